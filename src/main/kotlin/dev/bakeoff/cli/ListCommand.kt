@@ -1,0 +1,42 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.terminal
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
+import dev.bakeoff.report.CatalogListing
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
+import kotlinx.serialization.json.Json
+
+/** `bakeoff list`: the strategy and workload catalogs, as a table or as JSON. */
+class ListCommand : CliktCommand(name = "list") {
+    override fun help(context: Context) = "List the strategies and workloads (ids, families, parameters, shared schedulers)."
+
+    private val json by option("--json", help = "Print machine-readable JSON instead of tables").flag()
+
+    override fun run() {
+        val listing = CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries)
+        if (json) {
+            echo(JSON.encodeToString(CatalogListing.serializer(), listing))
+            return
+        }
+        echo("Strategies (${listing.strategies.size}); parameters as id:key=value")
+        val strategyRows =
+            listing.strategies.map { s ->
+                listOf(s.id, s.family, s.group, s.params.joinToString { "${it.key}=${it.default}" }, s.sharedSchedulers.joinToString { it.id }, s.summary)
+            }
+        echo(terminal.render(compactTable(listOf("id", "family", "group", "parameters", "shared schedulers", "summary"), strategyRows)))
+        echo("Workloads (${listing.workloads.size}); item count is a run option (default 100)")
+        val workloadRows =
+            listing.workloads.map { w ->
+                listOf(w.id, w.waitForms.joinToString().ifEmpty { "cpu only" }, w.params.joinToString { "${it.key}=${it.default}" }, w.summary)
+            }
+        echo(terminal.render(compactTable(listOf("id", "wait forms", "parameters", "summary"), workloadRows)))
+    }
+
+    private companion object {
+        val JSON = Json { prettyPrint = true }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.mordant.rendering.BorderType
+import com.github.ajalt.mordant.table.Borders
+import com.github.ajalt.mordant.table.table
+import com.github.ajalt.mordant.terminal.Terminal
+import com.github.ajalt.mordant.widgets.Text
+
+/** A compact table: one header, one line per row, no row separators. */
+internal fun compactTable(header: List<String>, rows: List<List<String>>) = table {
+    borderType = BorderType.SQUARE_DOUBLE_SECTION_SEPARATOR
+    cellBorders = Borders.LEFT_RIGHT
+    header { row(*header.toTypedArray()) }
+    body { rows.forEach { row(*it.map { cell -> Text(cell) }.toTypedArray()) } }
+}
+
+/**
+ * The terminal commands print to: the real width when interactive, else wide enough that
+ * piped tables are not truncated (mordant assumes 79 columns otherwise).
+ */
+internal fun outputTerminal(): Terminal {
+    val probe = Terminal()
+    return if (probe.terminalInfo.outputInteractive) probe else Terminal(width = 220)
+}

@@ -1,0 +1,83 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.metrics.ThreadCensus
+import dev.bakeoff.model.ItemTrace
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.TaskLedger
+import dev.bakeoff.model.WorkloadBatch
+
+/**
+ * One cell, ready to be timed: the strategy opened, the workload built, the ledger primed with
+ * the direct single-threaded results. The JMH entry point and the tests drive it the same way:
+ * [open], then [runBatch] any number of times with [verify] in between (outside the timed
+ * section), optionally one [trace] pass, then [close].
+ *
+ * Threading model: all methods are called from one thread at a time (the benchmark thread); the
+ * strategy fans the items out to its own threads inside [runBatch].
+ */
+class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
+    private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
+    private val workload = spec.workload.entry.create(spec.workload.params(context))
+    private val ledger = TaskLedger(directResults())
+    private val batch = WorkloadBatch(workload, spec.wait, ledger)
+    private var batches = 0
+    private var census: ThreadCensus? = null
+
+    /** The thread census of this cell, started by [open]. */
+    val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
+
+    /** Item results of a direct run with no waits: results never depend on how long an item waited. */
+    private fun directResults(): IntArray {
+        val reference = spec.workload.entry.create(spec.workload.params(context.copy(waitScale = 0.0)))
+        return IntArray(spec.items) { reference.run(it) }
+    }
+
+    fun open() {
+        census = ThreadCensus(spec.strategy.entry.shared)
+        strategy.open()
+    }
+
+    /** Runs one batch. This is the measured operation: nothing else happens here. */
+    fun runBatch() {
+        strategy.run(batch)
+        batches++
+    }
+
+    /** Checks every batch since the last call ran each item exactly once with the right results. */
+    fun verify() {
+        ledger.verify(batches)
+        batches = 0
+    }
+
+    /** Runs one extra, untimed batch recording when and on which thread each item ran. */
+    fun trace(): ItemTrace {
+        val trace = ItemTrace(spec.items)
+        batch.trace = trace
+        try {
+            trace.begin()
+            runBatch()
+        } finally {
+            batch.trace = null
+        }
+        verify()
+        return trace
+    }
+
+    /** Closes the strategy, then reports leaked threads and shared schedulers over their bound. */
+    fun closeAndCheck(): CloseReport {
+        strategy.close()
+        val census = threads
+        val leaked = census.leaked().map { it.name }
+        val live = census.sharedLive()
+        val overBound =
+            spec.strategy.entry.shared
+                .filter { live.getValue(it) > it.bound(context.cpus, spec.items) }
+                .map { "${it.id}: ${live.getValue(it)} threads > bound ${it.bound(context.cpus, spec.items)}" }
+        return CloseReport(leaked, spec.strategy.entry.shared.associate { it.id to live.getValue(it) }, overBound)
+    }
+
+    override fun close() {
+        strategy.close()
+    }
+}

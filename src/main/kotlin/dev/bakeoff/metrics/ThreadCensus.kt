@@ -1,0 +1,59 @@
+package dev.bakeoff.metrics
+
+import dev.bakeoff.model.SharedScheduler
+import java.lang.management.ManagementFactory
+
+/**
+ * Counts platform threads around one cell: live at start, peak live, created, and those created
+ * during the cell that are still alive after the strategy closed. Virtual threads are not
+ * platform threads and are not counted here (the per-item trace counts them).
+ *
+ * Threads of the JVM itself (compiler threads come and go) and of the process-wide schedulers
+ * the strategy declares are not leaks: they are excluded from [leaked] and reported per
+ * scheduler instead, to be checked against their documented bounds.
+ */
+class ThreadCensus(private val shared: List<SharedScheduler>) {
+    private val mx = ManagementFactory.getThreadMXBean()
+    private val before: Set<Thread> = liveThreads()
+    val startLive: Int = mx.threadCount
+    private val startedBefore: Long = mx.totalStartedThreadCount
+
+    init {
+        mx.resetPeakThreadCount()
+    }
+
+    /** Peak live platform threads since this census began. */
+    fun peakLive(): Int = mx.peakThreadCount
+
+    /** Platform threads started since this census began (including ones already ended). */
+    fun created(): Long = mx.totalStartedThreadCount - startedBefore
+
+    /**
+     * Threads started since the census began that are still alive and belong to no declared
+     * shared scheduler, after giving each up to [graceMillis] to finish (a shut-down pool's
+     * workers exit just after `awaitTermination` returns).
+     */
+    fun leaked(graceMillis: Long = 5_000): List<Thread> {
+        val deadline = System.currentTimeMillis() + graceMillis
+        val suspects = newThreads().filter { t -> shared.none { it.owns(t) } }
+        suspects.forEach { it.join(maxOf(1, deadline - System.currentTimeMillis())) }
+        return suspects.filter { it.isAlive }
+    }
+
+    /** Live threads per shared scheduler (all of them, not only new ones). */
+    fun sharedLive(): Map<SharedScheduler, Int> {
+        val live = liveThreads()
+        return SharedScheduler.entries.associateWith { s -> live.count { s.owns(it) } }
+    }
+
+    private fun newThreads(): List<Thread> = liveThreads().filter { it !in before }
+
+    private companion object {
+        fun liveThreads(): Set<Thread> = Thread.getAllStackTraces().keys.filterTo(HashSet()) { it.isAlive && !isJvmInternal(it) }
+
+        /** JIT compiler threads, reference handlers and the like: started and stopped by the JVM on its own. */
+        fun isJvmInternal(t: Thread): Boolean = t.threadGroup?.name == "system" || t.name in JVM_THREADS
+
+        val JVM_THREADS = setOf("Common-Cleaner", "Attach Listener", "process reaper", "Notification Thread", "Signal Dispatcher")
+    }
+}

@@ -1,0 +1,32 @@
+package dev.bakeoff.model
+
+/**
+ * Raw per-item timestamps and thread identities of one instrumented batch. Only the separate,
+ * untimed instrumentation pass records into a trace, so its cost never reaches the timing pass.
+ *
+ * Threading model: each item writes only its own slots, and the batch's completion (which every
+ * strategy awaits) publishes them to the reader.
+ */
+class ItemTrace(val size: Int) {
+    /** `System.nanoTime()` when the strategy was handed the batch. */
+    var batchStartNs = 0L
+    val startNs = LongArray(size)
+    val endNs = LongArray(size)
+    val threadIds = LongArray(size)
+    val virtual = BooleanArray(size)
+
+    fun begin() {
+        batchStartNs = System.nanoTime()
+    }
+
+    fun started(index: Int) {
+        val t = Thread.currentThread()
+        threadIds[index] = t.threadId()
+        virtual[index] = t.isVirtual
+        startNs[index] = System.nanoTime()
+    }
+
+    fun finished(index: Int) {
+        endNs[index] = System.nanoTime()
+    }
+}

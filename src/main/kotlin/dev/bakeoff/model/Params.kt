@@ -1,0 +1,46 @@
+package dev.bakeoff.model
+
+/**
+ * Where a strategy or workload is being built: the processors the JVM reports (respecting
+ * `-XX:ActiveProcessorCount`) and the factor applied to every wait (1.0 for measurements,
+ * smaller in tests so that a 99 ms wait becomes a 1 ms one).
+ */
+data class RunContext(val cpus: Int = Runtime.getRuntime().availableProcessors(), val waitScale: Double = 1.0)
+
+/** One declared parameter of a catalog entry, e.g. `size` of `executor-fixed`. */
+sealed class ParamSpec(val key: String, val summary: String, val default: String) {
+    /** Returns an error message for an invalid [value], or null. */
+    abstract fun check(value: String): String?
+
+    abstract val validValues: String
+
+    /** A whole number at least [min]; the word `cpu` stands for the processor count when [allowCpu]. */
+    class IntParam(key: String, summary: String, default: String, val min: Int = 1, val allowCpu: Boolean = false) : ParamSpec(key, summary, default) {
+        override val validValues = if (allowCpu) "a whole number >= $min or 'cpu'" else "a whole number >= $min"
+
+        override fun check(value: String): String? {
+            if (allowCpu && value == "cpu") return null
+            val n = value.toIntOrNull()
+            return if (n == null || n < min) "invalid $key '$value'; valid: $validValues" else null
+        }
+    }
+
+    /** One of a fixed list of words. */
+    class ChoiceParam(key: String, summary: String, default: String, val choices: List<String>) : ParamSpec(key, summary, default) {
+        override val validValues = choices.joinToString()
+
+        override fun check(value: String): String? = if (value in choices) null else "invalid $key '$value'; valid: $validValues"
+    }
+}
+
+/** The resolved parameter values of one catalog entry, defaults filled in. */
+class Params(private val values: Map<String, String>, val context: RunContext) {
+    fun string(key: String): String = values[key] ?: error("undeclared parameter '$key'")
+
+    fun int(key: String): Int = string(key).let { if (it == "cpu") context.cpus else it.toInt() }
+
+    /** `k=v,k=v` in declaration order; empty when there are no parameters. */
+    override fun toString(): String = values.entries.joinToString(",") { "${it.key}=${it.value}" }
+
+    val asMap: Map<String, String> get() = values
+}

@@ -1,0 +1,26 @@
+package dev.bakeoff.model
+
+/**
+ * One way of running every item of a batch concurrently (or not): a thread pool, a coroutine
+ * dispatcher, a reactive scheduler, a thread per item...
+ *
+ * Lifecycle: [open] creates the pools the strategy owns, outside any measured section; [run]
+ * is then called once per batch, from one thread at a time, and returns only when every item
+ * of the batch has finished; [close] shuts the owned pools down and waits for their threads,
+ * so that no thread created by [open] or [run] outlives it. Process-wide schedulers the
+ * strategy borrows (Dispatchers.Default, Rx and Reactor schedulers, the common pool) are not
+ * closed; the catalog entry declares them as [SharedScheduler]s.
+ *
+ * A strategy knows nothing about workloads: it only calls [Batch.run] or [Batch.runSuspending]
+ * for each index.
+ */
+interface Strategy : AutoCloseable {
+    /** Creates owned pools and schedulers. Called once, before the first [run]. */
+    fun open() {}
+
+    /** Runs items `0 until batch.size`, each exactly once, and returns when all have finished. */
+    fun run(batch: Batch)
+
+    /** Releases what [open] created and waits for its threads to end. */
+    override fun close() {}
+}

@@ -1,0 +1,33 @@
+package dev.bakeoff.report
+
+import dev.bakeoff.model.CatalogEntry
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.WorkloadEntry
+import kotlinx.serialization.Serializable
+
+/** The machine-readable form of `bakeoff list --json`. */
+@Serializable
+data class CatalogListing(val strategies: List<StrategyListing>, val workloads: List<WorkloadListing>) {
+    companion object {
+        fun of(strategies: List<StrategyEntry>, workloads: List<WorkloadEntry>) = CatalogListing(
+            strategies.map { e ->
+                StrategyListing(e.id, e.summary, e.family.id, e.group.id, params(e), e.shared.map { SharedListing(it.id, it.summary) })
+            },
+            workloads.map { e -> WorkloadListing(e.id, e.summary, e.waitForms.map { it.id }, params(e)) },
+        )
+
+        private fun params(e: CatalogEntry<*>) = e.params.map { ParamListing(it.key, it.summary, it.default, it.validValues) }
+    }
+}
+
+@Serializable
+data class StrategyListing(val id: String, val summary: String, val family: String, val group: String, val params: List<ParamListing>, val sharedSchedulers: List<SharedListing>)
+
+@Serializable
+data class WorkloadListing(val id: String, val summary: String, val waitForms: List<String>, val params: List<ParamListing>)
+
+@Serializable
+data class ParamListing(val key: String, val summary: String, val default: String, val valid: String)
+
+@Serializable
+data class SharedListing(val id: String, val summary: String)

@@ -1,0 +1,34 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Strategy
+import java.util.concurrent.CountDownLatch
+
+/**
+ * Deliberately faulty strategies, as Renaissance ships `DummyFailing`: they prove that the
+ * ledger, the failure statuses and the time-outs catch what they claim to catch.
+ */
+enum class Fault(val id: String, val summary: String) {
+    SKIP_ONE("fixture-skip-one", "test fixture: silently drops the last item"),
+    DUPLICATE_ONE("fixture-duplicate-one", "test fixture: runs item 0 twice"),
+    THROW("fixture-throw", "test fixture: throws on every batch"),
+    HANG("fixture-hang", "test fixture: never returns (until interrupted)"),
+}
+
+/** Runs the batch on the calling thread, wrongly, as its [fault] says. */
+class FaultyStrategy(private val fault: Fault) : Strategy {
+    override fun run(batch: Batch) {
+        when (fault) {
+            Fault.SKIP_ONE -> for (i in 0 until batch.size - 1) batch.run(i)
+
+            Fault.DUPLICATE_ONE -> {
+                for (i in 0 until batch.size) batch.run(i)
+                batch.run(0)
+            }
+
+            Fault.THROW -> throw IllegalStateException("${fault.id}: deliberate failure")
+
+            Fault.HANG -> CountDownLatch(1).await()
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.bakeoff.workload
+
+import dev.bakeoff.model.Workload
+import kotlin.math.pow
+
+/** E1 "arithmetic": `seed.toFloat().pow(seed.toFloat()).toInt()`; nanoseconds of CPU. */
+object ArithmeticWorkload : Workload {
+    override fun run(seed: Int): Int = seed.toFloat().pow(seed.toFloat()).toInt()
+}
+
+/**
+ * E1 "lists": a fresh immutable collection after each step (build, map to Float, add 0.3,
+ * associate by string, square the values, filter > 5); returns the seed. Allocation-heavy CPU.
+ */
+object ListsWorkload : Workload {
+    override fun run(seed: Int): Int {
+        val kept =
+            List(seed) { it }
+                .map { it.toFloat() }
+                .map { it + 0.3f }
+                .associateBy { it.toString() }
+                .mapValues { (_, v) -> v * v }
+                .filter { (_, v) -> v > 5f }
+        // The definition returns the seed; the size check keeps the pipeline observable.
+        check(kept.size <= seed)
+        return seed
+    }
+}
+
+/** E1 "storage": the thread waits `500 + 10 * seed` microseconds (0.5 to 1.49 ms for seeds 0..99). */
+internal class StorageWorkload(private val waits: Waits) : Workload {
+    override fun waitNanos(seed: Int): Long = (500L + 10L * seed) * 1_000
+
+    override fun run(seed: Int): Int {
+        waits.park(waitNanos(seed))
+        return seed
+    }
+
+    override suspend fun runSuspending(seed: Int): Int {
+        waits.delay(waitNanos(seed))
+        return seed
+    }
+}
+
+/** E1 "network": the thread waits `seed` milliseconds (0 to 99 ms for seeds 0..99). */
+internal class NetworkWorkload(private val waits: Waits) : Workload {
+    override fun waitNanos(seed: Int): Long = seed * 1_000_000L
+
+    override fun run(seed: Int): Int {
+        waits.sleep(waitNanos(seed))
+        return seed
+    }
+
+    override suspend fun runSuspending(seed: Int): Int {
+        waits.delay(waitNanos(seed))
+        return seed
+    }
+}
+
+/** E1 "mixed": seed % 5 == 0 is network, % 3 == 0 storage, % 2 == 0 lists, else arithmetic. */
+internal class MixedWorkload(waits: Waits) : Workload {
+    private val network = NetworkWorkload(waits)
+    private val storage = StorageWorkload(waits)
+
+    private fun pick(seed: Int): Workload = when {
+        seed % 5 == 0 -> network
+        seed % 3 == 0 -> storage
+        seed % 2 == 0 -> ListsWorkload
+        else -> ArithmeticWorkload
+    }
+
+    override fun waitNanos(seed: Int): Long = pick(seed).waitNanos(seed)
+
+    override fun run(seed: Int): Int = pick(seed).run(seed)
+
+    override suspend fun runSuspending(seed: Int): Int = pick(seed).runSuspending(seed)
+}

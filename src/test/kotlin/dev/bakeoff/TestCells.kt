@@ -1,0 +1,17 @@
+package dev.bakeoff
+
+import dev.bakeoff.engine.Cell
+import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.WaitForm
+
+/** Waits shrink 100x in tests: a 99 ms network item waits about 1 ms. Counts, never times, are asserted. */
+val TEST_CONTEXT = RunContext(waitScale = 0.01)
+
+/** Small enough to run the whole matrix in seconds, large enough to keep every pool busy. */
+const val TEST_ITEMS = 24
+
+/** Workload specs scaled down for tests (the E5 sin loop runs 2,000 steps instead of 1,000,000). */
+val TEST_WORKLOADS = listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin:n=2000")
+
+fun cell(strategy: String, workload: String = "arithmetic", wait: WaitForm = WaitForm.BLOCKING, items: Int = TEST_ITEMS) = Cell(CellSpec.parse(strategy, workload, items, wait.id), TEST_CONTEXT)

@@ -1,0 +1,44 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.testing.test
+import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.jsonArray
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
+import org.junit.jupiter.api.Test
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+class ListCommandTest {
+    @Test
+    fun `list --json has strategies with family and workloads with wait forms`() {
+        val result = bakeoff().test("list --json")
+        assertEquals(0, result.statusCode)
+        val root = Json.parseToJsonElement(result.stdout).jsonObject
+        val strategies = root.getValue("strategies").jsonArray.map { it.jsonObject }
+        val workloads = root.getValue("workloads").jsonArray.map { it.jsonObject }
+        assertTrue(strategies.size >= 26)
+        assertEquals(7, workloads.size)
+        assertTrue(strategies.all { it.getValue("family").jsonPrimitive.content.isNotEmpty() && it.containsKey("summary") })
+        val network = workloads.first { it.getValue("id").jsonPrimitive.content == "network" }
+        assertEquals(listOf("blocking", "suspending"), network.getValue("waitForms").jsonArray.map { it.jsonPrimitive.content })
+        val rxIo = strategies.first { it.getValue("id").jsonPrimitive.content == "rx-io" }
+        assertEquals("rx-io", rxIo.getValue("sharedSchedulers").jsonArray[0].jsonObject.getValue("id").jsonPrimitive.content)
+    }
+
+    @Test
+    fun `list prints both tables`() {
+        val out = bakeoff().test("list").stdout
+        assertContains(out, "Strategies (")
+        assertContains(out, "Workloads (7)")
+        assertContains(out, "direct")
+    }
+
+    @Test
+    fun `an unknown command names the valid ones`() {
+        val result = bakeoff().test("lsit")
+        assertEquals(1, result.statusCode)
+        assertContains(result.stderr, "list")
+    }
+}

@@ -1,0 +1,41 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.TEST_ITEMS
+import dev.bakeoff.TEST_WORKLOADS
+import dev.bakeoff.cell
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.WaitForm
+import org.junit.jupiter.api.DynamicTest
+import org.junit.jupiter.api.TestFactory
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/**
+ * Every strategy of the catalog x every workload x both wait forms: each batch runs every item
+ * exactly once with the direct run's results (the ledger), the trace sees every item, and after
+ * close no thread the strategy created is left and every shared scheduler is within its bound.
+ * A new catalog entry is covered here without writing a test.
+ */
+class StrategyMatrixTest {
+    @TestFactory
+    fun `every strategy runs every workload exactly once and leaves no thread behind`(): List<DynamicTest> = Strategies.catalog.entries
+        .filter { it.group != Group.FIXTURE }
+        .flatMap { s -> TEST_WORKLOADS.flatMap { w -> WaitForm.entries.map { wait -> Triple(s.id, w, wait) } } }
+        .map { (s, w, wait) -> DynamicTest.dynamicTest("$s x $w (${wait.id})") { checkCell(s, w, wait) } }
+
+    private fun checkCell(strategy: String, workload: String, wait: WaitForm) {
+        val cell = cell(strategy, workload, wait)
+        cell.open()
+        try {
+            repeat(3) { cell.runBatch() }
+            cell.verify()
+            val trace = cell.trace()
+            assertTrue(trace.endNs.all { it > 0 }, "every item of the traced batch finished")
+            assertEquals(TEST_ITEMS, trace.threadIds.size)
+        } finally {
+            val report = cell.closeAndCheck()
+            assertEquals(emptyList(), report.leaked, "threads left alive after close")
+            assertEquals(emptyList(), report.overBound, "shared schedulers over their documented bound")
+        }
+    }
+}
