@@ -1,0 +1,133 @@
+package dev.bakeoff.report
+
+import kotlinx.serialization.Serializable
+
+/**
+ * Everything one `bakeoff run` produced: the machine, the preset and one [CellResult] per cell.
+ * Serialised as `results.json` (schema in docs/RESULTS.md); [SCHEMA_VERSION] changes whenever a
+ * field changes meaning or is removed.
+ */
+@Serializable
+data class Results(
+    val schemaVersion: Int = SCHEMA_VERSION,
+    val bakeoffVersion: String,
+    val createdAt: String,
+    /** False while the run is still going (results are written after every cell) or was interrupted. */
+    val complete: Boolean,
+    val machine: Machine,
+    val preset: PresetInfo,
+    val cells: List<CellResult>,
+) {
+    companion object {
+        const val SCHEMA_VERSION = 1
+    }
+}
+
+@Serializable
+data class Machine(
+    /** Processors the measured JVMs saw (after any `--cpus`). */
+    val cores: Int,
+    /** Processors of the machine itself. */
+    val hostCores: Int,
+    val memoryBytes: Long,
+    val os: String,
+    val arch: String,
+    val jdkVendor: String,
+    val jdkVersion: String,
+    val jvmName: String,
+    val jdkHome: String,
+    val libraries: Map<String, String>,
+)
+
+@Serializable
+data class PresetInfo(
+    val id: String,
+    val forks: Int,
+    val summary: String,
+)
+
+/** How a cell was measured: JMH mode and iteration counts, chosen from the cell's expected batch time. */
+@Serializable
+data class MeasurementPlan(
+    /** `avgt` (each run is the mean batch time over one timed iteration) or `ss` (each run is one batch). */
+    val mode: String,
+    val forks: Int,
+    val warmupIterations: Int,
+    val measurementIterations: Int,
+    /** Iteration length in ms for `avgt`; 0 for `ss`. */
+    val iterationMillis: Long,
+    /** Why this plan: e.g. "expected serial batch 4.95 s > 0.5 s: single-shot". */
+    val reason: String,
+)
+
+@Serializable
+data class CellResult(
+    val strategy: String,
+    val family: String,
+    val workload: String,
+    val items: Int,
+    val wait: String,
+    /** `ok`, `failed` (threw or its JVM died), `timeout` (exceeded its time limit) or `broken` (ledger check failed). */
+    val status: String,
+    val error: String? = null,
+    val plan: MeasurementPlan? = null,
+    val timeNs: TimeStats? = null,
+    /** Bytes allocated per batch by all threads (JMH gc profiler, `gc.alloc.rate.norm`). */
+    val allocBytesPerOp: Double? = null,
+    val threads: ThreadStats? = null,
+    val latencyNs: Latency? = null,
+    val perThread: PerThread? = null,
+    /** Items per second at the median batch time. */
+    val throughputPerSec: Double? = null,
+    /** Process CPU time per batch over the measured iterations, all threads. */
+    val cpuNsPerOp: Double? = null,
+)
+
+@Serializable
+data class TimeStats(
+    val min: Double,
+    val median: Double,
+    val max: Double,
+    val mean: Double,
+    /** Half-width of JMH's 99.9% confidence interval of the mean (NaN-free: 0 when undefined). */
+    val error: Double,
+    val runs: List<Double>,
+)
+
+@Serializable
+data class ThreadStats(
+    /** Live platform threads when the strategy opened. */
+    val startLive: Int,
+    /** Peak live platform threads from open to close. */
+    val peakLive: Int,
+    /** Platform threads started from open to close. */
+    val created: Long,
+    /** Threads the strategy created that were still alive after it closed (0 for a correct strategy). */
+    val aliveAfterClose: Int,
+    /** Virtual threads that ran items in the traced batch (not counted above). */
+    val virtualUsed: Int,
+)
+
+@Serializable
+data class Percentiles(
+    val p50: Long,
+    val p90: Long,
+    val p99: Long,
+    val max: Long,
+)
+
+/** Per-item latency from the untimed trace pass: queue wait = batch handed over -> item started; run = item start -> end. */
+@Serializable
+data class Latency(
+    val queueWait: Percentiles,
+    val run: Percentiles,
+)
+
+/** How the items of one traced batch spread over threads. */
+@Serializable
+data class PerThread(
+    val threadsUsed: Int,
+    val minTasks: Int,
+    val avgTasks: Double,
+    val maxTasks: Int,
+)
