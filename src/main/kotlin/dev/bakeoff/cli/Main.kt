@@ -4,10 +4,12 @@ import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.context
-import com.github.ajalt.clikt.core.main
+import com.github.ajalt.clikt.core.CliktError
+import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
 import dev.bakeoff.model.CatalogException
+import kotlin.system.exitProcess
 
 /** `bakeoff`: the root command; every action is a subcommand. */
 class BakeoffCommand : CliktCommand(name = "bakeoff") {
@@ -17,7 +19,7 @@ class BakeoffCommand : CliktCommand(name = "bakeoff") {
 }
 
 /** The command tree, wired in one place. */
-fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand())
+fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand())
 
 /** Turns bad user input into one clear line and exit code 2. */
 internal inline fun <T> userInput(block: () -> T): T = try {
@@ -26,4 +28,27 @@ internal inline fun <T> userInput(block: () -> T): T = try {
     throw UsageError(e.message, statusCode = 2)
 }
 
-fun main(args: Array<String>) = bakeoff().context { terminal = outputTerminal() }.main(args)
+/**
+ * Runs the CLI and returns its exit status: 0 ok, 1 when a cell failed, 2 for bad input (an
+ * unknown name, a bad number, an unwritable directory, an unsuitable JDK), as one clear line.
+ */
+fun runCli(
+    args: Array<String>,
+    command: CliktCommand = bakeoff().context { terminal = outputTerminal() },
+): Int =
+    try {
+        command.parse(args)
+        0
+    } catch (e: UsageError) {
+        // One line, not clikt's usage block: the message already names the valid choices.
+        val message = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }?.removePrefix("Error: ") ?: e.message
+        command.echo("bakeoff: $message (see --help)", err = true)
+        2
+    } catch (e: CliktError) {
+        command.echoFormattedHelp(e)
+        e.statusCode
+    }
+
+fun main(args: Array<String>) {
+    exitProcess(runCli(args))
+}

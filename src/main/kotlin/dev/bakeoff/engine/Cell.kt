@@ -46,22 +46,37 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
 
     /** Checks every batch since the last call ran each item exactly once with the right results. */
     fun verify() {
-        ledger.verify(batches)
+        verifyCounting()
+    }
+
+    /** [verify], returning how many batches it checked. */
+    fun verifyCounting(): Int {
+        val checked = batches
         batches = 0
+        ledger.verify(checked)
+        return checked
     }
 
     /** Runs one extra, untimed batch recording when and on which thread each item ran. */
     fun trace(): ItemTrace {
-        val trace = ItemTrace(spec.items)
-        batch.trace = trace
+        val trace = startTrace()
         try {
-            trace.begin()
             runBatch()
         } finally {
-            batch.trace = null
+            stopTrace()
         }
         verify()
         return trace
+    }
+
+    /** Makes the next batch record when and on which thread each item ran; call right before it. */
+    fun startTrace(): ItemTrace = ItemTrace(spec.items).also {
+        batch.trace = it
+        it.begin()
+    }
+
+    fun stopTrace() {
+        batch.trace = null
     }
 
     /** Closes the strategy, then reports leaked threads and shared schedulers over their bound. */

@@ -13,6 +13,7 @@ enum class Fault(val id: String, val summary: String) {
     DUPLICATE_ONE("fixture-duplicate-one", "test fixture: runs item 0 twice"),
     THROW("fixture-throw", "test fixture: throws on every batch"),
     HANG("fixture-hang", "test fixture: never returns (until interrupted)"),
+    CRASH("fixture-crash", "test fixture: kills its own JVM, as an out-of-memory crash would"),
 }
 
 /** Runs the batch on the calling thread, wrongly, as its [fault] says. */
@@ -29,6 +30,10 @@ class FaultyStrategy(private val fault: Fault) : Strategy {
             Fault.THROW -> throw IllegalStateException("${fault.id}: deliberate failure")
 
             Fault.HANG -> CountDownLatch(1).await()
+            Fault.CRASH -> Runtime.getRuntime().halt(CRASH_EXIT_CODE)
         }
     }
 }
+
+/** The exit status of a JVM killed by [Fault.CRASH]. */
+const val CRASH_EXIT_CODE = 86

@@ -1,0 +1,128 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.metrics.TraceStats
+import dev.bakeoff.model.ItemTrace
+import dev.bakeoff.model.LedgerException
+import dev.bakeoff.report.Latency
+import dev.bakeoff.report.PerThread
+import dev.bakeoff.report.ThreadStats
+import kotlinx.serialization.Serializable
+import kotlinx.serialization.json.Json
+import java.io.File
+import java.lang.management.ManagementFactory
+
+/** What the measured JVM learned about its cell besides time: written to the file named by `-Dbakeoff.probe`. */
+@Serializable
+data class ProbeReport(
+    val status: String,
+    val error: String? = null,
+    val threads: ThreadStats? = null,
+    val latencyNs: Latency? = null,
+    val perThread: PerThread? = null,
+    val cpuNsPerOp: Double? = null,
+    val leaked: List<String> = emptyList(),
+    val overBound: List<String> = emptyList(),
+)
+
+/**
+ * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
+ * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport].
+ * Called only from JMH's benchmark thread, one call at a time.
+ */
+class CellProbe(
+    spec: CellSpec,
+    private val out: File?,
+    private val traceWarmup: Boolean,
+) {
+    val cell = Cell(spec)
+    private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
+    private var cpuAtStart = 0L
+    private var cpuNs = 0L
+    private var measuredBatches = 0L
+
+    init {
+        cell.open()
+    }
+
+    private val traces = mutableListOf<ItemTrace>()
+    private var tracing = false
+
+    /**
+     * In single-shot plans every batch is long, so the trace pass is the first warm-up batch
+     * (never timed) instead of an extra batch after the measurement: same separation, one
+     * multi-second batch less per cell.
+     */
+    fun iterationStarted(measured: Boolean) {
+        tracing = !measured && traceWarmup && traces.isEmpty()
+        if (tracing) traces += cell.startTrace()
+        cpuAtStart = os.processCpuTime
+    }
+
+    /** Verifies the ledger for the iteration just ended; [measured] iterations count towards CPU per batch. */
+    fun iterationEnded(measured: Boolean) {
+        val cpu = os.processCpuTime - cpuAtStart
+        if (tracing) cell.stopTrace()
+        tracing = false
+        val batches = cell.verifyCounting()
+        if (measured) {
+            cpuNs += cpu
+            measuredBatches += batches
+        }
+    }
+
+    /**
+     * Runs the trace pass unless a warm-up batch was traced (at least one batch, up to
+     * [TRACE_BATCHES] within [TRACE_BUDGET_NANOS]), closes the cell, writes the report.
+     */
+    fun finish() {
+        val start = System.nanoTime()
+        while (traces.isEmpty() || traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS) traces += cell.trace()
+        val census = cell.threads
+        val close = cell.closeAndCheck()
+        val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()))
+        val status = if (close.leaked.isEmpty()) "ok" else "failed"
+        val error = if (close.leaked.isEmpty()) null else "threads left alive after close: ${close.leaked.joinToString()}"
+        write(
+            ProbeReport(
+                status,
+                error,
+                threads,
+                TraceStats.latency(traces),
+                TraceStats.perThread(traces.first()),
+                if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null,
+                close.leaked,
+                close.overBound,
+            ),
+        )
+    }
+
+    /** Records a failure seen inside the measured JVM (a broken ledger, an exception) before JMH reports it. */
+    fun failed(e: Throwable) {
+        val status = if (e is LedgerException) "broken" else "failed"
+        write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}"))
+        runCatching { cell.close() }
+    }
+
+    private fun write(report: ProbeReport) {
+        out?.writeText(Json.encodeToString(ProbeReport.serializer(), report))
+    }
+
+    companion object {
+        const val TRACE_BATCHES = 5
+        const val TRACE_BUDGET_NANOS = 500_000_000L
+
+        /** Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe` if set. */
+        @JvmStatic
+        fun start(
+            strategy: String,
+            workload: String,
+            items: Int,
+            wait: String,
+        ): CellProbe =
+            CellProbe(
+                CellSpec.parse(strategy, workload, items, wait),
+                System.getProperty("bakeoff.probe")?.let(::File),
+                traceWarmup = System.getProperty("bakeoff.traceWarmup").toBoolean(),
+            )
+    }
+}

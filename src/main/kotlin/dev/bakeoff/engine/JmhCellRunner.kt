@@ -1,0 +1,169 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.engine.jmh.CellBenchmark
+import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.report.CellResult
+import dev.bakeoff.report.MeasurementPlan
+import kotlinx.serialization.json.Json
+import org.openjdk.jmh.annotations.Mode
+import org.openjdk.jmh.profile.GCProfiler
+import org.openjdk.jmh.results.RunResult
+import org.openjdk.jmh.runner.Runner
+import org.openjdk.jmh.runner.RunnerException
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder
+import org.openjdk.jmh.runner.options.OptionsBuilder
+import org.openjdk.jmh.runner.options.TimeValue
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicBoolean
+import java.util.regex.Pattern
+import kotlin.io.path.exists
+import kotlin.io.path.readLines
+import kotlin.io.path.readText
+
+/**
+ * Runs one cell through JMH (its own forked JVM) and turns JMH's result plus the fork's probe
+ * report into a [CellResult]. A cell that throws, breaks its ledger, exceeds its time limit or
+ * kills its JVM yields a result with that status and the reason, never an exception.
+ *
+ * Threading model: one cell at a time; a daemon watchdog kills the forked JVM at the deadline.
+ */
+class JmhCellRunner(
+    private val options: RunOptions,
+    private val workDir: Path,
+) {
+    /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
+    class Outcome(
+        val result: CellResult,
+        val jmh: RunResult?,
+    )
+
+    fun run(
+        index: Int,
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        expectedSerialNanos: Long,
+    ): Outcome {
+        val name = "cell-%03d".format(index)
+        val probeFile = workDir.resolve("$name.probe.json").also { Files.deleteIfExists(it) }
+        val log = workDir.resolve("$name.log")
+        val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
+        val jmhOptions = jmhOptions(spec, plan, probeFile, log, timeoutSeconds)
+        val timedOut = AtomicBoolean()
+        val watchdog = Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
+        val base = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "ok", plan = plan)
+        return try {
+            val jmh = Runner(jmhOptions).run().single()
+            Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
+        } catch (e: RunnerException) {
+            val probe = readProbe(probeFile)
+            val result =
+                when {
+                    timedOut.get() -> base.copy(status = "timeout", error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed")
+                    probe != null && probe.status != "ok" -> base.copy(status = probe.status, error = probe.error)
+                    else -> base.copy(status = "failed", error = failureFromLog(log) ?: (e.cause?.message ?: e.message))
+                }
+            Outcome(result, null)
+        } finally {
+            watchdog.interrupt()
+        }
+    }
+
+    private fun jmhOptions(
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        probeFile: Path,
+        log: Path,
+        timeoutSeconds: Long,
+    ): org.openjdk.jmh.runner.options.Options {
+        val traceWarmup = plan.mode == "ss" && plan.warmupIterations > 0
+        val jvmArgs = mutableListOf("-Dbakeoff.probe=$probeFile", "-Dbakeoff.traceWarmup=$traceWarmup", "-Dfile.encoding=UTF-8")
+        options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
+        val b: ChainedOptionsBuilder =
+            OptionsBuilder()
+                .include("^" + Pattern.quote(CellBenchmark::class.java.name) + "\\.batch$")
+                .param("strategy", spec.strategy.spec)
+                .param("workload", spec.workload.spec)
+                .param("items", spec.items.toString())
+                .param("wait", spec.wait.id)
+                .forks(plan.forks)
+                .warmupIterations(plan.warmupIterations)
+                .measurementIterations(plan.measurementIterations)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .addProfiler(GCProfiler::class.java)
+                .jvmArgs(*jvmArgs.toTypedArray())
+                .timeout(TimeValue.seconds(timeoutSeconds))
+                .output(log.toString())
+                .shouldFailOnError(true)
+        options.jdk?.let { b.jvm(it.resolve("bin/java").toString()) }
+        if (plan.mode == "ss") {
+            b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
+        } else {
+            b.mode(Mode.AverageTime).warmupTime(TimeValue.milliseconds(plan.iterationMillis)).measurementTime(TimeValue.milliseconds(plan.iterationMillis))
+        }
+        return b.build()
+    }
+
+    private fun complete(
+        base: CellResult,
+        jmh: RunResult,
+        probe: ProbeReport?,
+    ): CellResult {
+        val runs = jmh.benchmarkResults.flatMap { br -> br.iterationResults.map { it.primaryResult.score } }
+        val time = TimeSummary.of(runs, jmh.primaryResult.scoreError)
+        val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
+        return base.copy(
+            status = probe?.status ?: "failed",
+            error = probe?.error ?: if (probe == null) "the measured JVM wrote no probe report" else null,
+            timeNs = time,
+            allocBytesPerOp = alloc,
+            threads = probe?.threads,
+            latencyNs = probe?.latencyNs,
+            perThread = probe?.perThread,
+            throughputPerSec = base.items / (time.median / 1e9),
+            cpuNsPerOp = probe?.cpuNsPerOp,
+        )
+    }
+
+    private fun readProbe(file: Path): ProbeReport? = if (file.exists()) runCatching { Json.decodeFromString(ProbeReport.serializer(), file.readText()) }.getOrNull() else null
+
+    /** The first exception line JMH logged for the failed fork (e.g. an OutOfMemoryError), if any. */
+    private fun failureFromLog(log: Path): String? =
+        if (!log.exists()) {
+            null
+        } else {
+            log.readLines().firstOrNull { EXCEPTION_LINE.containsMatchIn(it) }?.trim()
+                ?: log.readLines().lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
+        }
+
+    private fun killAfter(
+        seconds: Long,
+        timedOut: AtomicBoolean,
+    ) {
+        try {
+            Thread.sleep(TimeUnit.SECONDS.toMillis(seconds))
+        } catch (_: InterruptedException) {
+            return
+        }
+        timedOut.set(true)
+        // The only children of this JVM while a cell runs are JMH's forked JVMs.
+        ProcessHandle.current().descendants().forEach { it.destroyForcibly() }
+    }
+
+    private companion object {
+        val EXCEPTION_LINE = Regex("^\\s*([\\w.$]+(Exception|Error))(:|$)")
+
+        /** Generous: every planned batch at the expected serial time (at least one iteration each), the trace pass, JVM start-up. */
+        fun defaultTimeoutSeconds(
+            plan: MeasurementPlan,
+            serialNanos: Long,
+        ): Long {
+            val batchSeconds = serialNanos / 1e9
+            val iterations = plan.warmupIterations + plan.measurementIterations
+            val perIteration = maxOf(batchSeconds, plan.iterationMillis / 1000.0)
+            val perFork = iterations * perIteration + CellProbe.TRACE_BATCHES * batchSeconds + 60
+            return (plan.forks * perFork * 2).toLong() + 60
+        }
+    }
+}

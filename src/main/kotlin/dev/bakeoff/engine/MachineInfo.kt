@@ -1,0 +1,57 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.report.Machine
+import java.io.File
+import java.lang.management.ManagementFactory
+import java.nio.file.Path
+import java.util.Properties
+
+/** Describes the machine and the JDK the measured JVMs run on; every report states it. */
+object MachineInfo {
+    /** Library name -> a class it ships; the version is read from that class's jar name. */
+    private val LIBRARIES =
+        mapOf(
+            "kotlin-stdlib" to "kotlin.Unit",
+            "kotlinx-coroutines" to "kotlinx.coroutines.Job",
+            "rxjava" to "io.reactivex.rxjava3.core.Flowable",
+            "reactor-core" to "reactor.core.publisher.Flux",
+            "jmh-core" to "org.openjdk.jmh.runner.Runner",
+            "HdrHistogram" to "org.HdrHistogram.Histogram",
+        )
+
+    fun describe(
+        jdkHome: Path,
+        cpus: Int?,
+    ): Machine {
+        val release = Properties()
+        File(jdkHome.toFile(), "release").takeIf { it.isFile }?.reader()?.use(release::load)
+        fun prop(key: String) = release.getProperty(key)?.trim('"')
+        val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
+        val host = Runtime.getRuntime().availableProcessors()
+        return Machine(
+            cores = cpus ?: host,
+            hostCores = host,
+            memoryBytes = os.totalMemorySize,
+            os = "${System.getProperty("os.name")} ${System.getProperty("os.version")}",
+            arch = System.getProperty("os.arch"),
+            jdkVendor = prop("IMPLEMENTOR") ?: System.getProperty("java.vendor"),
+            jdkVersion = prop("JAVA_RUNTIME_VERSION") ?: prop("JAVA_VERSION") ?: System.getProperty("java.version"),
+            jvmName = System.getProperty("java.vm.name"),
+            jdkHome = jdkHome.toString(),
+            libraries = LIBRARIES.mapValues { (_, cls) -> versionOf(cls) },
+        )
+    }
+
+    /** `rxjava-3.1.12.jar` -> `3.1.12`; "unknown" when the class is not loaded from a versioned jar. */
+    private fun versionOf(className: String): String {
+        val path = runCatching { Class.forName(className).protectionDomain.codeSource.location.path }.getOrNull() ?: return "unknown"
+        return Regex("-(\\d[\\w.-]*)\\.jar$").find(path)?.groupValues?.get(1) ?: "unknown"
+    }
+
+    /** Major version of the JDK at [home], from its `release` file; null if it is not a JDK. */
+    fun jdkMajor(home: Path): Int? {
+        val release = File(home.toFile(), "release").takeIf { it.isFile } ?: return null
+        val v = Properties().apply { release.reader().use(::load) }.getProperty("JAVA_VERSION")?.trim('"') ?: return null
+        return v.removePrefix("1.").takeWhile { it.isDigit() }.toIntOrNull()
+    }
+}

@@ -1,0 +1,44 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.report.MeasurementPlan
+
+/**
+ * A documented set of JMH options. Cells whose batch is expected to take longer than
+ * [singleShotAboveMillis] are measured in single-shot mode (one batch per run) so that even
+ * multi-second batches yield at least three measured runs without blowing the time budget;
+ * the chosen plan and its reason are stored with every cell.
+ */
+enum class Preset(
+    val id: String,
+    val summary: String,
+    val forks: Int,
+    private val warmupIterations: Int,
+    private val measurementIterations: Int,
+    private val iterationMillis: Long,
+    private val singleShotWarmups: Int,
+    private val singleShotRuns: Int,
+) {
+    SMOKE("smoke", "seconds per cell, for tests: 1 fork, 1 x 100 ms warm-up, 3 x 100 ms", 1, 1, 3, 100, 0, 3),
+    QUICK("quick", "the default: 1 fork, 2 x 150 ms warm-up, 5 x 150 ms measured", 1, 2, 5, 150, 1, 3),
+    STANDARD("standard", "2 forks, 3 x 500 ms warm-up, 5 x 500 ms measured", 2, 3, 5, 500, 2, 5),
+    RIGOROUS("rigorous", "5 forks, 5 x 1 s warm-up, 10 x 1 s measured", 5, 5, 10, 1_000, 3, 10),
+    ;
+
+    /** The plan for a cell whose batch would take about [expectedSerialNanos] if run on one thread. */
+    fun plan(expectedSerialNanos: Long): MeasurementPlan {
+        val expected = "expected serial batch ${"%.3f".format(java.util.Locale.ROOT, expectedSerialNanos / 1e9)} s"
+        return if (expectedSerialNanos > SINGLE_SHOT_ABOVE_NANOS) {
+            MeasurementPlan("ss", forks, singleShotWarmups, singleShotRuns, 0, "$expected > 0.5 s: single-shot, one batch per run")
+        } else {
+            MeasurementPlan("avgt", forks, warmupIterations, measurementIterations, iterationMillis, "$expected <= 0.5 s: timed iterations")
+        }
+    }
+
+    companion object {
+        const val SINGLE_SHOT_ABOVE_NANOS = 500_000_000L
+
+        fun parse(id: String): Preset =
+            entries.firstOrNull { it.id == id }
+                ?: throw dev.bakeoff.model.CatalogException("unknown preset '$id'; valid: ${entries.joinToString { it.id }}")
+    }
+}

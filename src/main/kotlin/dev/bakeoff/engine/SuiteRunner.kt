@@ -1,0 +1,103 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.report.CellResult
+import dev.bakeoff.report.MeasurementPlan
+import dev.bakeoff.report.PresetInfo
+import dev.bakeoff.report.Results
+import org.openjdk.jmh.results.RunResult
+import org.openjdk.jmh.results.format.ResultFormatFactory
+import org.openjdk.jmh.results.format.ResultFormatType
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.Paths
+import java.nio.file.StandardCopyOption
+import java.time.Instant
+
+/** Hears about progress; the CLI prints a line per cell. Called on the thread running the suite. */
+interface RunListener {
+    fun cellStarted(
+        index: Int,
+        total: Int,
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        elapsedNanos: Long,
+        etaNanos: Long?,
+    ) {}
+
+    fun cellFinished(
+        index: Int,
+        total: Int,
+        result: CellResult,
+    ) {}
+}
+
+/**
+ * Runs every cell of [options] one after another (measurements never overlap), and after every
+ * cell hands the results so far to [sink] and rewrites JMH's raw `jmh.json`, so a crash or
+ * Ctrl-C keeps every finished cell.
+ */
+class SuiteRunner(
+    private val options: RunOptions,
+    private val listener: RunListener = object : RunListener {},
+    private val sink: (Results) -> Unit = {},
+) {
+    fun run(): Results {
+        val out = options.out
+        val work = out.resolve("cells")
+        Files.createDirectories(work)
+        val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))
+        val machine = MachineInfo.describe(jdkHome, options.cpus)
+        val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
+        val created = Instant.now().toString()
+        val cells = options.cells()
+        val estimates = cells.map { it.workload.spec }.distinct().associateWith { w -> SerialEstimate.nanos(cells.first { it.workload.spec == w }) }
+        val runner = JmhCellRunner(options, work)
+        val results = mutableListOf<CellResult>()
+        val jmh = mutableListOf<RunResult>()
+        val start = System.nanoTime()
+        fun snapshot(complete: Boolean) = Results(bakeoffVersion = VERSION, createdAt = created, complete = complete, machine = machine, preset = preset, cells = results.toList())
+        cells.forEachIndexed { i, spec ->
+            val serial = estimates.getValue(spec.workload.spec)
+            val plan = options.preset.plan(serial)
+            val elapsed = System.nanoTime() - start
+            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
+            val outcome = runner.run(i + 1, spec, plan, serial)
+            results += outcome.result
+            outcome.jmh?.let { jmh += it }
+            writeJmhJson(out.resolve("jmh.json"), jmh)
+            sink(snapshot(complete = false))
+            listener.cellFinished(i + 1, cells.size, outcome.result)
+        }
+        return snapshot(complete = true).also(sink)
+    }
+
+    /** JMH's own JSON for every successful cell so far, replaced atomically. */
+    private fun writeJmhJson(
+        file: Path,
+        runs: List<RunResult>,
+    ) {
+        val tmp = file.resolveSibling(file.fileName.toString() + ".tmp")
+        PrintStream(Files.newOutputStream(tmp), true, Charsets.UTF_8).use { ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs) }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+    }
+
+    companion object {
+        val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
+    }
+}
+
+/**
+ * How long a cell's batch would take on one thread: the sum of the items' nominal waits plus
+ * their CPU cost, timed here once per workload with waits at zero. Only used to choose a
+ * measurement plan and a time limit, never reported as a result.
+ */
+object SerialEstimate {
+    fun nanos(spec: CellSpec): Long {
+        val workload = spec.workload.entry.create(spec.workload.params(dev.bakeoff.model.RunContext(waitScale = 0.0)))
+        val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }
+        val t0 = System.nanoTime()
+        for (i in 0 until spec.items) workload.run(i)
+        return waits + (System.nanoTime() - t0)
+    }
+}

@@ -1,0 +1,35 @@
+package dev.bakeoff.metrics
+
+import dev.bakeoff.model.ItemTrace
+import dev.bakeoff.report.Latency
+import dev.bakeoff.report.PerThread
+import dev.bakeoff.report.Percentiles
+import org.HdrHistogram.Histogram
+
+/** Turns the raw timestamps of traced batches into latency percentiles and the per-thread spread. */
+object TraceStats {
+    /** Queue wait (batch handed over -> item started) and run time (start -> end) over all items of all [traces]. */
+    fun latency(traces: List<ItemTrace>): Latency {
+        val queue = Histogram(3)
+        val run = Histogram(3)
+        for (t in traces) {
+            for (i in 0 until t.size) {
+                queue.recordValue(maxOf(0, t.startNs[i] - t.batchStartNs))
+                run.recordValue(maxOf(0, t.endNs[i] - t.startNs[i]))
+            }
+        }
+        return Latency(percentiles(queue), percentiles(run))
+    }
+
+    /** How the items of [trace] (one batch) spread over the threads that ran them. */
+    fun perThread(trace: ItemTrace): PerThread {
+        val counts = trace.threadIds.toList().groupingBy { it }.eachCount().values
+        return PerThread(counts.size, counts.min(), trace.size.toDouble() / counts.size, counts.max())
+    }
+
+    /** Distinct virtual threads that ran items of [trace]. */
+    fun virtualThreads(trace: ItemTrace): Int = trace.threadIds.indices.filter { trace.virtual[it] }.map { trace.threadIds[it] }.distinct().size
+
+    private fun percentiles(h: Histogram) =
+        Percentiles(h.getValueAtPercentile(50.0), h.getValueAtPercentile(90.0), h.getValueAtPercentile(99.0), h.maxValue)
+}

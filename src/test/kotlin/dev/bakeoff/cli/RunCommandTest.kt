@@ -1,0 +1,75 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.core.context
+import com.github.ajalt.clikt.core.terminal
+import com.github.ajalt.mordant.terminal.Terminal
+import com.github.ajalt.mordant.terminal.TerminalRecorder
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.io.File
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/** `bakeoff run`'s error paths and exit codes, in-process (as clikt's own tests do). */
+class RunCommandTest {
+    @TempDir
+    lateinit var tmp: Path
+
+    private fun cli(vararg args: String): Pair<Int, String> {
+        val recorder = TerminalRecorder(width = 200)
+        val code = runCli(arrayOf(*args), bakeoff().context { terminal = Terminal(terminalInterface = recorder) })
+        return code to recorder.output()
+    }
+
+    private fun assertUsageError(
+        expected: String,
+        vararg args: String,
+    ) {
+        val (code, output) = cli(*args)
+        assertEquals(2, code, output)
+        assertContains(output, expected)
+    }
+
+    @Test
+    fun `unknown names fail with exit 2 and the valid choices`() {
+        assertUsageError("unknown strategy 'nope'; valid: direct, rx-single", "run", "--strategy", "nope", "--out", "$tmp")
+        assertUsageError("unknown workload 'disk'; valid: arithmetic", "run", "--workload", "disk", "--out", "$tmp")
+        assertUsageError("valid: blocking, suspending", "run", "--wait", "spin", "--out", "$tmp")
+        assertUsageError("valid: smoke, quick, standard, rigorous", "run", "--preset", "fast", "--out", "$tmp")
+        assertUsageError("valid parameters: size", "run", "--strategy", "executor-fixed:threads=2", "--out", "$tmp")
+    }
+
+    @Test
+    fun `bad numbers fail with exit 2`() {
+        assertUsageError("--items", "run", "--items", "abc", "--out", "$tmp")
+        assertUsageError("invalid --items '0'", "run", "--items", "0", "--out", "$tmp")
+        assertUsageError("invalid --cpus '0'", "run", "--cpus", "0", "--out", "$tmp")
+    }
+
+    @Test
+    fun `an unwritable output directory fails with exit 2`() {
+        val file = tmp.resolve("a-file").toFile().apply { writeText("x") }
+        assertUsageError("cannot write results to --out", "run", "--strategy", "direct", "--out", "${file.path}/sub")
+    }
+
+    @Test
+    fun `a JDK below 21 fails with exit 2`() {
+        val jdk = tmp.resolve("jdk-17").toFile().apply { mkdirs() }
+        File(jdk, "release").writeText("JAVA_VERSION=\"17.0.15\"\n")
+        assertUsageError("is not a JDK >= 21 (found: 17)", "run", "--jdk", jdk.path, "--out", "$tmp")
+    }
+
+    @Test
+    fun `a failed cell makes the exit code 1 and keeps its result`() {
+        val out = tmp.resolve("out")
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "fixture-throw,direct", "-n", "10", "-p", "smoke", "--out", "$out")
+        assertEquals(1, code, output)
+        val json = Files.readString(out.resolve("results.json"))
+        assertContains(json, "\"status\": \"failed\"")
+        assertContains(json, "\"status\": \"ok\"")
+        assertTrue(Files.exists(out.resolve("jmh.json")))
+    }
+}

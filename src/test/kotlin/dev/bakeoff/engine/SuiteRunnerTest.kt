@@ -1,0 +1,94 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.report.Results
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/**
+ * Runs real cells through JMH (forked JVMs, smoke preset) and checks what comes back: every field
+ * of every ok cell, and the status and reason of every way a cell can fail. Counts and structure
+ * only; no assertion looks at a duration.
+ */
+class SuiteRunnerTest {
+    @TempDir
+    lateinit var out: Path
+
+    private fun options(
+        strategies: String,
+        workloads: String,
+        timeout: Long? = null,
+    ) = RunOptions(
+        strategies = Strategies.catalog.resolveList(strategies),
+        workloads = Workloads.catalog.resolveList(workloads),
+        items = 20,
+        wait = WaitForm.BLOCKING,
+        preset = Preset.SMOKE,
+        out = out,
+        cellTimeoutSeconds = timeout,
+    )
+
+    @Test
+    fun `every field is filled for every ok cell and results are written after each cell`() {
+        val written = mutableListOf<Results>()
+        val results = SuiteRunner(options("direct,executor-fixed-cpu,virtual-threads", "arithmetic,storage"), sink = { written += it }).run()
+        assertEquals(6, results.cells.size)
+        assertEquals(listOf(1, 2, 3, 4, 5, 6, 6), written.map { it.cells.size }, "one snapshot per cell, then the final one")
+        assertTrue(written.dropLast(1).none { it.complete } && results.complete)
+        for (c in results.cells) {
+            assertEquals("ok", c.status, "${c.strategy} x ${c.workload}: ${c.error}")
+            val time = assertNotNull(c.timeNs)
+            assertEquals(3, time.runs.size)
+            assertTrue(time.min <= time.median && time.median <= time.max)
+            assertNotNull(c.allocBytesPerOp)
+            val threads = assertNotNull(c.threads)
+            assertEquals(0, threads.aliveAfterClose)
+            assertTrue(threads.peakLive >= threads.startLive)
+            val latency = assertNotNull(c.latencyNs)
+            assertTrue(latency.run.p50 <= latency.run.max)
+            val perThread = assertNotNull(c.perThread)
+            assertEquals(20.0, perThread.avgTasks * perThread.threadsUsed, 1e-9)
+            assertNotNull(c.throughputPerSec)
+            assertNotNull(c.cpuNsPerOp)
+            assertEquals("avgt", assertNotNull(c.plan).mode)
+        }
+        val vt = results.cells.first { it.strategy == "virtual-threads" }
+        assertEquals(20, vt.threads!!.virtualUsed)
+        assertEquals(1, results.cells.first { it.strategy == "direct" }.perThread!!.threadsUsed)
+        assertTrue(Files.size(out.resolve("jmh.json")) > 0)
+        assertEquals(Runtime.getRuntime().availableProcessors(), results.machine.cores)
+        assertTrue(results.machine.jdkVersion.isNotEmpty() && results.machine.libraries.getValue("jmh-core") == "1.37")
+    }
+
+    @Test
+    fun `a throwing, a ledger-breaking, a hanging and a crashing cell get their status and the suite goes on`() {
+        val results = SuiteRunner(options("fixture-throw,fixture-skip-one,fixture-hang,fixture-crash,direct", "arithmetic", timeout = 20)).run()
+        val byStrategy = results.cells.associateBy { it.strategy }
+        assertEquals("failed", byStrategy.getValue("fixture-throw").status)
+        assertContains(byStrategy.getValue("fixture-throw").error!!, "deliberate failure")
+        assertEquals("broken", byStrategy.getValue("fixture-skip-one").status)
+        assertContains(byStrategy.getValue("fixture-skip-one").error!!, "item 19 ran 0 time(s)")
+        assertEquals("timeout", byStrategy.getValue("fixture-hang").status)
+        assertContains(byStrategy.getValue("fixture-hang").error!!, "time limit of 20 s")
+        assertEquals("failed", byStrategy.getValue("fixture-crash").status)
+        assertNotNull(byStrategy.getValue("fixture-crash").error)
+        assertEquals("ok", byStrategy.getValue("direct").status, "the suite continues after failures")
+    }
+
+    @Test
+    fun `long batches are planned single-shot with the reason recorded`() {
+        val plan = Preset.QUICK.plan(4_950_000_000)
+        assertEquals("ss", plan.mode)
+        assertTrue(plan.measurementIterations >= 3)
+        assertContains(plan.reason, "4.950 s")
+        assertEquals("avgt", Preset.QUICK.plan(1_000_000).mode)
+    }
+}
