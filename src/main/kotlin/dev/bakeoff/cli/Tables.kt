@@ -5,6 +5,7 @@ import com.github.ajalt.mordant.table.Borders
 import com.github.ajalt.mordant.table.table
 import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.widgets.Text
+import dev.bakeoff.report.ConsoleReport
 
 /** A compact table: one header, one line per row, no row separators. */
 internal fun compactTable(header: List<String>, rows: List<List<String>>) = table {
@@ -21,4 +22,16 @@ internal fun compactTable(header: List<String>, rows: List<List<String>>) = tabl
 internal fun outputTerminal(): Terminal {
     val probe = Terminal()
     return if (probe.terminalInfo.outputInteractive) probe else Terminal(width = 220)
+}
+
+/** The console report as text: its header block, then per group the title, the ranked table, the verdict and the cells that did not complete. */
+internal fun Terminal.renderReport(report: ConsoleReport): String = buildString {
+    report.header.forEach { appendLine(it) }
+    for (t in report.tables) {
+        appendLine()
+        appendLine(t.title)
+        if (t.rows.isNotEmpty()) appendLine(render(compactTable(t.header, t.rows)))
+        appendLine(t.verdict)
+        t.problems.forEach { appendLine("  not ranked: $it") }
+    }
 }

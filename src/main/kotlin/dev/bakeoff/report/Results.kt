@@ -40,11 +40,7 @@ data class Machine(
 )
 
 @Serializable
-data class PresetInfo(
-    val id: String,
-    val forks: Int,
-    val summary: String,
-)
+data class PresetInfo(val id: String, val forks: Int, val summary: String)
 
 /** How a cell was measured: JMH mode and iteration counts, chosen from the cell's expected batch time. */
 @Serializable
@@ -109,25 +105,12 @@ data class ThreadStats(
 )
 
 @Serializable
-data class Percentiles(
-    val p50: Long,
-    val p90: Long,
-    val p99: Long,
-    val max: Long,
-)
+data class Percentiles(val p50: Long, val p90: Long, val p99: Long, val max: Long)
 
 /** Per-item latency from the untimed trace pass: queue wait = batch handed over -> item started; run = item start -> end. */
 @Serializable
-data class Latency(
-    val queueWait: Percentiles,
-    val run: Percentiles,
-)
+data class Latency(val queueWait: Percentiles, val run: Percentiles)
 
 /** How the items of one traced batch spread over threads. */
 @Serializable
-data class PerThread(
-    val threadsUsed: Int,
-    val minTasks: Int,
-    val avgTasks: Double,
-    val maxTasks: Int,
-)
+data class PerThread(val threadsUsed: Int, val minTasks: Int, val avgTasks: Double, val maxTasks: Int)

@@ -1,0 +1,97 @@
+package dev.bakeoff.report
+
+/**
+ * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,
+ * then one [RankedTable] per (workload, items, wait) group. Plain strings, so it is tested on
+ * content and rendered by the CLI (mordant tables); the HTML report can reuse [of]'s ranking.
+ * Immutable; [of] is a pure function, safe from any thread.
+ */
+data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>) {
+    companion object {
+        /** The column headers of every [RankedTable]. */
+        val COLUMNS = listOf("#", "strategy", "median", "min–max", "×best", "×direct", "peak thr", "alloc/batch")
+
+        /** Builds the report; groups keep the order in which their first cell appears in [results]. */
+        fun of(results: Results): ConsoleReport = ConsoleReport(
+            header(results),
+            results.cells.groupBy { Group(it.workload, it.items, it.wait) }.map { (group, cells) -> table(group, cells) },
+        )
+
+        private fun header(r: Results): List<String> {
+            val m = r.machine
+            val statuses = r.cells.groupingBy { it.status }.eachCount().entries.joinToString { (s, n) -> "$n $s" }
+            val preset = r.preset
+            return listOfNotNull(
+                "Bakeoff ${r.bakeoffVersion}, results of ${r.createdAt}",
+                "incomplete: the run was interrupted or is still going".takeUnless { r.complete },
+                "machine: ${m.cores} cores${if (m.hostCores != m.cores) " (of ${m.hostCores} on the host)" else ""}, ${Units.bytes(
+                    m.memoryBytes.toDouble(),
+                )}, ${m.os} ${m.arch}, ${m.jdkVendor} ${m.jdkVersion} (${m.jvmName})",
+                "preset: ${preset.id} (${preset.forks} fork${if (preset.forks == 1) "" else "s"}): ${preset.summary}",
+                "items: ${r.cells.map { it.items }.distinct().joinToString().ifEmpty { "–" }}",
+                "cells: ${r.cells.size}${if (statuses.isEmpty()) "" else " ($statuses)"}",
+            )
+        }
+
+        private fun table(group: Group, cells: List<CellResult>): RankedTable {
+            val ranked = cells.mapNotNull { c -> c.timeNs?.takeIf { c.status == OK }?.let { Ranked(c, it) } }
+                .sortedWith(compareBy<Ranked> { it.time.median }.thenBy { it.cell.strategy })
+            val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.time?.median
+            val rows = ranked.mapIndexed { i, r ->
+                listOf(
+                    "${i + 1}",
+                    r.cell.strategy,
+                    Units.nanos(r.time.median),
+                    range(r.time.min, r.time.max),
+                    Units.ratio(r.time.median / ranked[0].time.median),
+                    direct?.let { Units.ratio(r.time.median / it) } ?: DASH,
+                    r.cell.threads?.peakLive?.toString() ?: DASH,
+                    r.cell.allocBytesPerOp?.let(Units::bytes) ?: DASH,
+                )
+            }
+            val problems = cells.filter { c -> ranked.none { it.cell === c } }.map { c ->
+                val why = c.error?.lineSequence()?.firstOrNull()?.takeIf { it.isNotBlank() }
+                    ?: if (c.status == OK) "no time figures recorded" else "no error recorded"
+                "${c.strategy}: ${c.status}: $why"
+            }
+            return RankedTable(group.title(), COLUMNS, rows, verdict(ranked), problems)
+        }
+
+        private fun verdict(ranked: List<Ranked>): String {
+            val winner = ranked.firstOrNull() ?: return "no winner: no strategy completed"
+            val head = "winner: ${winner.cell.strategy} (${Units.nanos(winner.time.median)})"
+            val runnerUp = ranked.getOrNull(1) ?: return "$head, the only strategy that completed"
+            // Against direct when it ran (the baseline every strategy must beat), else the runner-up.
+            val against = ranked.firstOrNull { it.cell.strategy == DIRECT && it !== winner } ?: runnerUp
+            val role = if (against.cell.strategy == DIRECT) "" else "the runner-up, "
+            val factor = Units.ratio(against.time.median / winner.time.median)
+            // Medians alone hide noise: say so when the top two ranges overlap.
+            val close = if (runnerUp.time.min <= winner.time.max) "; close race with ${runnerUp.cell.strategy}: their min–max ranges overlap" else ""
+            return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})$close"
+        }
+
+        private fun range(min: Double, max: Double): String {
+            val lo = Units.nanos(min)
+            val hi = Units.nanos(max)
+            // "1.20–1.31 ms" when both share a unit, else "980 µs–1.31 ms".
+            return if (lo.substringAfter(' ') == hi.substringAfter(' ')) "${lo.substringBefore(' ')}–$hi" else "$lo–$hi"
+        }
+
+        private const val OK = "ok"
+        private const val DIRECT = "direct"
+        private const val DASH = "–"
+    }
+
+    private data class Group(val workload: String, val items: Int, val wait: String) {
+        fun title() = "$workload, $items items ($wait)"
+    }
+
+    private class Ranked(val cell: CellResult, val time: TimeStats)
+}
+
+/**
+ * The cells of one (workload, items, wait) group: completed cells ranked by median batch time
+ * ([rows], fastest first, under [header]), the [verdict] line naming the winner, and one line per
+ * cell that did not complete ([problems]: strategy, status and the first line of its error).
+ */
+data class RankedTable(val title: String, val header: List<String>, val rows: List<List<String>>, val verdict: String, val problems: List<String>)

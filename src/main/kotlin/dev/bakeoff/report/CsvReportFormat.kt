@@ -1,0 +1,73 @@
+package dev.bakeoff.report
+
+import java.math.BigDecimal
+
+/**
+ * `results.csv`: one row per cell under a header row, for spreadsheets and scripts (columns in
+ * docs/RESULTS.md). RFC 4180: CRLF line ends, and a field holding a comma, quote or line break is
+ * quoted with its quotes doubled. Numbers never depend on the default locale (`.` decimal point,
+ * no grouping, no exponent); a missing value is an empty field. Stateless and thread-safe.
+ */
+object CsvReportFormat : ReportFormat {
+    override val fileName = "results.csv"
+
+    // The header and every row come from this one list, so they cannot drift apart.
+    private val columns: List<Pair<String, (CellResult) -> Any?>> = listOf(
+        "strategy" to { c -> c.strategy },
+        "family" to { c -> c.family },
+        "workload" to { c -> c.workload },
+        "items" to { c -> c.items },
+        "wait" to { c -> c.wait },
+        "status" to { c -> c.status },
+        "median_ns" to { c -> c.timeNs?.median },
+        "min_ns" to { c -> c.timeNs?.min },
+        "max_ns" to { c -> c.timeNs?.max },
+        "mean_ns" to { c -> c.timeNs?.mean },
+        "error_ns" to { c -> c.timeNs?.error },
+        "runs" to { c -> c.timeNs?.runs?.size },
+        "alloc_bytes_per_op" to { c -> c.allocBytesPerOp },
+        "threads_start" to { c -> c.threads?.startLive },
+        "threads_peak" to { c -> c.threads?.peakLive },
+        "threads_created" to { c -> c.threads?.created },
+        "threads_alive_after_close" to { c -> c.threads?.aliveAfterClose },
+        "virtual_threads" to { c -> c.threads?.virtualUsed },
+        "queue_p50_ns" to { c -> c.latencyNs?.queueWait?.p50 },
+        "queue_p99_ns" to { c -> c.latencyNs?.queueWait?.p99 },
+        "run_p50_ns" to { c -> c.latencyNs?.run?.p50 },
+        "run_p99_ns" to { c -> c.latencyNs?.run?.p99 },
+        "threads_used" to { c -> c.perThread?.threadsUsed },
+        "tasks_min" to { c -> c.perThread?.minTasks },
+        "tasks_avg" to { c -> c.perThread?.avgTasks },
+        "tasks_max" to { c -> c.perThread?.maxTasks },
+        "throughput_per_sec" to { c -> c.throughputPerSec },
+        "cpu_ns_per_op" to { c -> c.cpuNsPerOp },
+        "plan_mode" to { c -> c.plan?.mode },
+        "error" to { c -> c.error },
+    )
+
+    /** The column names, in order. */
+    val header: List<String> = columns.map { it.first }
+
+    override fun write(results: Results, out: Appendable) {
+        line(out, header)
+        for (cell in results.cells) line(out, columns.map { (_, value) -> field(value(cell)) })
+    }
+
+    private fun line(out: Appendable, fields: List<String>) {
+        fields.forEachIndexed { i, f ->
+            if (i > 0) out.append(',')
+            out.append(quote(f))
+        }
+        out.append("\r\n")
+    }
+
+    // Double.toString is locale-independent but switches to 1.0E7 notation; BigDecimal.valueOf keeps
+    // the same shortest digits and toPlainString writes them without an exponent.
+    private fun field(value: Any?): String = when (value) {
+        null -> ""
+        is Double -> BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
+        else -> value.toString()
+    }
+
+    private fun quote(f: String) = if (f.any { it == ',' || it == '"' || it == '\n' || it == '\r' }) "\"${f.replace("\"", "\"\"")}\"" else f
+}

@@ -1,0 +1,66 @@
+package dev.bakeoff.report
+
+import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.intOrNull
+import kotlinx.serialization.json.jsonPrimitive
+import java.io.IOException
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * `results.json`: the complete [Results], pretty printed; the schema is docs/RESULTS.md.
+ * Absent values (`null`) are left out rather than written as `null`. NaN and infinities are
+ * rejected when writing (the model is NaN-free by contract), so the file is always strict JSON.
+ *
+ * [read] loads a file back for `compare` and `report`. Stateless and thread-safe.
+ */
+object JsonReportFormat : ReportFormat {
+    override val fileName = "results.json"
+
+    @OptIn(kotlinx.serialization.ExperimentalSerializationApi::class)
+    private val json = Json {
+        prettyPrint = true
+        encodeDefaults = true
+        explicitNulls = false
+        // Fields may be added without a new schemaVersion; an older reader skips them.
+        ignoreUnknownKeys = true
+    }
+
+    override fun write(results: Results, out: Appendable) {
+        out.append(json.encodeToString(Results.serializer(), results)).append('\n')
+    }
+
+    /** Loads a `results.json`; throws [ResultsFileException] with one clear line if it cannot. */
+    fun read(path: Path): Results {
+        val text = try {
+            Files.readString(path)
+        } catch (e: IOException) {
+            throw ResultsFileException("cannot read results file $path: ${e.message ?: e.javaClass.simpleName}", e)
+        }
+        return parse(text, path.toString())
+    }
+
+    /** Parses the text of a `results.json`; [source] names it in error messages. */
+    fun parse(text: String, source: String = "results"): Results {
+        val root = try {
+            json.parseToJsonElement(text) as? JsonObject
+        } catch (e: IllegalArgumentException) {
+            throw ResultsFileException("$source is not valid JSON: ${firstLine(e)}", e)
+        } ?: throw ResultsFileException("$source is not a Bakeoff results file: expected a JSON object")
+        val version = (root["schemaVersion"] ?: throw ResultsFileException("$source is not a Bakeoff results file: it has no schemaVersion"))
+            .let { runCatching { it.jsonPrimitive.intOrNull }.getOrNull() }
+            ?: throw ResultsFileException("$source is not a Bakeoff results file: schemaVersion is not a whole number")
+        if (version != Results.SCHEMA_VERSION) {
+            throw ResultsFileException("$source has schemaVersion $version; this Bakeoff reads schemaVersion ${Results.SCHEMA_VERSION} only")
+        }
+        return try {
+            json.decodeFromJsonElement(Results.serializer(), root)
+        } catch (e: IllegalArgumentException) {
+            // SerializationException (a missing or mistyped field) is an IllegalArgumentException.
+            throw ResultsFileException("$source is not a valid schemaVersion $version results file: ${firstLine(e)}", e)
+        }
+    }
+
+    private fun firstLine(e: Exception) = e.message?.lineSequence()?.firstOrNull()?.trim() ?: e.javaClass.simpleName
+}

@@ -1,0 +1,45 @@
+package dev.bakeoff.report
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardCopyOption.ATOMIC_MOVE
+import java.nio.file.StandardCopyOption.REPLACE_EXISTING
+
+/**
+ * One file format of a run's [Results], as JMH's `ResultFormat.writeOut`: [write] renders the
+ * whole results to text. Writing to an [Appendable] keeps formats free of file handling and lets
+ * tests compare a string; [writeTo] puts the text in a results directory.
+ *
+ * Implementations are stateless: one instance may be used from any number of threads at once.
+ */
+interface ReportFormat {
+    /** The file this format writes in a results directory, e.g. `results.json`. */
+    val fileName: String
+
+    /** Appends the complete rendering of [results] to [out]. */
+    fun write(results: Results, out: Appendable)
+}
+
+/** The standard file formats of a results directory. */
+val REPORT_FORMATS: List<ReportFormat> = listOf(JsonReportFormat, CsvReportFormat)
+
+/**
+ * Writes [results] to `dir/fileName` (UTF-8), replacing any earlier file atomically: results are
+ * rewritten after every cell, so a reader, or a run killed mid-write, never sees half a file.
+ */
+fun ReportFormat.writeTo(results: Results, dir: Path): Path {
+    Files.createDirectories(dir)
+    val text = buildString { write(results, this) }
+    val target = dir.resolve(fileName)
+    val temp = Files.createTempFile(dir, ".$fileName.", ".tmp")
+    try {
+        Files.writeString(temp, text)
+        Files.move(temp, target, ATOMIC_MOVE, REPLACE_EXISTING)
+    } finally {
+        Files.deleteIfExists(temp)
+    }
+    return target
+}
+
+/** A results file that cannot be read: malformed, not a results file, or of an unknown schema version. */
+class ResultsFileException(message: String, cause: Throwable? = null) : RuntimeException(message, cause)

@@ -1,0 +1,98 @@
+package dev.bakeoff.report
+
+import java.util.Random
+
+/**
+ * A hand-built, seeded [Results] for the format tests: two workloads, `direct` among the
+ * strategies, and one cell of every non-ok status. The runs are drawn from a fixed seed, so every
+ * build produces the same numbers (awkward fractions included, to exercise number formatting);
+ * `java.util.Random` because its algorithm is specified, unlike Kotlin's seeded `Random`.
+ */
+object ResultsFixture {
+    fun results(): Results {
+        val random = Random(SEED)
+        return Results(
+            bakeoffVersion = "0.1.0-test",
+            createdAt = "2025-01-02T03:04:05Z",
+            complete = true,
+            machine = Machine(
+                cores = 8,
+                hostCores = 16,
+                memoryBytes = 34_359_738_368,
+                os = "Linux 6.8.0",
+                arch = "amd64",
+                jdkVendor = "Eclipse Adoptium",
+                jdkVersion = "21.0.5",
+                jvmName = "OpenJDK 64-Bit Server VM",
+                jdkHome = "/usr/lib/jvm/temurin-21",
+                libraries = mapOf("kotlinx-coroutines" to "1.11.0", "jmh" to "1.37"),
+            ),
+            preset = PresetInfo("quick", forks = 1, summary = "a first look: 1 fork, short iterations"),
+            cells = listOf(
+                ok(random, "direct", "direct", "lists", medianNs = 2_240_000.0, allocBytes = 1_843_200.0, peak = 21, virtual = 0, threadsUsed = 1),
+                ok(random, "executor-fixed-cpu", "executor", "lists", medianNs = 1_231_000.0, allocBytes = 1_851_392.5, peak = 29, virtual = 0, threadsUsed = 8),
+                ok(random, "coroutine-default", "coroutines", "lists", medianNs = 1_190_000.0, allocBytes = 1_910_000.25, peak = 29, virtual = 0, threadsUsed = 8),
+                CellResult(
+                    "fixture-throw",
+                    "direct",
+                    "lists",
+                    100,
+                    "blocking",
+                    "failed",
+                    error = "java.lang.IllegalStateException: fixture-throw: deliberate failure, \"on purpose\"\n\tat dev.bakeoff.strategy.FaultyStrategy.run",
+                ),
+                ok(random, "direct", "direct", "network", medianNs = 4_950_000_000.0, allocBytes = 9_876.0, peak = 21, virtual = 0, threadsUsed = 1, mode = "ss"),
+                ok(random, "virtual-threads", "virtual-thread", "network", medianNs = 99_800_000.0, allocBytes = 123_456.789, peak = 23, virtual = 100, threadsUsed = 100),
+                CellResult(
+                    "fixture-skip-one",
+                    "direct",
+                    "network",
+                    100,
+                    "blocking",
+                    "broken",
+                    error = "ledger broken: 1 of 100 items did not run exactly 1 time(s): item 99 ran 0 times",
+                ),
+                CellResult("fixture-hang", "direct", "network", 100, "blocking", "timeout", error = "exceeded its time limit of 60 s"),
+            ),
+        )
+    }
+
+    private fun ok(
+        random: Random,
+        strategy: String,
+        family: String,
+        workload: String,
+        medianNs: Double,
+        allocBytes: Double,
+        peak: Int,
+        virtual: Int,
+        threadsUsed: Int,
+        mode: String = "avgt",
+    ): CellResult {
+        // Five runs whose median is exactly medianNs (so tests can state ratios), in a seeded order.
+        val spread = List(4) { 0.05 * random.nextDouble() }
+        val ordered = listOf(1 - spread[0], 1 - spread[1], 1.0, 1 + spread[2], 1 + spread[3]).map { medianNs * it }
+        val rotation = random.nextInt(ordered.size)
+        val runs = ordered.drop(rotation) + ordered.take(rotation)
+        val sorted = runs.sorted()
+        val items = 100
+        return CellResult(
+            strategy = strategy,
+            family = family,
+            workload = workload,
+            items = items,
+            wait = "blocking",
+            status = "ok",
+            plan = MeasurementPlan(mode, forks = 1, warmupIterations = 2, measurementIterations = runs.size, iterationMillis = if (mode == "ss") 0 else 1000, reason = "fixture"),
+            timeNs = TimeStats(sorted.first(), sorted[2], sorted.last(), runs.average(), error = medianNs * 0.021, runs = runs),
+            allocBytesPerOp = allocBytes,
+            threads = ThreadStats(startLive = 20, peakLive = peak, created = (peak - 20).toLong(), aliveAfterClose = 0, virtualUsed = virtual),
+            latencyNs = Latency(Percentiles(1_200, 45_000, 98_000, 120_000), Percentiles(10_000L + random.nextInt(1_000), 20_000, 31_000, 40_000)),
+            perThread = PerThread(threadsUsed, minTasks = items / threadsUsed - 1, avgTasks = items.toDouble() / threadsUsed, maxTasks = items / threadsUsed + 2),
+            throughputPerSec = items * 1e9 / sorted[2],
+            cpuNsPerOp = sorted[2] * threadsUsed.coerceAtMost(8) * 0.9,
+        )
+    }
+
+    private const val SEED = 42L
+}
