@@ -1,10 +1,10 @@
 package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.CliktError
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.context
-import com.github.ajalt.clikt.core.CliktError
 import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
@@ -32,22 +32,18 @@ internal inline fun <T> userInput(block: () -> T): T = try {
  * Runs the CLI and returns its exit status: 0 ok, 1 when a cell failed, 2 for bad input (an
  * unknown name, a bad number, an unwritable directory, an unsuitable JDK), as one clear line.
  */
-fun runCli(
-    args: Array<String>,
-    command: CliktCommand = bakeoff().context { terminal = outputTerminal() },
-): Int =
-    try {
-        command.parse(args)
-        0
-    } catch (e: UsageError) {
-        // One line, not clikt's usage block: the message already names the valid choices.
-        val message = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }?.removePrefix("Error: ") ?: e.message
-        command.echo("bakeoff: $message (see --help)", err = true)
-        2
-    } catch (e: CliktError) {
-        command.echoFormattedHelp(e)
-        e.statusCode
-    }
+fun runCli(args: Array<String>, command: CliktCommand = bakeoff().context { terminal = outputTerminal() }): Int = try {
+    command.parse(args)
+    0
+} catch (e: UsageError) {
+    // One line, not clikt's usage block: the message already names the valid choices.
+    val message = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }?.removePrefix("Error: ") ?: e.message
+    command.echo("bakeoff: $message (see --help)", err = true)
+    2
+} catch (e: CliktError) {
+    command.echoFormattedHelp(e)
+    e.statusCode
+}
 
 fun main(args: Array<String>) {
     exitProcess(runCli(args))

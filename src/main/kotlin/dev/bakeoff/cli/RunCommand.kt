@@ -4,6 +4,7 @@ import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.core.UsageError
+import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.int
@@ -16,7 +17,9 @@ import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.CellResult
+import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.MeasurementPlan
+import dev.bakeoff.report.Units
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import java.nio.file.Files
@@ -27,9 +30,8 @@ import java.time.format.DateTimeFormatter
 
 /** `bakeoff run`: measures strategies x workloads on JMH and writes results.json, results.csv and jmh.json. */
 class RunCommand : CliktCommand(name = "run") {
-    override fun help(context: Context) =
-        "Measure strategies x workloads on JMH. With no options: the default suite (E1's 16 strategies and 10 beyond them " +
-            "on the five E1 workloads, 100 items, quick preset)."
+    override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite (E1's 16 strategies and 10 beyond them " +
+        "on the five E1 workloads, 100 items, quick preset)."
 
     private val workload by option("--workload", "-w", help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)")
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all' (default: E1 + beyond)")
@@ -46,7 +48,7 @@ class RunCommand : CliktCommand(name = "run") {
         val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
         echo("Bakeoff: ${options.cells().size} cells (${options.workloads.size} workloads x ${options.strategies.size} strategies), preset ${options.preset.id}; results in ${options.out}", err = true)
         val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
-        echo(ConsoleSummary.render(results, terminalWidth = 220))
+        echo(terminal.renderReport(ConsoleReport.of(results)))
         echo("results: ${options.out.resolve("results.json")}, results.csv, jmh.json")
         val bad = results.cells.count { it.status != "ok" }
         if (bad > 0) {
@@ -103,27 +105,14 @@ class RunCommand : CliktCommand(name = "run") {
 }
 
 /** One line per cell on stderr: position, elapsed, ETA, the cell and how it ended. */
-internal class ProgressPrinter(
-    private val echo: (String, Boolean) -> Unit,
-) : RunListener {
-    override fun cellStarted(
-        index: Int,
-        total: Int,
-        spec: CellSpec,
-        plan: MeasurementPlan,
-        elapsedNanos: Long,
-        etaNanos: Long?,
-    ) {
+internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : RunListener {
+    override fun cellStarted(index: Int, total: Int, spec: CellSpec, plan: MeasurementPlan, elapsedNanos: Long, etaNanos: Long?) {
         val eta = etaNanos?.let { "ETA ~${clock(it)}" } ?: "ETA --"
         echo("[%3d/%d] %s elapsed, %s  %s x %s (%s) ".format(index, total, clock(elapsedNanos), eta, spec.strategy.spec, spec.workload.spec, plan.mode), false)
     }
 
-    override fun cellFinished(
-        index: Int,
-        total: Int,
-        result: CellResult,
-    ) {
-        val detail = result.timeNs?.let { "median %.3f ms".format(java.util.Locale.ROOT, it.median / 1e6) } ?: result.error.orEmpty()
+    override fun cellFinished(index: Int, total: Int, result: CellResult) {
+        val detail = result.timeNs?.let { "median ${Units.nanos(it.median)}" } ?: result.error.orEmpty()
         echo("${result.status} $detail", true)
     }
 

@@ -29,11 +29,7 @@ data class ProbeReport(
  * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport].
  * Called only from JMH's benchmark thread, one call at a time.
  */
-class CellProbe(
-    spec: CellSpec,
-    private val out: File?,
-    private val traceWarmup: Boolean,
-) {
+class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean) {
     val cell = Cell(spec)
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
@@ -76,7 +72,7 @@ class CellProbe(
      */
     fun finish() {
         val start = System.nanoTime()
-        while (traces.isEmpty() || traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS) traces += cell.trace()
+        while (traces.isEmpty() || (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)) traces += cell.trace()
         val census = cell.threads
         val close = cell.closeAndCheck()
         val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()))
@@ -109,20 +105,14 @@ class CellProbe(
 
     companion object {
         const val TRACE_BATCHES = 5
-        const val TRACE_BUDGET_NANOS = 500_000_000L
+        const val TRACE_BUDGET_NANOS = 250_000_000L
 
         /** Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe` if set. */
         @JvmStatic
-        fun start(
-            strategy: String,
-            workload: String,
-            items: Int,
-            wait: String,
-        ): CellProbe =
-            CellProbe(
-                CellSpec.parse(strategy, workload, items, wait),
-                System.getProperty("bakeoff.probe")?.let(::File),
-                traceWarmup = System.getProperty("bakeoff.traceWarmup").toBoolean(),
-            )
+        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = CellProbe(
+            CellSpec.parse(strategy, workload, items, wait),
+            System.getProperty("bakeoff.probe")?.let(::File),
+            traceWarmup = System.getProperty("bakeoff.traceWarmup").toBoolean(),
+        )
     }
 }

@@ -29,22 +29,13 @@ import kotlin.io.path.readText
  *
  * Threading model: one cell at a time; a daemon watchdog kills the forked JVM at the deadline.
  */
-class JmhCellRunner(
-    private val options: RunOptions,
-    private val workDir: Path,
-) {
-    /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
-    class Outcome(
-        val result: CellResult,
-        val jmh: RunResult?,
-    )
+class JmhCellRunner(private val options: RunOptions, private val workDir: Path) {
+    private val jdkHome: Path = options.jdk ?: Path.of(System.getProperty("java.home"))
 
-    fun run(
-        index: Int,
-        spec: CellSpec,
-        plan: MeasurementPlan,
-        expectedSerialNanos: Long,
-    ): Outcome {
+    /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
+    class Outcome(val result: CellResult, val jmh: RunResult?)
+
+    fun run(index: Int, spec: CellSpec, plan: MeasurementPlan, expectedSerialNanos: Long): Outcome {
         val name = "cell-%03d".format(index)
         val probeFile = workDir.resolve("$name.probe.json").also { Files.deleteIfExists(it) }
         val log = workDir.resolve("$name.log")
@@ -70,16 +61,12 @@ class JmhCellRunner(
         }
     }
 
-    private fun jmhOptions(
-        spec: CellSpec,
-        plan: MeasurementPlan,
-        probeFile: Path,
-        log: Path,
-        timeoutSeconds: Long,
-    ): org.openjdk.jmh.runner.options.Options {
+    private fun jmhOptions(spec: CellSpec, plan: MeasurementPlan, probeFile: Path, log: Path, timeoutSeconds: Long): org.openjdk.jmh.runner.options.Options {
         val traceWarmup = plan.mode == "ss" && plan.warmupIterations > 0
         val jvmArgs = mutableListOf("-Dbakeoff.probe=$probeFile", "-Dbakeoff.traceWarmup=$traceWarmup", "-Dfile.encoding=UTF-8")
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
+        // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
+        if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
                 .include("^" + Pattern.quote(CellBenchmark::class.java.name) + "\\.batch$")
@@ -105,11 +92,7 @@ class JmhCellRunner(
         return b.build()
     }
 
-    private fun complete(
-        base: CellResult,
-        jmh: RunResult,
-        probe: ProbeReport?,
-    ): CellResult {
+    private fun complete(base: CellResult, jmh: RunResult, probe: ProbeReport?): CellResult {
         val runs = jmh.benchmarkResults.flatMap { br -> br.iterationResults.map { it.primaryResult.score } }
         val time = TimeSummary.of(runs, jmh.primaryResult.scoreError)
         val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
@@ -129,18 +112,14 @@ class JmhCellRunner(
     private fun readProbe(file: Path): ProbeReport? = if (file.exists()) runCatching { Json.decodeFromString(ProbeReport.serializer(), file.readText()) }.getOrNull() else null
 
     /** The first exception line JMH logged for the failed fork (e.g. an OutOfMemoryError), if any. */
-    private fun failureFromLog(log: Path): String? =
-        if (!log.exists()) {
-            null
-        } else {
-            log.readLines().firstOrNull { EXCEPTION_LINE.containsMatchIn(it) }?.trim()
-                ?: log.readLines().lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
-        }
+    private fun failureFromLog(log: Path): String? = if (!log.exists()) {
+        null
+    } else {
+        log.readLines().firstOrNull { EXCEPTION_LINE.containsMatchIn(it) }?.trim()
+            ?: log.readLines().lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
+    }
 
-    private fun killAfter(
-        seconds: Long,
-        timedOut: AtomicBoolean,
-    ) {
+    private fun killAfter(seconds: Long, timedOut: AtomicBoolean) {
         try {
             Thread.sleep(TimeUnit.SECONDS.toMillis(seconds))
         } catch (_: InterruptedException) {
@@ -155,10 +134,7 @@ class JmhCellRunner(
         val EXCEPTION_LINE = Regex("^\\s*([\\w.$]+(Exception|Error))(:|$)")
 
         /** Generous: every planned batch at the expected serial time (at least one iteration each), the trace pass, JVM start-up. */
-        fun defaultTimeoutSeconds(
-            plan: MeasurementPlan,
-            serialNanos: Long,
-        ): Long {
+        fun defaultTimeoutSeconds(plan: MeasurementPlan, serialNanos: Long): Long {
             val batchSeconds = serialNanos / 1e9
             val iterations = plan.warmupIterations + plan.measurementIterations
             val perIteration = maxOf(batchSeconds, plan.iterationMillis / 1000.0)

@@ -19,10 +19,7 @@ object MachineInfo {
             "HdrHistogram" to "org.HdrHistogram.Histogram",
         )
 
-    fun describe(
-        jdkHome: Path,
-        cpus: Int?,
-    ): Machine {
+    fun describe(jdkHome: Path, cpus: Int?): Machine {
         val release = Properties()
         File(jdkHome.toFile(), "release").takeIf { it.isFile }?.reader()?.use(release::load)
         fun prop(key: String) = release.getProperty(key)?.trim('"')

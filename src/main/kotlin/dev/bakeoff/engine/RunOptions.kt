@@ -36,11 +36,10 @@ data class RunOptions(
         val E1_WORKLOADS = listOf("arithmetic", "lists", "storage", "network", "mixed")
 
         /** The default suite: E1's strategies and those beyond E1 on the five E1 workloads, 100 items, quick preset. */
-        fun defaultSuite(out: Path) =
-            RunOptions(
-                strategies = Strategies.catalog.entries.filter(Strategies::inDefaultSuite).map { Strategies.catalog.resolve(it.id) },
-                workloads = E1_WORKLOADS.map { Workloads.catalog.resolve(it) },
-                out = out,
-            )
+        fun defaultSuite(out: Path) = RunOptions(
+            strategies = Strategies.catalog.entries.filter(Strategies::inDefaultSuite).map { Strategies.catalog.resolve(it.id) },
+            workloads = E1_WORKLOADS.map { Workloads.catalog.resolve(it) },
+            out = out,
+        )
     }
 }

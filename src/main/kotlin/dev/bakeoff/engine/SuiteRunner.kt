@@ -16,20 +16,9 @@ import java.time.Instant
 
 /** Hears about progress; the CLI prints a line per cell. Called on the thread running the suite. */
 interface RunListener {
-    fun cellStarted(
-        index: Int,
-        total: Int,
-        spec: CellSpec,
-        plan: MeasurementPlan,
-        elapsedNanos: Long,
-        etaNanos: Long?,
-    ) {}
+    fun cellStarted(index: Int, total: Int, spec: CellSpec, plan: MeasurementPlan, elapsedNanos: Long, etaNanos: Long?) {}
 
-    fun cellFinished(
-        index: Int,
-        total: Int,
-        result: CellResult,
-    ) {}
+    fun cellFinished(index: Int, total: Int, result: CellResult) {}
 }
 
 /**
@@ -37,11 +26,7 @@ interface RunListener {
  * cell hands the results so far to [sink] and rewrites JMH's raw `jmh.json`, so a crash or
  * Ctrl-C keeps every finished cell.
  */
-class SuiteRunner(
-    private val options: RunOptions,
-    private val listener: RunListener = object : RunListener {},
-    private val sink: (Results) -> Unit = {},
-) {
+class SuiteRunner(private val options: RunOptions, private val listener: RunListener = object : RunListener {}, private val sink: (Results) -> Unit = {}) {
     fun run(): Results {
         val out = options.out
         val work = out.resolve("cells")
@@ -73,10 +58,7 @@ class SuiteRunner(
     }
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */
-    private fun writeJmhJson(
-        file: Path,
-        runs: List<RunResult>,
-    ) {
+    private fun writeJmhJson(file: Path, runs: List<RunResult>) {
         val tmp = file.resolveSibling(file.fileName.toString() + ".tmp")
         PrintStream(Files.newOutputStream(tmp), true, Charsets.UTF_8).use { ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs) }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)

@@ -4,10 +4,7 @@ import dev.bakeoff.report.TimeStats
 
 /** Order statistics over the measured runs of one cell (each run is one JMH iteration's score, in ns). */
 object TimeSummary {
-    fun of(
-        runs: List<Double>,
-        error: Double,
-    ): TimeStats {
+    fun of(runs: List<Double>, error: Double): TimeStats {
         require(runs.isNotEmpty()) { "no measured runs" }
         val sorted = runs.sorted()
         val n = sorted.size

@@ -30,6 +30,5 @@ object TraceStats {
     /** Distinct virtual threads that ran items of [trace]. */
     fun virtualThreads(trace: ItemTrace): Int = trace.threadIds.indices.filter { trace.virtual[it] }.map { trace.threadIds[it] }.distinct().size
 
-    private fun percentiles(h: Histogram) =
-        Percentiles(h.getValueAtPercentile(50.0), h.getValueAtPercentile(90.0), h.getValueAtPercentile(99.0), h.maxValue)
+    private fun percentiles(h: Histogram) = Percentiles(h.getValueAtPercentile(50.0), h.getValueAtPercentile(90.0), h.getValueAtPercentile(99.0), h.maxValue)
 }

@@ -30,6 +30,7 @@ class FaultyStrategy(private val fault: Fault) : Strategy {
             Fault.THROW -> throw IllegalStateException("${fault.id}: deliberate failure")
 
             Fault.HANG -> CountDownLatch(1).await()
+
             Fault.CRASH -> Runtime.getRuntime().halt(CRASH_EXIT_CODE)
         }
     }

@@ -24,10 +24,7 @@ class RunCommandTest {
         return code to recorder.output()
     }
 
-    private fun assertUsageError(
-        expected: String,
-        vararg args: String,
-    ) {
+    private fun assertUsageError(expected: String, vararg args: String) {
         val (code, output) = cli(*args)
         assertEquals(2, code, output)
         assertContains(output, expected)

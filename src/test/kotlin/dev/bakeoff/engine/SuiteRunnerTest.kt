@@ -22,11 +22,7 @@ class SuiteRunnerTest {
     @TempDir
     lateinit var out: Path
 
-    private fun options(
-        strategies: String,
-        workloads: String,
-        timeout: Long? = null,
-    ) = RunOptions(
+    private fun options(strategies: String, workloads: String, timeout: Long? = null) = RunOptions(
         strategies = Strategies.catalog.resolveList(strategies),
         workloads = Workloads.catalog.resolveList(workloads),
         items = 20,
