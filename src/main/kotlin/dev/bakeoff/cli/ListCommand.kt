@@ -6,6 +6,7 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.report.CatalogListing
+import dev.bakeoff.report.CatalogMarkdown
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import kotlinx.serialization.json.Json
@@ -15,11 +16,16 @@ class ListCommand : CliktCommand(name = "list") {
     override fun help(context: Context) = "List the strategies and workloads (ids, families, parameters, shared schedulers)."
 
     private val json by option("--json", help = "Print machine-readable JSON instead of tables").flag()
+    private val markdown by option("--markdown", help = "Print Markdown tables (README's catalog section)").flag()
 
     override fun run() {
         val listing = CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries)
         if (json) {
             echo(JSON.encodeToString(CatalogListing.serializer(), listing))
+            return
+        }
+        if (markdown) {
+            echo(CatalogMarkdown.render(listing))
             return
         }
         echo("Strategies (${listing.strategies.size}); parameters as id:key=value")
