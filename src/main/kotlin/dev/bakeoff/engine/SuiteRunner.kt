@@ -41,18 +41,25 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         val results = mutableListOf<CellResult>()
         val jmh = mutableListOf<RunResult>()
         val start = System.nanoTime()
+        // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
+        val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
+        Runtime.getRuntime().addShutdownHook(killForks)
         fun snapshot(complete: Boolean) = Results(bakeoffVersion = VERSION, createdAt = created, complete = complete, machine = machine, preset = preset, cells = results.toList())
-        cells.forEachIndexed { i, spec ->
-            val serial = estimates.getValue(spec.workload.spec)
-            val plan = options.preset.plan(serial)
-            val elapsed = System.nanoTime() - start
-            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
-            val outcome = runner.run(i + 1, spec, plan, serial)
-            results += outcome.result
-            outcome.jmh?.let { jmh += it }
-            writeJmhJson(out.resolve("jmh.json"), jmh)
-            sink(snapshot(complete = false))
-            listener.cellFinished(i + 1, cells.size, outcome.result)
+        try {
+            cells.forEachIndexed { i, spec ->
+                val serial = estimates.getValue(spec.workload.spec)
+                val plan = options.preset.plan(serial)
+                val elapsed = System.nanoTime() - start
+                listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
+                val outcome = runner.run(i + 1, spec, plan, serial)
+                results += outcome.result
+                outcome.jmh?.let { jmh += it }
+                writeJmhJson(out.resolve("jmh.json"), jmh)
+                sink(snapshot(complete = false))
+                listener.cellFinished(i + 1, cells.size, outcome.result)
+            }
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(killForks)
         }
         return snapshot(complete = true).also(sink)
     }
