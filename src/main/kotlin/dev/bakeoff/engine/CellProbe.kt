@@ -22,6 +22,8 @@ data class ProbeReport(
     val cpuNsPerOp: Double? = null,
     val leaked: List<String> = emptyList(),
     val overBound: List<String> = emptyList(),
+    /** Batches the trace pass covered: 1 when it was the first warm-up batch of a single-shot cell. */
+    val tracedBatches: Int = 0,
 )
 
 /**
@@ -72,7 +74,10 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
      */
     fun finish() {
         val start = System.nanoTime()
-        while (traces.isEmpty() || (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)) traces += cell.trace()
+        if (traces.isEmpty()) {
+            // Short batches: a few of them for steadier percentiles, within a small time budget.
+            do traces += cell.trace() while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
+        }
         val census = cell.threads
         val close = cell.closeAndCheck()
         val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()))
@@ -88,6 +93,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
                 if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null,
                 close.leaked,
                 close.overBound,
+                traces.size,
             ),
         )
     }
