@@ -3,8 +3,10 @@ package dev.bakeoff.engine
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.TaskLedger
+import dev.bakeoff.model.Workload
 import dev.bakeoff.model.WorkloadBatch
 
 /**
@@ -13,13 +15,18 @@ import dev.bakeoff.model.WorkloadBatch
  * [open], then [runBatch] any number of times with [verify] in between (outside the timed
  * section), optionally one [trace] pass, then [close].
  *
+ * A scenario cell runs the scenario as its workload (expected results from the scenario's seeded
+ * definition) and adds [beforeBatch] and [afterBatch] around every batch, outside the timed
+ * section: the scenario's reset and its verification.
+ *
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].
  */
 class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
-    private val workload = spec.workload.entry.create(spec.workload.params(context))
-    private val ledger = TaskLedger(directResults())
+    private val scenario: Scenario? = spec.createScenario(context)
+    private val workload: Workload = scenario ?: checkNotNull(spec.workload).let { it.entry.create(it.params(context)) }
+    private val ledger = TaskLedger(scenario?.let { s -> IntArray(spec.items) { s.expected(it) } } ?: directResults())
     private val batch = WorkloadBatch(workload, spec.wait, ledger)
     private var batches = 0
     private var census: ThreadCensus? = null
@@ -29,13 +36,26 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
 
     /** Item results of a direct run with no waits: results never depend on how long an item waited. */
     private fun directResults(): IntArray {
-        val reference = spec.workload.entry.create(spec.workload.params(context.copy(waitScale = 0.0)))
+        val w = checkNotNull(spec.workload)
+        val reference = w.entry.create(w.params(context.copy(waitScale = 0.0)))
         return IntArray(spec.items) { reference.run(it) }
     }
 
+    /** Starts the thread census, then opens the scenario's resources and the strategy, so that the census covers both. */
     fun open() {
-        census = ThreadCensus(spec.strategy.entry.shared)
+        census = ThreadCensus(spec.strategy.entry.shared + scenario?.shared.orEmpty())
+        scenario?.open()
         strategy.open()
+    }
+
+    /** Resets the scenario's state before a batch (nothing for a workload cell). Never timed. */
+    fun beforeBatch() {
+        scenario?.reset()
+    }
+
+    /** Verifies the scenario's outcome after a batch, throwing [dev.bakeoff.model.VerificationException] (nothing for a workload cell). Never timed. */
+    fun afterBatch() {
+        scenario?.verify()
     }
 
     /** Runs one batch. This is the measured operation: nothing else happens here. */
@@ -59,12 +79,14 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
 
     /** Runs one extra, untimed batch recording when and on which thread each item ran. */
     fun trace(): ItemTrace {
+        beforeBatch()
         val trace = startTrace()
         try {
             runBatch()
         } finally {
             stopTrace()
         }
+        afterBatch()
         verify()
         return trace
     }
@@ -79,9 +101,9 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
         batch.trace = null
     }
 
-    /** Closes the strategy, then reports leaked threads and shared schedulers over their bound. */
+    /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */
     fun closeAndCheck(): CloseReport {
-        strategy.close()
+        close()
         val census = threads
         val leaked = census.leaked().map { it.name }
         val live = census.sharedLive()
@@ -93,6 +115,10 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
     }
 
     override fun close() {
-        strategy.close()
+        try {
+            strategy.close()
+        } finally {
+            scenario?.close()
+        }
     }
 }

@@ -3,6 +3,8 @@ package dev.bakeoff.engine
 import dev.bakeoff.metrics.TraceStats
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.VerificationException
 import dev.bakeoff.report.Latency
 import dev.bakeoff.report.PerThread
 import dev.bakeoff.report.ThreadStats
@@ -32,7 +34,7 @@ data class ProbeReport(
  * Called only from JMH's benchmark thread, one call at a time.
  */
 class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean) {
-    val cell = Cell(spec)
+    val cell = Cell(spec, RunContext(settings = forkSettings()))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
     private var cpuNs = 0L
@@ -98,9 +100,9 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         )
     }
 
-    /** Records a failure seen inside the measured JVM (a broken ledger, an exception) before JMH reports it. */
+    /** Records a failure seen inside the measured JVM (a broken ledger or scenario outcome, an exception) before JMH reports it. */
     fun failed(e: Throwable) {
-        val status = if (e is LedgerException) "broken" else "failed"
+        val status = if (e is LedgerException || e is VerificationException) "broken" else "failed"
         write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}"))
         runCatching { cell.close() }
     }
@@ -113,10 +115,23 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         const val TRACE_BATCHES = 5
         const val TRACE_BUDGET_NANOS = 250_000_000L
 
+        /** System properties `bakeoff.setting.KEY` carry [RunContext.settings] into the measured JVM. */
+        const val SETTING_PREFIX = "bakeoff.setting."
+
+        private fun forkSettings(): Map<String, String> = System.getProperties().stringPropertyNames()
+            .filter { it.startsWith(SETTING_PREFIX) }
+            .associate { it.removePrefix(SETTING_PREFIX) to System.getProperty(it) }
+
         /** Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe` if set. */
         @JvmStatic
-        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = CellProbe(
-            CellSpec.parse(strategy, workload, items, wait),
+        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = start(CellSpec.parse(strategy, workload, items, wait))
+
+        /** [start] for a scenario cell: the `workload` parameter holds the scenario spec. */
+        @JvmStatic
+        fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe = start(CellSpec.parseScenario(strategy, scenario, items, wait))
+
+        private fun start(spec: CellSpec) = CellProbe(
+            spec,
             System.getProperty("bakeoff.probe")?.let(::File),
             traceWarmup = System.getProperty("bakeoff.traceWarmup").toBoolean(),
         )

@@ -1,7 +1,9 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.engine.jmh.CellBenchmark
+import dev.bakeoff.engine.jmh.ScenarioBenchmark
 import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.MeasurementPlan
 import kotlinx.serialization.json.Json
@@ -43,7 +45,18 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val jmhOptions = jmhOptions(spec, plan, probeFile, log, timeoutSeconds)
         val timedOut = AtomicBoolean()
         val watchdog = Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
-        val base = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "ok", plan = plan)
+        val base = CellResult(
+            spec.strategy.spec,
+            spec.strategy.entry.family.id,
+            spec.subject,
+            spec.items,
+            spec.wait.id,
+            "ok",
+            plan = plan,
+            scenario = spec.scenario?.entry?.id,
+            params = spec.scenario?.values,
+            limitNs = spec.createScenario(RunContext(settings = options.settings))?.limit()?.nanos?.toDouble(),
+        )
         return try {
             val jmh = Runner(jmhOptions).run().single()
             Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
@@ -62,17 +75,20 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
     }
 
     private fun jmhOptions(spec: CellSpec, plan: MeasurementPlan, probeFile: Path, log: Path, timeoutSeconds: Long): org.openjdk.jmh.runner.options.Options {
+        // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
+        val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
         val traceWarmup = plan.mode == "ss" && plan.warmupIterations > 0
         val jvmArgs = mutableListOf("-Dbakeoff.probe=$probeFile", "-Dbakeoff.traceWarmup=$traceWarmup", "-Dfile.encoding=UTF-8")
+        options.settings.forEach { (k, v) -> jvmArgs += "-D${CellProbe.SETTING_PREFIX}$k=$v" }
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
         cdsArchive()?.let { jvmArgs += listOf("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=$it", "-Xlog:cds=off", "-Xlog:cds+dynamic=off") }
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
-                .include("^" + Pattern.quote(CellBenchmark::class.java.name) + "\\.batch$")
+                .include("^" + Pattern.quote(benchmark.name) + "\\.batch$")
                 .param("strategy", spec.strategy.spec)
-                .param("workload", spec.workload.spec)
+                .param("workload", spec.subject)
                 .param("items", spec.items.toString())
                 .param("wait", spec.wait.id)
                 .forks(plan.forks)

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
@@ -16,6 +17,9 @@ import java.nio.file.Path
  * @property jdk the JDK home the measured JVMs run on (default: the one running Bakeoff).
  * @property cellTimeoutSeconds a cell still running after this long is killed and recorded as
  *   `timeout`; null derives a generous limit from the cell's plan.
+ * @property bothWaits every cell also runs in the other wait form, after [wait] (`--wait both`).
+ * @property scenario when set, the cells run this scenario (one per strategy) instead of [workloads].
+ * @property settings [dev.bakeoff.model.RunContext.settings] for the measured JVMs (e.g. a JDBC URL).
  */
 data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -27,9 +31,19 @@ data class RunOptions(
     val cpus: Int? = null,
     val jdk: Path? = null,
     val cellTimeoutSeconds: Long? = null,
+    val bothWaits: Boolean = false,
+    val scenario: Resolved<ScenarioEntry>? = null,
+    val settings: Map<String, String> = emptyMap(),
 ) {
-    /** Workload-major order: all strategies of one workload run together, so its table fills first. */
-    fun cells(): List<CellSpec> = workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
+    /** The wait forms every cell runs in, [wait] first. */
+    val waits: List<WaitForm> get() = if (bothWaits) listOf(wait) + WaitForm.entries.filter { it != wait } else listOf(wait)
+
+    /** Workload-major order: all strategies of one workload (or the scenario) and wait form run together, so its table fills first. */
+    fun cells(): List<CellSpec> = if (scenario != null) {
+        waits.flatMap { wf -> strategies.map { s -> CellSpec(s, null, items, wf, scenario) } }
+    } else {
+        workloads.flatMap { w -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, w, items, wf) } } }
+    }
 
     companion object {
         /** The five E1 workloads, the default suite's. */

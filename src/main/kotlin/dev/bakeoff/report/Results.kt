@@ -77,6 +77,12 @@ data class CellResult(
     val throughputPerSec: Double? = null,
     /** Process CPU time per batch over the measured iterations, all threads. */
     val cpuNsPerOp: Double? = null,
+    /** The scenario id of a scenario cell (its spec is in [workload]); absent for workload cells. */
+    val scenario: String? = null,
+    /** Every parameter of the scenario, defaults included; absent for workload cells. */
+    val params: Map<String, String>? = null,
+    /** The physical limit of one batch (ns): no strategy can be faster; absent where not known. */
+    val limitNs: Double? = null,
 )
 
 @Serializable
