@@ -49,7 +49,7 @@ class RunCommand : CliktCommand(name = "run") {
         echo("Bakeoff: ${options.cells().size} cells (${options.workloads.size} workloads x ${options.strategies.size} strategies), preset ${options.preset.id}; results in ${options.out}", err = true)
         val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
         echo(terminal.renderReport(ConsoleReport.of(results)))
-        echo("results: ${options.out.resolve("results.json")}, results.csv, jmh.json")
+        echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
         val bad = results.cells.count { it.status != "ok" }
         if (bad > 0) {
             echo("$bad cell(s) did not finish ok (see the list above)", err = true)

@@ -77,6 +77,10 @@ data class CellResult(
     val throughputPerSec: Double? = null,
     /** Process CPU time per batch over the measured iterations, all threads. */
     val cpuNsPerOp: Double? = null,
+    /** The physical lower bound of the batch time where one is known (e.g. the longest wait an item must sit out); reports draw it as a line. */
+    val limitNs: Double? = null,
+    /** [limitNs] / median batch time where both are known: 1 means the strategy reached the physical limit. */
+    val efficiency: Double? = null,
 )
 
 @Serializable
