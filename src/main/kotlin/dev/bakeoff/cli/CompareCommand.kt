@@ -45,7 +45,7 @@ class CompareCommand : CliktCommand(name = "compare") {
         if (rows.isNotEmpty()) echo(terminal.render(compactTable(header, rows)))
         comparison.notCompared.forEach { echo("  not compared: $it") }
         echo(CompareHtml.summary(comparison))
-        echo(CompareHtml.METHOD)
+        echo(CompareHtml.method(comparison))
         val dir = out?.let { Paths.get(it) } ?: paths.last().parent
         val html = dir.resolve(CompareHtml.FILE_NAME)
         try {

@@ -27,8 +27,8 @@ object CompareHtml {
     const val FILE_NAME = "compare.html"
 
     /** One line on the method, shared by the console and the page. */
-    val METHOD = "ratio = new median / base median (< 1: new is faster); 95% percentile bootstrap CI over the runs " +
-        "(${MedianRatio.RESAMPLES} seeded resamples); two-sided Mann–Whitney U test (exact for small samples without ties). " +
+    fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median (< 1: ${c.newLabel} is faster); 95% percentile bootstrap CI " +
+        "over the runs (${MedianRatio.RESAMPLES} seeded resamples); two-sided Mann–Whitney U test (exact for small samples without ties). " +
         "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1; anything else is no significant difference."
 
     fun write(c: Comparison, out: Appendable) {
@@ -44,12 +44,12 @@ object CompareHtml {
             section {
                 id = "method"
                 h2 { +"Method" }
-                p { +METHOD }
+                p { +method(c) }
             }
             section {
                 id = "ratios"
                 h2 { +"Ratios" }
-                if (c.rows.isEmpty()) p { +"No cell could be compared." } else chart(charts, ReportCharts.ratios(c.rows), ReportCharts.barHeight(c.rows.size))
+                if (c.rows.isEmpty()) p { +"No cell could be compared." } else chart(charts, ReportCharts.ratios(c), ReportCharts.barHeight(c.rows.size))
                 div("wide") {
                     table("sortable compare") {
                         thead { tr { listOf("cell", "${c.baseLabel} median", "${c.newLabel} median", "ratio", "95% CI", "p", "runs", "verdict").forEach { th { +it } } } }

@@ -67,14 +67,14 @@ internal object ReportCharts {
     }
 
     /** Compare: each cell's ratio of medians (new / base) with its bootstrap interval, coloured by verdict, a line at 1. */
-    fun ratios(rows: List<ComparedCell>): JsonObject {
-        val bars = rows.map { r ->
+    fun ratios(c: Comparison): JsonObject {
+        val bars = c.rows.map { r ->
             val s = r.stats
             val tip = "${r.title}: ×${Units.ratio(s.ratio)} (95% CI ${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}), p = ${Units.sig3(s.pValue)}: ${r.verdict.label}"
             Bar("${r.title}  ×${Units.ratio(s.ratio)}", r.verdict.label, s.ratio, tip, s.ciLow to s.ciHigh)
         }
         val colours = mapOf("faster" to "#1a7f37", "slower" to "#c0392b")
-        return bars(bars, "new median / base median (< 1: faster); whiskers: 95% bootstrap CI", { colours[it] ?: "#9e9e9e" }, listOf(1.0 to "no change"))
+        return bars(bars, "${c.newLabel} median / ${c.baseLabel} median (< 1: faster); whiskers: 95% bootstrap CI", { colours[it] ?: "#9e9e9e" }, listOf(1.0 to "no change"))
     }
 
     /** Peak live and created platform threads, two bars per strategy. */
