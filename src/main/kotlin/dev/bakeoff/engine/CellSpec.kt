@@ -4,11 +4,15 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
+import dev.bakeoff.report.SweepPoint
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 
-/** One cell of the matrix: which strategy runs how many items of which workload, waiting how. */
-data class CellSpec(val strategy: Resolved<StrategyEntry>, val workload: Resolved<WorkloadEntry>, val items: Int, val wait: WaitForm) {
+/**
+ * One cell of the matrix: which strategy runs how many items of which workload, waiting how;
+ * [sweep] is set when the cell is one point of a sweep (it only labels the result).
+ */
+data class CellSpec(val strategy: Resolved<StrategyEntry>, val workload: Resolved<WorkloadEntry>, val items: Int, val wait: WaitForm, val sweep: SweepPoint? = null) {
     init {
         if (items < 1) throw dev.bakeoff.model.CatalogException("invalid items '$items'; valid: a whole number >= 1")
     }
@@ -18,6 +22,10 @@ data class CellSpec(val strategy: Resolved<StrategyEntry>, val workload: Resolve
     companion object {
         /** Parses the four JMH parameter strings of a cell. */
         fun parse(strategy: String, workload: String, items: Int, wait: String) = CellSpec(Strategies.catalog.resolve(strategy), Workloads.catalog.resolve(workload), items, WaitForm.parse(wait))
+
+        /** Every strategy on every workload, workload-major (a workload's table fills first), or the cells of [sweep] when given. */
+        fun matrix(strategies: List<Resolved<StrategyEntry>>, workloads: List<Resolved<WorkloadEntry>>, items: Int, wait: WaitForm, sweep: Sweep? = null): List<CellSpec> =
+            sweep?.cells(strategies, workloads, items, wait) ?: workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
     }
 }
 

@@ -43,7 +43,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val jmhOptions = jmhOptions(spec, plan, probeFile, log, timeoutSeconds)
         val timedOut = AtomicBoolean()
         val watchdog = Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
-        val base = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "ok", plan = plan)
+        val base = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "ok", plan = plan, sweep = spec.sweep)
         return try {
             val jmh = Runner(jmhOptions).run().single()
             Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
@@ -52,7 +52,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             val result =
                 when {
                     timedOut.get() -> base.copy(status = "timeout", error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed")
-                    probe != null && probe.status != "ok" -> base.copy(status = probe.status, error = probe.error)
+                    probe != null && probe.status != "ok" -> base.copy(status = probe.status, error = probe.error, memory = probe.memory)
                     else -> base.copy(status = "failed", error = failureFromLog(log) ?: (e.cause?.message ?: e.message))
                 }
             Outcome(result, null)
@@ -65,6 +65,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val traceWarmup = plan.mode == "ss" && plan.warmupIterations > 0
         val jvmArgs = mutableListOf("-Dbakeoff.probe=$probeFile", "-Dbakeoff.traceWarmup=$traceWarmup", "-Dfile.encoding=UTF-8")
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
+        options.maxThreads?.let { jvmArgs += "-Dbakeoff.maxThreads=$it" }
+        jvmArgs += options.jvmArgs
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
         val b: ChainedOptionsBuilder =
@@ -106,6 +108,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             perThread = probe?.perThread,
             throughputPerSec = base.items / (time.median / 1e9),
             cpuNsPerOp = probe?.cpuNsPerOp,
+            tasks = probe?.tasks,
+            memory = probe?.memory,
         )
     }
 

@@ -16,6 +16,11 @@ import java.nio.file.Path
  * @property jdk the JDK home the measured JVMs run on (default: the one running Bakeoff).
  * @property cellTimeoutSeconds a cell still running after this long is killed and recorded as
  *   `timeout`; null derives a generous limit from the cell's plan.
+ * @property sweep when set, every value of one parameter (see [Sweep.cells]).
+ * @property cellList when set, exactly these cells in this order (a [Suite]), instead of the matrix.
+ * @property jvmArgs extra options for every measured JVM (e.g. `-Xmx2g`).
+ * @property maxThreads the thread budget of every measured JVM (see [ThreadBudget]); null: 3/4 of
+ *   the process ids free on the machine.
  */
 data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -27,9 +32,13 @@ data class RunOptions(
     val cpus: Int? = null,
     val jdk: Path? = null,
     val cellTimeoutSeconds: Long? = null,
+    val sweep: Sweep? = null,
+    val cellList: List<CellSpec>? = null,
+    val jvmArgs: List<String> = emptyList(),
+    val maxThreads: Int? = null,
 ) {
-    /** Workload-major order: all strategies of one workload run together, so its table fills first. */
-    fun cells(): List<CellSpec> = workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
+    /** [cellList] if set, else the matrix (or sweep) of [strategies] x [workloads]; see [CellSpec.matrix]. */
+    fun cells(): List<CellSpec> = cellList ?: CellSpec.matrix(strategies, workloads, items, wait, sweep)
 
     companion object {
         /** The five E1 workloads, the default suite's. */

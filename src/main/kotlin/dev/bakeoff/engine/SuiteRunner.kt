@@ -36,18 +36,27 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
-        val estimates = cells.map { it.workload.spec }.distinct().associateWith { w -> SerialEstimate.nanos(cells.first { it.workload.spec == w }) }
+        val estimates = cells.distinctBy { it.workload.spec to it.items }.associate { (it.workload.spec to it.items) to SerialEstimate.nanos(it) }
+        val failedSeries = mutableMapOf<String, Int>()
         val runner = JmhCellRunner(options, work)
         val results = mutableListOf<CellResult>()
         val jmh = mutableListOf<RunResult>()
         val start = System.nanoTime()
         fun snapshot(complete: Boolean) = Results(bakeoffVersion = VERSION, createdAt = created, complete = complete, machine = machine, preset = preset, cells = results.toList())
         cells.forEachIndexed { i, spec ->
-            val serial = estimates.getValue(spec.workload.spec)
+            val serial = estimates.getValue(spec.workload.spec to spec.items)
             val plan = options.preset.plan(serial)
             val elapsed = System.nanoTime() - start
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
-            val outcome = runner.run(i + 1, spec, plan, serial)
+            val series = itemSeries(spec)
+            val failedAt = series?.let { failedSeries[it] }
+            val outcome =
+                if (failedAt != null) {
+                    JmhCellRunner.Outcome(skipped(spec, "not run: the same strategy, workload and wait form did not finish at items=$failedAt"), null)
+                } else {
+                    runner.run(i + 1, spec, plan, serial)
+                }
+            if (series != null && outcome.result.status != "ok") failedSeries.putIfAbsent(series, spec.items)
             results += outcome.result
             outcome.jmh?.let { jmh += it }
             writeJmhJson(out.resolve("jmh.json"), jmh)
@@ -56,6 +65,16 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         }
         return snapshot(complete = true).also(sink)
     }
+
+    /**
+     * In a sweep over the item count, the series a cell belongs to (its spec without the count):
+     * once a series fails (an approach ran out of memory or threads), its larger counts are
+     * skipped rather than run to fail again, slower, and with the machine under the same strain.
+     */
+    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.key == Sweep.ITEMS) "${spec.strategy.spec} x ${spec.workload.spec} (${spec.wait.id})" else null
+
+    private fun skipped(spec: CellSpec, why: String) =
+        CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "skipped", error = why, sweep = spec.sweep)
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */
     private fun writeJmhJson(file: Path, runs: List<RunResult>) {
@@ -71,15 +90,19 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
 
 /**
  * How long a cell's batch would take on one thread: the sum of the items' nominal waits plus
- * their CPU cost, timed here once per workload with waits at zero. Only used to choose a
- * measurement plan and a time limit, never reported as a result.
+ * their CPU cost, timed here once per workload and item count with waits at zero (the first
+ * items within [SAMPLE_NANOS], extrapolated to all, so 10,000 CPU-heavy items cost a fraction of
+ * a second here). Only used to choose a measurement plan and a time limit, never reported.
  */
 object SerialEstimate {
+    private const val SAMPLE_NANOS = 200_000_000L
+
     fun nanos(spec: CellSpec): Long {
         val workload = spec.workload.entry.create(spec.workload.params(dev.bakeoff.model.RunContext(waitScale = 0.0)))
         val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }
         val t0 = System.nanoTime()
-        for (i in 0 until spec.items) workload.run(i)
-        return waits + (System.nanoTime() - t0)
+        var timed = 0
+        while (timed < spec.items && (timed == 0 || System.nanoTime() - t0 < SAMPLE_NANOS)) workload.run(timed++)
+        return waits + (System.nanoTime() - t0) * spec.items / timed
     }
 }

@@ -1,0 +1,23 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.core.context
+import com.github.ajalt.clikt.core.terminal
+import com.github.ajalt.mordant.terminal.Terminal
+import com.github.ajalt.mordant.terminal.TerminalRecorder
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+
+/** Runs the CLI in-process, as clikt's own tests do: the exit code and everything it printed. */
+internal fun cli(vararg args: String): Pair<Int, String> {
+    val recorder = TerminalRecorder(width = 250)
+    val code = runCli(arrayOf(*args), bakeoff().context { terminal = Terminal(terminalInterface = recorder) })
+    return code to recorder.output()
+}
+
+/** Asserts exit code 2 and one printed line holding [expected]. */
+internal fun assertUsageError(expected: String, vararg args: String) {
+    val (code, output) = cli(*args)
+    assertEquals(2, code, output)
+    assertContains(output, expected)
+    assertEquals(1, output.trim().lines().size, output)
+}
