@@ -127,7 +127,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         write(
             ProbeReport(
                 "failed",
-                "stopped at $live live platform threads, over the thread budget of $max (3/4 of the process ids free on this machine, or --max-threads), " +
+                "stopped at $live live platform threads, over the thread budget of $max (--max-threads; by default 3/4 of the process ids free on the machine), " +
                     "before it could exhaust them for every other process (${reached()})",
                 memory = memory.stats(),
             ),
@@ -138,7 +138,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
     private fun reached(): String {
         val m = memory.stats()
         val rss = m.rssPeakBytes?.let { ", RSS peak ${Units.bytes(it.toDouble())}" }.orEmpty()
-        val threads = runCatching { "reached ${cell.threads.peakLive()} live platform threads, ${cell.threads.created()} started; " }.getOrDefault("")
+        val threads = runCatching { "reached ${cell.threads.peakLive()} live platform threads, ${cell.threads.created()} started since the strategy opened; " }.getOrDefault("")
         return "${threads}heap peak ${Units.bytes(m.heapPeakBytes.toDouble())}$rss"
     }
 

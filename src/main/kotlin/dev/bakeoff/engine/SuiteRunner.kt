@@ -56,7 +56,7 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
                 } else {
                     runner.run(i + 1, spec, plan, serial)
                 }
-            if (series != null && outcome.result.status != "ok") failedSeries.putIfAbsent(series, spec.items)
+            if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
             results += outcome.result
             outcome.jmh?.let { jmh += it }
             writeJmhJson(out.resolve("jmh.json"), jmh)
@@ -72,6 +72,13 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
      * skipped rather than run to fail again, slower, and with the machine under the same strain.
      */
     private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.key == Sweep.ITEMS) "${spec.strategy.spec} x ${spec.workload.spec} (${spec.wait.id})" else null
+
+    /**
+     * A time-out, or a failure the measured JVM itself recorded (it then also reports its memory):
+     * the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
+     * start, another JMH run held the lock) says nothing about larger counts.
+     */
+    private fun diedInTheApproach(r: CellResult) = r.status == "timeout" || (r.status != "ok" && r.memory != null)
 
     private fun skipped(spec: CellSpec, why: String) =
         CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "skipped", error = why, sweep = spec.sweep)

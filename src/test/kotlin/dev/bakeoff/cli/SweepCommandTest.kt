@@ -18,7 +18,7 @@ class SweepCommandTest {
         assertUsageError("valid: key=v1,v2,... or key=FROM..TOxFACTOR", "sweep", "-s", "direct", "--param", "items=10..5x10", "--out", "$tmp")
         assertUsageError("invalid size 'zero'", "sweep", "-s", "executor-fixed", "--param", "size=2,zero", "--out", "$tmp")
         assertUsageError("--param", "sweep", "-s", "direct", "--out", "$tmp")
-        assertUsageError("unknown suite 'e9'; valid: reference, pool-sizing, spawn-cost", "run", "--suite", "e9", "--out", "$tmp")
+        assertUsageError("unknown suite 'e9'; valid: reference, pool-sizing, pool-sizing-large, spawn-cost", "run", "--suite", "e9", "--out", "$tmp")
         assertUsageError("--suite reference runs its own matrix", "run", "--suite", "reference", "-s", "direct", "--out", "$tmp")
         assertUsageError("invalid --max-threads '0'", "run", "--max-threads", "0", "--out", "$tmp")
     }
@@ -34,7 +34,7 @@ class SweepCommandTest {
         assertContains(output, "curve: size on arithmetic, 10 items")
         assertContains(output, "direct (does not take 'size')")
         assertEquals(1, Regex("""s \*""").findAll(output).count(), output)
-        assertContains(output, "figures: arithmetic")
-        assertContains(output, "thr after shutdown")
+        assertContains(output, "figures: arithmetic (blocking)")
+        assertContains(output, "task min–max")
     }
 }

@@ -22,6 +22,18 @@ class SpawnCostTest {
     lateinit var out: Path
 
     @Test
+    fun `a JVM that dies before measuring anything says nothing about larger counts, which still run`() {
+        val options = RunOptions(
+            strategies = Strategies.catalog.resolveList("fixture-crash"),
+            workloads = Workloads.catalog.resolveList("arithmetic"),
+            preset = Preset.SMOKE,
+            out = out,
+            sweep = Sweep.parse("items=1,2"),
+        )
+        assertEquals(listOf("failed", "failed"), SuiteRunner(options).run().cells.map { it.status })
+    }
+
+    @Test
     fun `an approach that runs out of threads is reported with what it reached, larger counts are skipped, the run goes on`() {
         val options = RunOptions(
             strategies = Strategies.catalog.resolveList("thread-per-task"),

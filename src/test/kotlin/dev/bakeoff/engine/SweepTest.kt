@@ -74,6 +74,7 @@ class SweepTest {
         assertEquals(listOf(1_000, 10_000, 100_000, 1_000_000), spawn.map { it.items }.distinct())
         assertEquals(WaitForm.SUSPENDING, spawn.first { it.strategy.spec == "coroutine-one" }.wait)
         assertNull(Suites.parse("pool-sizing").cellTimeoutSeconds)
-        assertContains(assertThrows<CatalogException> { Suites.parse("e9") }.message!!, "valid: reference, pool-sizing, spawn-cost")
+        assertEquals(listOf("executor-fixed:size=1000", "executor-fixed:size=10000"), Suites.parse("pool-sizing-large").cells().map { it.strategy.spec }.let { listOf(it.first(), it.last()) })
+        assertContains(assertThrows<CatalogException> { Suites.parse("e9") }.message!!, "valid: reference, pool-sizing, pool-sizing-large, spawn-cost")
     }
 }

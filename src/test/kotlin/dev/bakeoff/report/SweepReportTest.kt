@@ -72,10 +72,12 @@ class SweepReportTest {
         val table = FiguresReport.of(results(ok, failed)).single()
         assertEquals(FiguresReport.COLUMNS, table.header)
         val row = table.header.zip(table.rows[0]).toMap()
-        assertEquals(listOf("20", "220", "220", "200", "20"), listOf("thr start", "thr end", "thr peak", "thr created", "thr after shutdown").map(row::getValue))
-        assertEquals(listOf("100", "10.4 ms", "10.1 ms", "12.0 ms"), listOf("tasks done", "task avg", "task min", "task max").map(row::getValue))
+        assertEquals("figures: lists (blocking)", table.title)
+        assertEquals(listOf("20", "220", "220", "200", "20"), listOf("start", "end", "peak", "created", "after").map(row::getValue))
+        assertEquals(listOf("100", "10.4 ms", "10.1 ms–12.0 ms"), listOf("tasks done", "task avg", "task min–max").map(row::getValue))
         assertEquals(listOf("48.0 MiB", "130 MiB"), listOf("heap peak", "RSS peak").map(row::getValue))
-        assertEquals(ok.perThread!!.minTasks.toString(), row.getValue("per thread min"))
+        val p = ok.perThread!!
+        assertEquals("${Units.sig3(p.avgTasks)} (${p.minTasks}–${p.maxTasks})", row.getValue("tasks/thread"))
         assertEquals("failed", table.rows[1][table.header.indexOf("status")])
         assertContains(table.problems.single(), "thread-per-task (100000 items, blocking): failed: OutOfMemoryError")
     }
