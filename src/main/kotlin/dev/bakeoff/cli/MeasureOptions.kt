@@ -6,6 +6,7 @@ import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.OptionGroup
 import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
@@ -27,12 +28,18 @@ import java.time.format.DateTimeFormatter
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
     private val items by option("--items", "-n", help = "Items per batch").int()
-    private val wait by option("--wait", help = "How items wait: blocking, suspending or both").default(defaultWait)
+    private val wait by option("--wait", help = "How items wait: blocking, suspending or both (default: $defaultWait)")
     private val preset by option("--preset", "-p", help = "smoke, quick, standard or rigorous").default("quick")
     private val out by option("--out", "-o", help = "Output directory (default: results/<timestamp>, linked as results/latest)")
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
     private val jdk by option("--jdk", help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)")
     private val cellTimeout by option("--cell-timeout", help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)").long()
+    private val jvmArgs by option("--jvm-arg", help = "An extra option for the measured JVMs, repeatable (e.g. --jvm-arg=-Xmx2g)").multiple()
+    private val maxThreads by option("--max-threads", help = "Stop a measured JVM above this many live platform threads (default: 3/4 of the free process ids)").int()
+    private val defaultWait = defaultWait
+
+    /** True when an option that chooses the cells (strategies, items, wait form) was given. */
+    val choosesCells: Boolean get() = strategy != null || items != null || wait != null
 
     /**
      * Checks every option (bad input is a [UsageError] with exit 2, or a catalog error), creates
@@ -43,8 +50,10 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         if (n < 1) throw UsageError("invalid --items '$n'; valid: a whole number >= 1", statusCode = 2)
         cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
         cellTimeout?.let { if (it < 1) throw UsageError("invalid --cell-timeout '$it'; valid: a whole number of seconds >= 1", statusCode = 2) }
-        val both = wait == BOTH
-        val waitForm = if (both) WaitForm.BLOCKING else parseWait(wait)
+        maxThreads?.let { if (it < 1) throw UsageError("invalid --max-threads '$it'; valid: a whole number >= 1", statusCode = 2) }
+        val waitText = wait ?: defaultWait
+        val both = waitText == BOTH
+        val waitForm = if (both) WaitForm.BLOCKING else parseWait(waitText)
         val measuredPreset = Preset.parse(preset)
         val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
@@ -57,7 +66,9 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             preset = measuredPreset,
             cpus = cpus,
             jdk = jdkHome,
-            cellTimeoutSeconds = cellTimeout,
+            cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
+            jvmArgs = jvmArgs,
+            maxThreads = maxThreads,
         )
     }
 

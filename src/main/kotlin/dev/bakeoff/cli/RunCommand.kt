@@ -2,30 +2,72 @@ package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.UsageError
+import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
+import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.engine.CellSpec
 import dev.bakeoff.engine.RunListener
 import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.Suite
+import dev.bakeoff.engine.Suites
+import dev.bakeoff.engine.Sweep
 import dev.bakeoff.report.CellResult
+import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.FiguresReport
 import dev.bakeoff.report.MeasurementPlan
+import dev.bakeoff.report.Results
+import dev.bakeoff.report.SweepReport
 import dev.bakeoff.report.Units
 import dev.bakeoff.workload.Workloads
 
-/** `bakeoff run`: measures strategies x workloads on JMH and writes results.json, results.csv, report.html and jmh.json. */
-class RunCommand : CliktCommand(name = "run") {
+/**
+ * `bakeoff run`: measures strategies x workloads (or a named `--suite`) on JMH and writes
+ * results.json, results.csv, report.html and jmh.json. `bakeoff sweep` is the same command with
+ * one swept parameter ([sweep]).
+ */
+open class RunCommand(name: String = "run") : CliktCommand(name = name) {
     override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite (E1's 16 strategies and 10 beyond them " +
-        "on the five E1 workloads, 100 items, quick preset)."
+        "on the five E1 workloads, 100 items, quick preset). --suite reference re-runs the published experiments."
 
     private val workload by option("--workload", "-w", help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)")
+    private val suite by option("--suite", help = "Run a named suite instead of a matrix: ${Suites.all.joinToString { it.id }} (see README)")
+    private val figures by option("--figures", help = "Also print every figure per cell: E5's thread, task and per-thread figures, and memory").flag()
     private val measureOptions by MeasureOptions(defaultWait = "blocking")
 
+    /** The swept parameter; none for `run`. */
+    protected open fun sweep(): Sweep? = null
+
     override fun run() {
+        val chosen = userInput { suite?.let(Suites::parse) }
         val options = userInput {
+            val sweep = sweep()
+            if (chosen != null && (workload != null || sweep != null || measureOptions.choosesCells)) {
+                throw UsageError("--suite ${chosen.id} runs its own matrix; drop --strategy, --workload, --items, --wait and --param", statusCode = 2)
+            }
             val workloads = workload?.let { Workloads.catalog.resolveList(it) }
-            measureOptions.resolve(defaultItems = 100) { out -> RunOptions.defaultSuite(out).let { d -> d.copy(workloads = workloads ?: d.workloads) } }
+            measureOptions.resolve(defaultItems = 100) { out ->
+                RunOptions.defaultSuite(out).let { d ->
+                    d.copy(workloads = workloads ?: d.workloads, sweep = sweep, cellList = chosen?.cells(), cellTimeoutSeconds = chosen?.cellTimeoutSeconds)
+                }
+            }.also { it.cells() } // expanded here so that a bad swept value is an input error, before anything runs
         }
-        measure(options, "Bakeoff: ${options.cells().size} cells (${options.workloads.size} workloads x ${options.strategies.size} strategies)")
+        val what = chosen?.let { "suite ${it.id}" } ?: options.sweep?.let { "sweep $it" } ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
+        measure(options, "Bakeoff: ${options.cells().size} cells ($what)") { results -> details(results, chosen) }
+    }
+
+    /** The sweep curves and E5-style figures, when there are any, as one rendered block. */
+    private fun details(results: Results, chosen: Suite?): List<String> {
+        val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen))
+        return if (detail.isEmpty()) emptyList() else listOf(terminal.renderReport(ConsoleReport(emptyList(), detail), notePrefix = ""))
+    }
+
+    /** Which cells get the figures table: all with --figures, else those of the suite's entries that ask for it. */
+    private fun figuresOf(suite: Suite?): (CellResult) -> Boolean {
+        if (figures) return { true }
+        val keys = suite?.entries.orEmpty().filter { it.figures }.flatMap { it.cells() }.map { listOf(it.strategy.spec, it.subject, it.items, it.wait.id) }.toSet()
+        return { c -> listOf(c.strategy, c.workload, c.items, c.wait) in keys }
     }
 }
 

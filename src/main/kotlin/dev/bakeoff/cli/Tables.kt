@@ -24,14 +24,17 @@ internal fun outputTerminal(): Terminal {
     return if (probe.terminalInfo.outputInteractive) probe else Terminal(width = 220)
 }
 
-/** The console report as text: its header block, then per group the title, the ranked table, the verdict and the cells that did not complete. */
-internal fun Terminal.renderReport(report: ConsoleReport): String = buildString {
+/**
+ * The console report as text: its header block, then per group the title, the table, the verdict
+ * and the notes (for ranked tables, the cells that did not complete, after [notePrefix]).
+ */
+internal fun Terminal.renderReport(report: ConsoleReport, notePrefix: String = "not ranked: "): String = buildString {
     report.header.forEach { appendLine(it) }
     for (t in report.tables) {
         appendLine()
         appendLine(t.title)
         if (t.rows.isNotEmpty()) appendLine(render(compactTable(t.header, t.rows)))
         appendLine(t.verdict)
-        t.problems.forEach { appendLine("  not ranked: $it") }
+        t.problems.forEach { appendLine("  $notePrefix$it") }
     }
 }

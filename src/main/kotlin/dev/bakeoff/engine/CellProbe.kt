@@ -1,13 +1,17 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.MemoryProbe
 import dev.bakeoff.metrics.TraceStats
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.report.Latency
+import dev.bakeoff.report.MemoryStats
 import dev.bakeoff.report.PerThread
+import dev.bakeoff.report.TaskStats
 import dev.bakeoff.report.ThreadStats
+import dev.bakeoff.report.Units
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.Json
 import java.io.File
@@ -26,14 +30,21 @@ data class ProbeReport(
     val overBound: List<String> = emptyList(),
     /** Batches the trace pass covered: 1 when it was the first warm-up batch of a single-shot cell. */
     val tracedBatches: Int = 0,
+    val tasks: TaskStats? = null,
+    val memory: MemoryStats? = null,
 )
 
 /**
  * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
- * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport].
- * Called only from JMH's benchmark thread, one call at a time.
+ * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport]. It also
+ * watches memory (a [MemoryProbe]) and, when [maxThreads] is set, keeps the JVM within that many
+ * live platform threads (a [ThreadBudget]), both from before the strategy opens.
+ * Called only from JMH's benchmark thread, one call at a time (the budget's watcher excepted,
+ * which only ever reports and halts).
  */
-class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean) {
+class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean, maxThreads: Int?) {
+    private val memory = MemoryProbe().also { it.start() }
+    private val budget = maxThreads?.let { ThreadBudget(it, ::overBudget) }
     val cell = Cell(spec, RunContext(settings = forkSettings()))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
@@ -81,8 +92,10 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
             do traces += cell.trace() while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
         }
         val census = cell.threads
+        val endLive = census.live()
+        val memoryStats = memory.stats()
         val close = cell.closeAndCheck()
-        val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()))
+        val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()), endLive, census.live())
         val status = if (close.leaked.isEmpty()) "ok" else "failed"
         val error = if (close.leaked.isEmpty()) null else "threads left alive after close: ${close.leaked.joinToString()}"
         write(
@@ -96,19 +109,55 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
                 close.leaked,
                 close.overBound,
                 traces.size,
+                TraceStats.tasks(traces.first()),
+                memoryStats,
             ),
         )
+        stopWatching()
     }
 
-    /** Records a failure seen inside the measured JVM (a broken ledger or scenario outcome, an exception) before JMH reports it. */
+    /**
+     * Records a failure seen inside the measured JVM (a broken ledger, an exception such as an
+     * OutOfMemoryError) before JMH reports it (a broken ledger or scenario outcome: broken), with how many threads it had reached and its memory.
+     */
     fun failed(e: Throwable) {
         val status = if (e is LedgerException || e is VerificationException) "broken" else "failed"
-        write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}"))
+        // A resource death (out of memory, no more native threads) says how far the approach got.
+        val reached = if (e is VirtualMachineError) " (${reached()})" else ""
+        write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}$reached", memory = memory.stats()))
+        stopWatching()
         runCatching { cell.close() }
     }
 
+    /** Called on the budget's watcher thread: records why and halts at once, which ends every thread of the approach. */
+    private fun overBudget(live: Int) {
+        val max = budget?.max
+        write(
+            ProbeReport(
+                "failed",
+                "stopped at $live live platform threads, over the thread budget of $max (--max-threads; by default 3/4 of the process ids free on the machine), " +
+                    "before it could exhaust them for every other process (${reached()})",
+                memory = memory.stats(),
+            ),
+        )
+        Runtime.getRuntime().halt(OVER_BUDGET_EXIT_CODE)
+    }
+
+    private fun reached(): String {
+        val m = memory.stats()
+        val rss = m.rssPeakBytes?.let { ", RSS peak ${Units.bytes(it.toDouble())}" }.orEmpty()
+        val threads = runCatching { "reached ${cell.threads.peakLive()} live platform threads, ${cell.threads.created()} started since the strategy opened; " }.getOrDefault("")
+        return "${threads}heap peak ${Units.bytes(m.heapPeakBytes.toDouble())}$rss"
+    }
+
+    private fun stopWatching() {
+        budget?.close()
+        memory.stop()
+    }
+
     private fun write(report: ProbeReport) {
-        out?.writeText(Json.encodeToString(ProbeReport.serializer(), report))
+        // Best effort: after an OutOfMemoryError even this may fail, and JMH's log still has the error.
+        runCatching { out?.writeText(Json.encodeToString(ProbeReport.serializer(), report)) }
     }
 
     companion object {
@@ -122,7 +171,13 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
             .filter { it.startsWith(SETTING_PREFIX) }
             .associate { it.removePrefix(SETTING_PREFIX) to System.getProperty(it) }
 
-        /** Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe` if set. */
+        /** The exit status of a measured JVM halted by its thread budget. */
+        const val OVER_BUDGET_EXIT_CODE = 87
+
+        /**
+         * Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe`
+         * if set; `-Dbakeoff.maxThreads` sets the thread budget (default: [ThreadBudget.defaultMax]).
+         */
         @JvmStatic
         fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = start(CellSpec.parse(strategy, workload, items, wait))
 
@@ -134,6 +189,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
             spec,
             System.getProperty("bakeoff.probe")?.let(::File),
             traceWarmup = System.getProperty("bakeoff.traceWarmup").toBoolean(),
+            maxThreads = System.getProperty("bakeoff.maxThreads")?.toInt() ?: ThreadBudget.defaultMax(),
         )
     }
 }

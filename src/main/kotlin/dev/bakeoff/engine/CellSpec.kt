@@ -8,6 +8,7 @@ import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
+import dev.bakeoff.report.SweepPoint
 import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
@@ -15,9 +16,17 @@ import dev.bakeoff.workload.Workloads
 /**
  * One cell of the matrix: which strategy runs how many items of which workload, waiting how. A
  * scenario cell names a [scenario] instead of a [workload] (exactly one of the two is set): its
- * items are the scenario's files, requests or orders.
+ * items are the scenario's files, requests or orders. [sweep] is set when the cell is one point
+ * of a sweep (it only labels the result).
  */
-data class CellSpec(val strategy: Resolved<StrategyEntry>, val workload: Resolved<WorkloadEntry>?, val items: Int, val wait: WaitForm, val scenario: Resolved<ScenarioEntry>? = null) {
+data class CellSpec(
+    val strategy: Resolved<StrategyEntry>,
+    val workload: Resolved<WorkloadEntry>?,
+    val items: Int,
+    val wait: WaitForm,
+    val scenario: Resolved<ScenarioEntry>? = null,
+    val sweep: SweepPoint? = null,
+) {
     init {
         if (items < 1) throw CatalogException("invalid items '$items'; valid: a whole number >= 1")
         require((workload == null) != (scenario == null)) { "a cell runs a workload or a scenario, not both or neither" }
@@ -38,6 +47,10 @@ data class CellSpec(val strategy: Resolved<StrategyEntry>, val workload: Resolve
         /** Parses the four JMH parameter strings of a scenario cell. */
         fun parseScenario(strategy: String, scenario: String, items: Int, wait: String) =
             CellSpec(Strategies.catalog.resolve(strategy), null, items, WaitForm.parse(wait), Scenarios.catalog.resolve(scenario))
+
+        /** Every strategy on every workload, workload-major (a workload's table fills first), or the cells of [sweep] when given. */
+        fun matrix(strategies: List<Resolved<StrategyEntry>>, workloads: List<Resolved<WorkloadEntry>>, items: Int, wait: WaitForm, sweep: Sweep? = null): List<CellSpec> =
+            sweep?.cells(strategies, workloads, items, wait) ?: workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
     }
 }
 

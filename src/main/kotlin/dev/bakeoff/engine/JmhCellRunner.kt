@@ -56,6 +56,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             scenario = spec.scenario?.entry?.id,
             params = spec.scenario?.values,
             limitNs = spec.createScenario(RunContext(settings = options.settings))?.limit()?.nanos?.toDouble(),
+            sweep = spec.sweep,
         )
         return try {
             val jmh = Runner(jmhOptions).run().single()
@@ -65,7 +66,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             val result =
                 when {
                     timedOut.get() -> base.copy(status = "timeout", error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed")
-                    probe != null && probe.status != "ok" -> base.copy(status = probe.status, error = probe.error)
+                    probe != null && probe.status != "ok" -> base.copy(status = probe.status, error = probe.error, memory = probe.memory)
                     else -> base.copy(status = "failed", error = failureFromLog(log) ?: (e.cause?.message ?: e.message))
                 }
             Outcome(result, null)
@@ -81,6 +82,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val jvmArgs = mutableListOf("-Dbakeoff.probe=$probeFile", "-Dbakeoff.traceWarmup=$traceWarmup", "-Dfile.encoding=UTF-8")
         options.settings.forEach { (k, v) -> jvmArgs += "-D${CellProbe.SETTING_PREFIX}$k=$v" }
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
+        options.maxThreads?.let { jvmArgs += "-Dbakeoff.maxThreads=$it" }
+        jvmArgs += options.jvmArgs
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
         cdsArchive()?.let { jvmArgs += listOf("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=$it", "-Xlog:cds=off", "-Xlog:cds+dynamic=off") }
@@ -123,6 +126,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             perThread = probe?.perThread,
             throughputPerSec = base.items / (time.median / 1e9),
             cpuNsPerOp = probe?.cpuNsPerOp,
+            tasks = probe?.tasks,
+            memory = probe?.memory,
         )
     }
 

@@ -20,6 +20,11 @@ import java.nio.file.Path
  * @property bothWaits every cell also runs in the other wait form, after [wait] (`--wait both`).
  * @property scenario when set, the cells run this scenario (one per strategy) instead of [workloads].
  * @property settings [dev.bakeoff.model.RunContext.settings] for the measured JVMs (e.g. a JDBC URL).
+ * @property sweep when set, every value of one parameter (see [Sweep.cells]).
+ * @property cellList when set, exactly these cells in this order (a [Suite]), instead of the matrix.
+ * @property jvmArgs extra options for every measured JVM (e.g. `-Xmx2g`).
+ * @property maxThreads the thread budget of every measured JVM (see [ThreadBudget]); null: 3/4 of
+ *   the process ids free on the machine.
  */
 data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -34,15 +39,22 @@ data class RunOptions(
     val bothWaits: Boolean = false,
     val scenario: Resolved<ScenarioEntry>? = null,
     val settings: Map<String, String> = emptyMap(),
+    val sweep: Sweep? = null,
+    val cellList: List<CellSpec>? = null,
+    val jvmArgs: List<String> = emptyList(),
+    val maxThreads: Int? = null,
 ) {
     /** The wait forms every cell runs in, [wait] first. */
     val waits: List<WaitForm> get() = if (bothWaits) listOf(wait) + WaitForm.entries.filter { it != wait } else listOf(wait)
 
-    /** Workload-major order: all strategies of one workload (or the scenario) and wait form run together, so its table fills first. */
-    fun cells(): List<CellSpec> = if (scenario != null) {
-        waits.flatMap { wf -> strategies.map { s -> CellSpec(s, null, items, wf, scenario) } }
-    } else {
-        workloads.flatMap { w -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, w, items, wf) } } }
+    /**
+     * [cellList] if set; else the scenario's cells (one per strategy and wait form); else the
+     * matrix, workload-major so that a workload's table fills first, or the sweep's cells.
+     */
+    fun cells(): List<CellSpec> = cellList ?: when {
+        scenario != null -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, null, items, wf, scenario) } }
+        sweep != null -> waits.flatMap { wf -> CellSpec.matrix(strategies, workloads, items, wf, sweep) }
+        else -> workloads.flatMap { w -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, w, items, wf) } } }
     }
 
     companion object {

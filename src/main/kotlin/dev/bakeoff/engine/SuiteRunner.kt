@@ -37,7 +37,8 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
-        val estimates = cells.map { it.subject }.distinct().associateWith { w -> SerialEstimate.nanos(cells.first { it.subject == w }) }
+        val estimates = cells.distinctBy { it.subject to it.items }.associate { (it.subject to it.items) to SerialEstimate.nanos(it) }
+        val failedSeries = mutableMapOf<String, Int>()
         val runner = JmhCellRunner(options, work)
         val results = mutableListOf<CellResult>()
         val jmh = mutableListOf<RunResult>()
@@ -48,11 +49,19 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         fun snapshot(complete: Boolean) = Results(bakeoffVersion = VERSION, createdAt = created, complete = complete, machine = machine, preset = preset, cells = results.toList())
         try {
             cells.forEachIndexed { i, spec ->
-                val serial = estimates.getValue(spec.subject)
+                val serial = estimates.getValue(spec.subject to spec.items)
                 val plan = options.preset.plan(serial)
                 val elapsed = System.nanoTime() - start
                 listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
-                val outcome = runner.run(i + 1, spec, plan, serial)
+                val series = itemSeries(spec)
+                val failedAt = series?.let { failedSeries[it] }
+                val outcome =
+                    if (failedAt != null) {
+                        JmhCellRunner.Outcome(skipped(spec, "not run: the same strategy, workload and wait form did not finish at items=$failedAt"), null)
+                    } else {
+                        runner.run(i + 1, spec, plan, serial)
+                    }
+                if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
                 results += outcome.result
                 outcome.jmh?.let { jmh += it }
                 writeJmhJson(out.resolve("jmh.json"), jmh)
@@ -64,6 +73,22 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         }
         return snapshot(complete = true).also(sink)
     }
+
+    /**
+     * In a sweep over the item count, the series a cell belongs to (its spec without the count):
+     * once a series fails (an approach ran out of memory or threads), its larger counts are
+     * skipped rather than run to fail again, slower, and with the machine under the same strain.
+     */
+    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.key == Sweep.ITEMS) "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})" else null
+
+    /**
+     * A time-out, or a failure the measured JVM itself recorded (it then also reports its memory):
+     * the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
+     * start, another JMH run held the lock) says nothing about larger counts.
+     */
+    private fun diedInTheApproach(r: CellResult) = r.status == "timeout" || (r.status != "ok" && r.memory != null)
+
+    private fun skipped(spec: CellSpec, why: String) = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.subject, spec.items, spec.wait.id, "skipped", error = why, sweep = spec.sweep)
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */
     private fun writeJmhJson(file: Path, runs: List<RunResult>) {
@@ -79,19 +104,23 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
 
 /**
  * How long a cell's batch would take on one thread: the sum of the items' nominal waits plus
- * their CPU cost, timed here once per workload with waits at zero. Only used to choose a
- * measurement plan and a time limit, never reported as a result. A scenario's items need its
- * resources (a server, a database), so only their nominal waits count: every scenario batch
- * waits long enough for that to decide the plan.
+ * their CPU cost, timed here once per workload and item count with waits at zero (the first
+ * items within [SAMPLE_NANOS], extrapolated to all, so 10,000 CPU-heavy items cost a fraction of
+ * a second here). Only used to choose a measurement plan and a time limit, never reported. A
+ * scenario's items need its resources (a server, a database), so only their nominal waits count:
+ * every scenario batch waits long enough for that to decide the plan.
  */
 object SerialEstimate {
+    private const val SAMPLE_NANOS = 200_000_000L
+
     fun nanos(spec: CellSpec): Long {
         spec.createScenario(RunContext())?.let { s -> return (0 until spec.items).sumOf { s.waitNanos(it) } }
         val w = checkNotNull(spec.workload)
         val workload = w.entry.create(w.params(RunContext(waitScale = 0.0)))
         val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }
         val t0 = System.nanoTime()
-        for (i in 0 until spec.items) workload.run(i)
-        return waits + (System.nanoTime() - t0)
+        var timed = 0
+        while (timed < spec.items && (timed == 0 || System.nanoTime() - t0 < SAMPLE_NANOS)) workload.run(timed++)
+        return waits + (System.nanoTime() - t0) * spec.items / timed
     }
 }

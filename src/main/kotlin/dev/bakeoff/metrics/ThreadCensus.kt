@@ -22,6 +22,9 @@ class ThreadCensus(private val shared: List<SharedScheduler>) {
         mx.resetPeakThreadCount()
     }
 
+    /** Live platform threads now. */
+    fun live(): Int = mx.threadCount
+
     /** Peak live platform threads since this census began. */
     fun peakLive(): Int = mx.peakThreadCount
 

@@ -4,9 +4,10 @@ import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.report.Latency
 import dev.bakeoff.report.PerThread
 import dev.bakeoff.report.Percentiles
+import dev.bakeoff.report.TaskStats
 import org.HdrHistogram.Histogram
 
-/** Turns the raw timestamps of traced batches into latency percentiles and the per-thread spread. */
+/** Turns the raw timestamps of traced batches into latency percentiles, task run times and the per-thread spread. */
 object TraceStats {
     /** Queue wait (batch handed over -> item started) and run time (start -> end) over all items of all [traces]. */
     fun latency(traces: List<ItemTrace>): Latency {
@@ -25,6 +26,13 @@ object TraceStats {
     fun perThread(trace: ItemTrace): PerThread {
         val counts = trace.threadIds.toList().groupingBy { it }.eachCount().values
         return PerThread(counts.size, counts.min(), trace.size.toDouble() / counts.size, counts.max())
+    }
+
+    /** Items of [trace] (one batch) that recorded an end, with the min, mean and max of their run times. */
+    fun tasks(trace: ItemTrace): TaskStats {
+        // An item that never ended keeps endNs at 0 (a live nanoTime reading is practically never exactly 0).
+        val runs = (0 until trace.size).filter { trace.endNs[it] != 0L }.map { maxOf(0, trace.endNs[it] - trace.startNs[it]) }
+        return if (runs.isEmpty()) TaskStats(0, 0, 0.0, 0) else TaskStats(runs.size, runs.min(), runs.average(), runs.max())
     }
 
     /** Distinct virtual threads that ran items of [trace]. */

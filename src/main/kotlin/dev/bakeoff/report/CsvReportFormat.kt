@@ -42,6 +42,17 @@ object CsvReportFormat : ReportFormat {
         "throughput_per_sec" to { c -> c.throughputPerSec },
         "cpu_ns_per_op" to { c -> c.cpuNsPerOp },
         "plan_mode" to { c -> c.plan?.mode },
+        "sweep_key" to { c -> c.sweep?.key },
+        "sweep_value" to { c -> c.sweep?.value },
+        "threads_end" to { c -> c.threads?.endLive },
+        "threads_live_after_close" to { c -> c.threads?.liveAfterClose },
+        "tasks_completed" to { c -> c.tasks?.completed },
+        "task_min_ns" to { c -> c.tasks?.minRunNs },
+        "task_mean_ns" to { c -> c.tasks?.meanRunNs },
+        "task_max_ns" to { c -> c.tasks?.maxRunNs },
+        "heap_peak_bytes" to { c -> c.memory?.heapPeakBytes },
+        "rss_start_bytes" to { c -> c.memory?.rssStartBytes },
+        "rss_peak_bytes" to { c -> c.memory?.rssPeakBytes },
         "error" to { c -> c.error },
     )
 

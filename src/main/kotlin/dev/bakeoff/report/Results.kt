@@ -63,7 +63,7 @@ data class CellResult(
     val workload: String,
     val items: Int,
     val wait: String,
-    /** `ok`, `failed` (threw or its JVM died), `timeout` (exceeded its time limit) or `broken` (ledger check failed). */
+    /** `ok`, `failed` (threw or its JVM died), `timeout` (exceeded its time limit), `broken` (ledger check failed) or `skipped` (not run, see `error`). */
     val status: String,
     val error: String? = null,
     val plan: MeasurementPlan? = null,
@@ -85,6 +85,34 @@ data class CellResult(
     val limitNs: Double? = null,
     /** [limitNs] / median batch time where both are known: 1 means the strategy reached the physical limit. */
     val efficiency: Double? = null,
+    /** Set when the cell is one point of a sweep: the swept parameter and its value here. */
+    val sweep: SweepPoint? = null,
+    /** Completed items and their run times in one traced batch (the figures E5 reports). */
+    val tasks: TaskStats? = null,
+    /** Heap and process memory of the measured JVM while the cell ran. */
+    val memory: MemoryStats? = null,
+)
+
+/** One point of a sweep: parameter [key] (a strategy or workload parameter, or `items`) had [value]. */
+@Serializable
+data class SweepPoint(val key: String, val value: String)
+
+/** Items of one traced batch that finished, and their run times (start to end), in ns. */
+@Serializable
+data class TaskStats(val completed: Int, val minRunNs: Long, val meanRunNs: Double, val maxRunNs: Long)
+
+/**
+ * Memory of the measured JVM from the strategy opening until the cell ended (or failed). Each
+ * figure is left out where the platform cannot give it (RSS comes from Linux's `/proc`).
+ */
+@Serializable
+data class MemoryStats(
+    /** Peak heap in use: the largest heap occupancy seen right before a garbage collection or at the end. */
+    val heapPeakBytes: Long,
+    /** Resident set size of the process when the strategy opened (`VmRSS`). */
+    val rssStartBytes: Long? = null,
+    /** Peak resident set size since the strategy opened (`VmHWM`, reset at open): heap, thread stacks and other native memory. */
+    val rssPeakBytes: Long? = null,
 )
 
 @Serializable
@@ -110,6 +138,10 @@ data class ThreadStats(
     val aliveAfterClose: Int,
     /** Virtual threads that ran items in the traced batch (not counted above). */
     val virtualUsed: Int,
+    /** Live platform threads after the last batch, before the strategy closed. */
+    val endLive: Int? = null,
+    /** Live platform threads after the strategy closed (all of them, not only its own). */
+    val liveAfterClose: Int? = null,
 )
 
 @Serializable

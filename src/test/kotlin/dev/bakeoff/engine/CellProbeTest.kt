@@ -15,7 +15,7 @@ class CellProbeTest {
 
     private fun drive(traceWarmup: Boolean): ProbeReport {
         val out = dir.resolve("probe.json")
-        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), out.toFile(), traceWarmup)
+        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), out.toFile(), traceWarmup, maxThreads = null)
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
             probe.cell.runBatch()

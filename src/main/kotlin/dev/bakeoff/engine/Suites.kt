@@ -1,0 +1,70 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.model.CatalogException
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
+
+/**
+ * One line of a suite: a matrix exactly as `bakeoff run` takes it (strategy and workload specs,
+ * item count, wait form, optionally a sweep such as `items=1000..1000000x10`). [figures] asks
+ * the console for the full figures table of its cells (E5's thread, task and memory figures).
+ */
+data class SuiteEntry(
+    val experiment: String,
+    val strategies: String,
+    val workloads: String,
+    val items: Int = 100,
+    val wait: WaitForm = WaitForm.BLOCKING,
+    val sweep: String? = null,
+    val figures: Boolean = false,
+) {
+    fun cells(): List<CellSpec> = CellSpec.matrix(Strategies.catalog.resolveList(strategies), Workloads.catalog.resolveList(workloads), items, wait, sweep?.let(Sweep::parse))
+}
+
+/**
+ * A named list of runs that reproduces published experiments in one `bakeoff run --suite ID`,
+ * into one results directory. [cellTimeoutSeconds] caps every cell unless `--cell-timeout` is
+ * given (waiting workloads at huge item counts would otherwise get a limit of hours).
+ */
+data class Suite(val id: String, val summary: String, val entries: List<SuiteEntry>, val cellTimeoutSeconds: Long? = null) {
+    fun cells(): List<CellSpec> = entries.flatMap { it.cells() }
+}
+
+/** The suites `--suite` knows; each entry is one line of data. Durations are in README.md. */
+object Suites {
+    private val E1_STRATEGIES = Strategies.catalog.entries.filter { it.group == Group.E1 }.joinToString(",") { it.id }
+    private const val E5_APPROACHES = "thread-per-task,executor-fixed:size=50,executor-fixed:size=200,executor-fixed:size=500"
+
+    private val POOL_SIZING = listOf(
+        SuiteEntry("E5 I/O", E5_APPROACHES, "io-sleep", items = 1_000, figures = true),
+        SuiteEntry("E5 CPU", E5_APPROACHES, "cpu-sin", items = 1_000, figures = true),
+    )
+
+    val all = listOf(
+        Suite(
+            "reference",
+            "the published experiments at their published parameters: E1 (16 strategies x 5 workloads, 100 items), E5 (pool sizing, 1,000 tasks)",
+            listOf(SuiteEntry("E1", E1_STRATEGIES, RunOptions.E1_WORKLOADS.joinToString(","))) + POOL_SIZING,
+        ),
+        Suite("pool-sizing", "E5: a thread per task vs fixed pools of 50, 200, 500, I/O (sleep 10 ms) and CPU (sin loop) tasks, 1,000 of each", POOL_SIZING),
+        // Apart from reference: 10,000 one-million-step sin loops per batch take hours on a small machine.
+        Suite(
+            "pool-sizing-large",
+            "E5's 10,000 CPU tasks on fixed pools of 1,000 to 10,000 threads (more threads, slower)",
+            listOf(SuiteEntry("E5 CPU, 10,000 tasks", "executor-fixed", "cpu-sin", items = 10_000, sweep = "size=1000,2000,5000,10000", figures = true)),
+        ),
+        Suite(
+            "spawn-cost",
+            "N concurrent waiters of 1 s each (coroutines with delay, virtual threads, platform threads), N = 1,000 to 1,000,000",
+            listOf(
+                SuiteEntry("spawn-cost", "coroutine-one", "io-sleep:ms=1000", wait = WaitForm.SUSPENDING, sweep = "items=1000..1000000x10", figures = true),
+                SuiteEntry("spawn-cost", "virtual-threads,thread-per-task", "io-sleep:ms=1000", sweep = "items=1000..1000000x10", figures = true),
+            ),
+            cellTimeoutSeconds = 300,
+        ),
+    )
+
+    fun parse(id: String): Suite = all.firstOrNull { it.id == id } ?: throw CatalogException("unknown suite '$id'; valid: ${all.joinToString { it.id }}")
+}

@@ -1,0 +1,68 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/**
+ * The spawn-cost path at a scale a test can afford: a thread per item, each waiting, with a
+ * thread budget of 80 forced on the measured JVM in place of the machine's process-id limit.
+ * 10 items fit, 100 do not: that cell must be reported as failed with how far it got, the larger
+ * count skipped, and the suite must go on. Counts and statuses only, never a duration.
+ */
+class SpawnCostTest {
+    @TempDir
+    lateinit var out: Path
+
+    @Test
+    fun `a JVM that dies before measuring anything says nothing about larger counts, which still run`() {
+        val options = RunOptions(
+            strategies = Strategies.catalog.resolveList("fixture-crash"),
+            workloads = Workloads.catalog.resolveList("arithmetic"),
+            preset = Preset.SMOKE,
+            out = out,
+            sweep = Sweep.parse("items=1,2"),
+        )
+        assertEquals(listOf("failed", "failed"), SuiteRunner(options).run().cells.map { it.status })
+    }
+
+    @Test
+    fun `an approach that runs out of threads is reported with what it reached, larger counts are skipped, the run goes on`() {
+        val options = RunOptions(
+            strategies = Strategies.catalog.resolveList("thread-per-task"),
+            workloads = Workloads.catalog.resolveList("io-sleep:ms=200"),
+            wait = WaitForm.BLOCKING,
+            preset = Preset.SMOKE,
+            out = out,
+            sweep = Sweep.parse("items=10..1000x10"),
+            maxThreads = 80,
+            cellTimeoutSeconds = 120,
+        )
+        val cells = SuiteRunner(options).run().cells
+        assertEquals(listOf("ok", "failed", "skipped"), cells.map { it.status }, cells.joinToString("\n") { "${it.items}: ${it.error}" })
+        assertEquals(listOf("10", "100", "1000"), cells.map { it.sweep!!.value })
+
+        val ok = cells[0]
+        assertEquals(10, assertNotNull(ok.tasks).completed)
+        val threads = assertNotNull(ok.threads)
+        assertNotNull(threads.endLive)
+        assertNotNull(threads.liveAfterClose)
+        assertTrue(threads.created >= 10, "a thread per item: $threads")
+        val memory = assertNotNull(ok.memory)
+        assertTrue(memory.heapPeakBytes > 0)
+        if (System.getProperty("os.name") == "Linux") assertNotNull(memory.rssPeakBytes)
+
+        val died = assertNotNull(cells[1].error)
+        assertContains(died, "over the thread budget of 80")
+        assertContains(died, "live platform threads")
+        assertNotNull(cells[1].memory, "memory measured until it died")
+        assertContains(cells[2].error!!, "did not finish at items=100")
+    }
+}

@@ -1,0 +1,80 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.model.CatalogException
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.report.SweepPoint
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertNull
+
+/** Parsing `--param` and expanding a sweep into cells: values, geometric ranges, which specs take the key, errors. */
+class SweepTest {
+    private fun cells(sweep: String, strategies: String, workloads: String = "arithmetic") =
+        Sweep.parse(sweep).cells(Strategies.catalog.resolveList(strategies), Workloads.catalog.resolveList(workloads), 100, WaitForm.BLOCKING)
+
+    @Test
+    fun `a list of values keeps its order`() {
+        assertEquals(Sweep("concurrency", listOf("16", "50", "100", "200", "500")), Sweep.parse("concurrency=16,50,100,200,500"))
+        assertEquals(Sweep("dispatcher", listOf("io", "default")), Sweep.parse("dispatcher=io, default"))
+    }
+
+    @Test
+    fun `a geometric range runs from FROM by FACTOR up to TO`() {
+        assertEquals(listOf("10", "100", "1000"), Sweep.parse("items=10..1000x10").values)
+        assertEquals(listOf("16", "32", "64", "128", "256", "512"), Sweep.parse("size=16..600x2").values)
+        assertEquals(listOf("1000", "10000", "100000", "1000000"), Sweep.parse("items=1000..1000000x10").values)
+        assertEquals(listOf("2", "3", "5", "7"), Sweep.parse("size=2..8x1.5").values)
+    }
+
+    @Test
+    fun `malformed parameters name the valid forms`() {
+        for (bad in listOf("items", "=1,2", "items=", "items=1,,2", "items=10..5x10", "items=1..10x1", "items=0..10x2", "items=10..1000", "Size=1,2")) {
+            val e = assertThrows<CatalogException>(bad) { Sweep.parse(bad) }
+            assertContains(e.message!!, "valid: key=v1,v2,... or key=FROM..TOxFACTOR", message = bad)
+        }
+        assertContains(assertThrows<CatalogException> { Sweep.parse("items=1..1000000000x1.01") }.message!!, "more than 50 values")
+    }
+
+    @Test
+    fun `a strategy parameter applies to the strategies that declare it, the others run once as the baseline`() {
+        val cells = cells("concurrency=16,500", "direct,flow-flatmap-merge")
+        assertEquals(listOf("direct", "flow-flatmap-merge", "flow-flatmap-merge:concurrency=500"), cells.map { it.strategy.spec })
+        assertEquals(listOf(null, SweepPoint("concurrency", "16"), SweepPoint("concurrency", "500")), cells.map { it.sweep })
+    }
+
+    @Test
+    fun `a workload parameter or the item count applies to every strategy`() {
+        val byMs = cells("ms=1,10", "direct,virtual-threads", "io-sleep")
+        assertEquals(listOf("io-sleep:ms=1", "io-sleep:ms=1", "io-sleep", "io-sleep"), byMs.map { it.subject })
+        assertEquals(listOf("1", "1", "10", "10"), byMs.map { it.sweep!!.value })
+        val byItems = cells("items=10..1000x10", "direct")
+        assertEquals(listOf(10, 100, 1000), byItems.map { it.items })
+        assertEquals(listOf("items"), byItems.map { it.sweep!!.key }.distinct())
+    }
+
+    @Test
+    fun `a key no selected spec declares fails naming the declared ones`() {
+        val e = assertThrows<CatalogException> { cells("chunk=1,10", "direct,executor-fixed", "io-sleep") }
+        assertEquals("unknown sweep parameter 'chunk'; the selected strategies and workloads declare: items, size, ms", e.message)
+        assertContains(assertThrows<CatalogException> { cells("size=0,2", "executor-fixed") }.message!!, "invalid size '0'")
+        assertContains(assertThrows<CatalogException> { cells("items=0,2", "direct") }.message!!, "invalid items '0'")
+    }
+
+    @Test
+    fun `suites are data that resolve into cells`() {
+        for (suite in Suites.all) assertEquals(suite.entries.sumOf { it.cells().size }, suite.cells().size, suite.id)
+        val reference = Suites.parse("reference").cells()
+        assertEquals(16 * 5, reference.count { it.items == 100 }, "E1: 16 strategies x 5 workloads")
+        assertEquals(8, reference.count { it.items == 1_000 }, "E5: 4 approaches x I/O and CPU")
+        val spawn = Suites.parse("spawn-cost").cells()
+        assertEquals(listOf(1_000, 10_000, 100_000, 1_000_000), spawn.map { it.items }.distinct())
+        assertEquals(WaitForm.SUSPENDING, spawn.first { it.strategy.spec == "coroutine-one" }.wait)
+        assertNull(Suites.parse("pool-sizing").cellTimeoutSeconds)
+        assertEquals(listOf("executor-fixed:size=1000", "executor-fixed:size=10000"), Suites.parse("pool-sizing-large").cells().map { it.strategy.spec }.let { listOf(it.first(), it.last()) })
+        assertContains(assertThrows<CatalogException> { Suites.parse("e9") }.message!!, "valid: reference, pool-sizing, pool-sizing-large, spawn-cost")
+    }
+}
