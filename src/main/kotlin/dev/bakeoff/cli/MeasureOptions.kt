@@ -27,7 +27,7 @@ import java.time.format.DateTimeFormatter
 /** The options of every measuring command (`run`, `scenario`): which strategies, how many items, how to wait, how to measure, where results go. */
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
-    private val items by option("--items", "-n", help = "Items per batch").int()
+    private val items by option("--items", "-n", help = "Items per batch (default: 100 for run, the published scale for a scenario)").int()
     private val wait by option("--wait", help = "How items wait: blocking, suspending or both (default: $defaultWait)")
     private val preset by option("--preset", "-p", help = "smoke, quick, standard or rigorous").default("quick")
     private val out by option("--out", "-o", help = "Output directory (default: results/<timestamp>, linked as results/latest)")

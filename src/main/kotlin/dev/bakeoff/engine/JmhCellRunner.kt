@@ -6,6 +6,7 @@ import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.MeasurementPlan
+import dev.bakeoff.scenario.Scenarios
 import kotlinx.serialization.json.Json
 import org.openjdk.jmh.annotations.Mode
 import org.openjdk.jmh.profile.GCProfiler
@@ -54,7 +55,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             "ok",
             plan = plan,
             scenario = spec.scenario?.entry?.id,
-            params = spec.scenario?.values,
+            // The settings say where it ran (e.g. which database); a password never goes into results.
+            params = spec.scenario?.values?.plus(options.settings - Scenarios.JDBC_PASSWORD),
             limitNs = spec.createScenario(RunContext(settings = options.settings))?.limit()?.nanos?.toDouble(),
             sweep = spec.sweep,
         )

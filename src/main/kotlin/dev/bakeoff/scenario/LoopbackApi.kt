@@ -54,6 +54,14 @@ internal class LoopbackApi(private val latencyNanos: Long, private val respond: 
     }
 
     private companion object {
+        init {
+            // The JDK server keeps at most 200 idle connections by default (read once, when its
+            // first instance is created): with 1,000 clients every batch would then reopen most of
+            // its connections and time TCP set-up instead of the API. Keep them all alive.
+            if (System.getProperty(MAX_IDLE) == null) System.setProperty(MAX_IDLE, "100000")
+        }
+
+        const val MAX_IDLE = "sun.net.httpserver.maxIdleConnections"
         const val LOOPBACK = "127.0.0.1"
         const val HANDLER_THREADS = 4
         const val BACKLOG = 4096
