@@ -15,18 +15,18 @@ import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RunListener
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.MeasurementPlan
 import dev.bakeoff.report.Units
+import dev.bakeoff.report.Verdicts
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
-import java.nio.file.Files
+import java.io.File
 import java.nio.file.Path
 import java.nio.file.Paths
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 
 /** `bakeoff run`: measures strategies x workloads on JMH and writes results.json, results.csv and jmh.json. */
 class RunCommand : CliktCommand(name = "run") {
@@ -41,6 +41,8 @@ class RunCommand : CliktCommand(name = "run") {
     private val out by option("--out", "-o", help = "Output directory (default: results/<timestamp>, linked as results/latest)")
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
     private val jdk by option("--jdk", help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)")
+    private val taskClass by option("--task-class", help = "Your own task: a class implementing dev.bakeoff.model.Workload, run as workload task:class=NAME")
+    private val classpath by option("--classpath", "--cp", help = "Where --task-class lives: jars or class directories, separated by '${File.pathSeparator}'")
     private val cellTimeout by option("--cell-timeout", help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)").long()
 
     override fun run() {
@@ -48,7 +50,7 @@ class RunCommand : CliktCommand(name = "run") {
         val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
         echo("Bakeoff: ${options.cells().size} cells (${options.workloads.size} workloads x ${options.strategies.size} strategies), preset ${options.preset.id}; results in ${options.out}", err = true)
         val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
-        echo(terminal.renderReport(ConsoleReport.of(results)))
+        echo(terminal.renderReport(ConsoleReport.of(results), Verdicts.byTitle(results)))
         echo("results: ${options.out.resolve("results.json")}, results.csv, jmh.json")
         val bad = results.cells.count { it.status != "ok" }
         if (bad > 0) {
@@ -63,18 +65,23 @@ class RunCommand : CliktCommand(name = "run") {
         cellTimeout?.let { if (it < 1) throw UsageError("invalid --cell-timeout '$it'; valid: a whole number of seconds >= 1", statusCode = 2) }
         val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
-        val workloads = workload?.let { Workloads.catalog.resolveList(it) }
-        val outDir = prepareOut(out?.let { Paths.get(it) })
+        val task = taskClass?.let { Workloads.catalog.resolve("task:class=$it") }
+        val workloads = workload?.let { Workloads.catalog.resolveList(it, Workloads::inAll) }.orEmpty() + listOfNotNull(task)
+        val extraClasspath = classpath?.split(File.pathSeparator)?.filter { it.isNotBlank() }?.map { Paths.get(it).toAbsolutePath() }.orEmpty()
+        // Load the task here first, so a wrong name or classpath is one line now rather than a failed cell per strategy.
+        task?.entry?.create(task.params(RunContext(classpath = extraClasspath.map { it.toString() })))
+        val outDir = ResultFiles.prepareOut(out?.let { Paths.get(it) })
         val defaults = RunOptions.defaultSuite(outDir)
         return defaults.copy(
             strategies = strategies ?: defaults.strategies,
-            workloads = workloads ?: defaults.workloads,
+            workloads = workloads.ifEmpty { defaults.workloads },
             items = items,
             wait = WaitForm.parse(wait),
             preset = Preset.parse(preset),
             cpus = cpus,
             jdk = jdkHome,
             cellTimeoutSeconds = cellTimeout,
+            classpath = extraClasspath,
         )
     }
 
@@ -84,23 +91,6 @@ class RunCommand : CliktCommand(name = "run") {
             throw UsageError("--jdk $home is not a JDK >= 21 (found: ${major ?: "no JDK release file"})", statusCode = 2)
         }
         return home
-    }
-
-    /** Creates the output directory (default results/<timestamp> with a results/latest link) and proves it writable. */
-    private fun prepareOut(requested: Path?): Path {
-        val dir = requested ?: Paths.get("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-        try {
-            Files.createDirectories(dir)
-            Files.deleteIfExists(Files.createTempFile(dir, ".write-check", ""))
-        } catch (e: Exception) {
-            throw UsageError("cannot write results to --out $dir: ${e.javaClass.simpleName} ${e.message}", statusCode = 2)
-        }
-        if (requested == null) {
-            val latest = dir.resolveSibling("latest")
-            Files.deleteIfExists(latest)
-            runCatching { Files.createSymbolicLink(latest, dir.fileName) }
-        }
-        return dir
     }
 }
 

@@ -24,14 +24,18 @@ internal fun outputTerminal(): Terminal {
     return if (probe.terminalInfo.outputInteractive) probe else Terminal(width = 220)
 }
 
-/** The console report as text: its header block, then per group the title, the ranked table, the verdict and the cells that did not complete. */
-internal fun Terminal.renderReport(report: ConsoleReport): String = buildString {
+/**
+ * The console report as text: its header block, then per group the title, the ranked table, the
+ * verdict, the plain-language [verdicts] of that group (by title) and the cells that did not complete.
+ */
+internal fun Terminal.renderReport(report: ConsoleReport, verdicts: Map<String, List<String>> = emptyMap()): String = buildString {
     report.header.forEach { appendLine(it) }
     for (t in report.tables) {
         appendLine()
         appendLine(t.title)
         if (t.rows.isNotEmpty()) appendLine(render(compactTable(t.header, t.rows)))
         appendLine(t.verdict)
+        verdicts[t.title]?.forEach { appendLine("  - $it") }
         t.problems.forEach { appendLine("  not ranked: $it") }
     }
 }

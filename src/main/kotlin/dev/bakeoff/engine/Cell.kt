@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.RunContext
@@ -19,19 +20,19 @@ import dev.bakeoff.model.WorkloadBatch
 class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
     private val workload = spec.workload.entry.create(spec.workload.params(context))
-    private val ledger = TaskLedger(directResults())
+
+    /**
+     * The same workload with every wait scaled to zero: the ledger's expected results (results
+     * never depend on how long an item waited) and the per-item CPU calibration.
+     */
+    private val reference = spec.workload.entry.create(spec.workload.params(context.copy(waitScale = 0.0)))
+    private val ledger = TaskLedger(IntArray(spec.items) { reference.run(it) })
     private val batch = WorkloadBatch(workload, spec.wait, ledger)
     private var batches = 0
     private var census: ThreadCensus? = null
 
     /** The thread census of this cell, started by [open]. */
     val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
-
-    /** Item results of a direct run with no waits: results never depend on how long an item waited. */
-    private fun directResults(): IntArray {
-        val reference = spec.workload.entry.create(spec.workload.params(context.copy(waitScale = 0.0)))
-        return IntArray(spec.items) { reference.run(it) }
-    }
 
     fun open() {
         census = ThreadCensus(spec.strategy.entry.shared)
@@ -77,6 +78,18 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
 
     fun stopTrace() {
         batch.trace = null
+    }
+
+    /**
+     * The physical limit of this cell's batch on [cores] processors: each item's CPU cost from
+     * [ItemCpuCalibration] (measured now, single-threaded, waits at zero) and its wait from the
+     * workload's definition, as the run's wait form really waits it (see
+     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). Call outside any timed section.
+     */
+    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): PhysicalLimit.Bound {
+        val cpu = ItemCpuCalibration.measure(reference, spec.items, budgetNanos)
+        val waits = LongArray(spec.items) { spec.wait.effectiveWaitNanos((workload.waitNanos(it) * context.waitScale).toLong()) }
+        return PhysicalLimit.of(cpu, waits, cores)
     }
 
     /** Closes the strategy, then reports leaked threads and shared schedulers over their bound. */

@@ -3,6 +3,7 @@ package dev.bakeoff.engine
 import dev.bakeoff.metrics.TraceStats
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
+import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.Latency
 import dev.bakeoff.report.PerThread
 import dev.bakeoff.report.ThreadStats
@@ -22,6 +23,8 @@ data class ProbeReport(
     val cpuNsPerOp: Double? = null,
     val leaked: List<String> = emptyList(),
     val overBound: List<String> = emptyList(),
+    /** The physical limit of the cell's batch in ns, from the per-item CPU calibration after the measured iterations. */
+    val limitNs: Double? = null,
 )
 
 /**
@@ -29,8 +32,8 @@ data class ProbeReport(
  * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport].
  * Called only from JMH's benchmark thread, one call at a time.
  */
-class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean) {
-    val cell = Cell(spec)
+class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean, context: RunContext = RunContext()) {
+    val cell = Cell(spec, context)
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
     private var cpuNs = 0L
@@ -67,10 +70,13 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
     }
 
     /**
-     * Runs the trace pass unless a warm-up batch was traced (at least one batch, up to
-     * [TRACE_BATCHES] within [TRACE_BUDGET_NANOS]), closes the cell, writes the report.
+     * Calibrates the items' CPU cost for the physical limit (the JIT is warm by now; this fork's
+     * processors are the usable cores, so `--cpus` is respected), runs the trace pass unless a
+     * warm-up batch was traced (at least one batch, up to [TRACE_BATCHES] within
+     * [TRACE_BUDGET_NANOS]), closes the cell, writes the report.
      */
     fun finish() {
+        val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
         val start = System.nanoTime()
         while (traces.isEmpty() || (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)) traces += cell.trace()
         val census = cell.threads
@@ -88,6 +94,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
                 if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null,
                 close.leaked,
                 close.overBound,
+                limit.limitNs,
             ),
         )
     }
@@ -107,12 +114,20 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         const val TRACE_BATCHES = 5
         const val TRACE_BUDGET_NANOS = 250_000_000L
 
-        /** Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe` if set. */
+        /**
+         * Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe`
+         * if set, loading a user's task from the `-Dbakeoff.classpath` entries if any.
+         */
         @JvmStatic
         fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = CellProbe(
             CellSpec.parse(strategy, workload, items, wait),
-            System.getProperty("bakeoff.probe")?.let(::File),
-            traceWarmup = System.getProperty("bakeoff.traceWarmup").toBoolean(),
+            System.getProperty(PROBE_PROPERTY)?.let(::File),
+            traceWarmup = System.getProperty(TRACE_WARMUP_PROPERTY).toBoolean(),
+            context = RunContext(classpath = System.getProperty(CLASSPATH_PROPERTY)?.split(File.pathSeparator)?.filter { it.isNotEmpty() }.orEmpty()),
         )
+
+        const val PROBE_PROPERTY = "bakeoff.probe"
+        const val TRACE_WARMUP_PROPERTY = "bakeoff.traceWarmup"
+        const val CLASSPATH_PROPERTY = "bakeoff.classpath"
     }
 }

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.engine.jmh.CellBenchmark
+import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.MeasurementPlan
@@ -13,6 +14,7 @@ import org.openjdk.jmh.runner.RunnerException
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder
 import org.openjdk.jmh.runner.options.OptionsBuilder
 import org.openjdk.jmh.runner.options.TimeValue
+import java.io.File
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
@@ -42,9 +44,12 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
         val jmhOptions = jmhOptions(spec, plan, probeFile, log, timeoutSeconds)
         val timedOut = AtomicBoolean()
-        val watchdog = Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
+        // In-process cells have no JVM of their own to kill (killing this JVM's children could hit the user's processes).
+        val watchdog = if (options.inProcess) null else Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
         val base = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "ok", plan = plan)
         return try {
+            // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
+            if (options.inProcess) probeProperties(probeFile, plan).forEach { (k, v) -> System.setProperty(k, v) }
             val jmh = Runner(jmhOptions).run().single()
             Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
         } catch (e: RunnerException) {
@@ -57,13 +62,21 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
                 }
             Outcome(result, null)
         } finally {
-            watchdog.interrupt()
+            watchdog?.interrupt()
+            if (options.inProcess) probeProperties(probeFile, plan).keys.forEach(System::clearProperty)
         }
     }
 
+    /** What the fork-side [CellProbe] reads: where to write its report, whether to trace a warm-up batch, the task classpath. */
+    private fun probeProperties(probeFile: Path, plan: MeasurementPlan): Map<String, String> = buildMap {
+        put(CellProbe.PROBE_PROPERTY, probeFile.toString())
+        put(CellProbe.TRACE_WARMUP_PROPERTY, (plan.mode == "ss" && plan.warmupIterations > 0).toString())
+        if (options.classpath.isNotEmpty()) put(CellProbe.CLASSPATH_PROPERTY, options.classpath.joinToString(File.pathSeparator))
+    }
+
     private fun jmhOptions(spec: CellSpec, plan: MeasurementPlan, probeFile: Path, log: Path, timeoutSeconds: Long): org.openjdk.jmh.runner.options.Options {
-        val traceWarmup = plan.mode == "ss" && plan.warmupIterations > 0
-        val jvmArgs = mutableListOf("-Dbakeoff.probe=$probeFile", "-Dbakeoff.traceWarmup=$traceWarmup", "-Dfile.encoding=UTF-8")
+        val jvmArgs = probeProperties(probeFile, plan).map { (k, v) -> "-D$k=$v" }.toMutableList()
+        jvmArgs += "-Dfile.encoding=UTF-8"
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
@@ -74,7 +87,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
                 .param("workload", spec.workload.spec)
                 .param("items", spec.items.toString())
                 .param("wait", spec.wait.id)
-                .forks(plan.forks)
+                .forks(if (options.inProcess) 0 else plan.forks)
                 .warmupIterations(plan.warmupIterations)
                 .measurementIterations(plan.measurementIterations)
                 .timeUnit(TimeUnit.NANOSECONDS)
@@ -106,6 +119,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             perThread = probe?.perThread,
             throughputPerSec = base.items / (time.median / 1e9),
             cpuNsPerOp = probe?.cpuNsPerOp,
+            limitNs = probe?.limitNs,
+            efficiency = probe?.limitNs?.let { PhysicalLimit.efficiency(it, time.median) },
         )
     }
 

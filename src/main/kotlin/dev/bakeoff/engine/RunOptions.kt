@@ -16,6 +16,11 @@ import java.nio.file.Path
  * @property jdk the JDK home the measured JVMs run on (default: the one running Bakeoff).
  * @property cellTimeoutSeconds a cell still running after this long is killed and recorded as
  *   `timeout`; null derives a generous limit from the cell's plan.
+ * @property classpath extra classpath entries (jars, class directories) the measured JVMs load a
+ *   user's own `task:class=...` from.
+ * @property inProcess run every cell inside this JVM (JMH `forks(0)`), for functions that cannot
+ *   travel to another process: lower isolation (this JVM's JIT profile, heap and threads are
+ *   shared by every cell, `cpus` and `jdk` do not apply, a hung cell cannot be killed).
  */
 data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -27,7 +32,12 @@ data class RunOptions(
     val cpus: Int? = null,
     val jdk: Path? = null,
     val cellTimeoutSeconds: Long? = null,
+    val classpath: List<Path> = emptyList(),
+    val inProcess: Boolean = false,
 ) {
+    /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
+    fun context(waitScale: Double = 1.0) = dev.bakeoff.model.RunContext(waitScale = waitScale, classpath = classpath.map { it.toString() })
+
     /** Workload-major order: all strategies of one workload run together, so its table fills first. */
     fun cells(): List<CellSpec> = workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
 

@@ -36,7 +36,7 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
-        val estimates = cells.map { it.workload.spec }.distinct().associateWith { w -> SerialEstimate.nanos(cells.first { it.workload.spec == w }) }
+        val estimates = cells.map { it.workload.spec }.distinct().associateWith { w -> SerialEstimate.nanos(cells.first { it.workload.spec == w }, options.context(waitScale = 0.0)) }
         val runner = JmhCellRunner(options, work)
         val results = mutableListOf<CellResult>()
         val jmh = mutableListOf<RunResult>()
@@ -75,8 +75,9 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
  * measurement plan and a time limit, never reported as a result.
  */
 object SerialEstimate {
-    fun nanos(spec: CellSpec): Long {
-        val workload = spec.workload.entry.create(spec.workload.params(dev.bakeoff.model.RunContext(waitScale = 0.0)))
+    /** [context] must scale waits to zero. */
+    fun nanos(spec: CellSpec, context: dev.bakeoff.model.RunContext): Long {
+        val workload = spec.workload.entry.create(spec.workload.params(context))
         val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }
         val t0 = System.nanoTime()
         for (i in 0 until spec.items) workload.run(i)

@@ -2,10 +2,11 @@ package dev.bakeoff.model
 
 /**
  * Where a strategy or workload is being built: the processors the JVM reports (respecting
- * `-XX:ActiveProcessorCount`) and the factor applied to every wait (1.0 for measurements,
- * smaller in tests so that a 99 ms wait becomes a 1 ms one).
+ * `-XX:ActiveProcessorCount`), the factor applied to every wait (1.0 for measurements,
+ * smaller in tests so that a 99 ms wait becomes a 1 ms one) and the extra [classpath] entries a
+ * user's own task class is loaded from (`--classpath`).
  */
-data class RunContext(val cpus: Int = Runtime.getRuntime().availableProcessors(), val waitScale: Double = 1.0)
+data class RunContext(val cpus: Int = Runtime.getRuntime().availableProcessors(), val waitScale: Double = 1.0, val classpath: List<String> = emptyList())
 
 /** One declared parameter of a catalog entry, e.g. `size` of `executor-fixed`. */
 sealed class ParamSpec(val key: String, val summary: String, val default: String) {
@@ -22,6 +23,17 @@ sealed class ParamSpec(val key: String, val summary: String, val default: String
             if (allowCpu && value == "cpu") return null
             val n = value.toIntOrNull()
             return if (n == null || n < min) "invalid $key '$value'; valid: $validValues" else null
+        }
+    }
+
+    /** A fully qualified JVM class name, e.g. `com.example.MyTask`; no default. */
+    class ClassNameParam(key: String, summary: String) : ParamSpec(key, summary, "") {
+        override val validValues = "a fully qualified class name such as com.example.MyTask"
+
+        override fun check(value: String): String? = if (NAME.matches(value)) null else "invalid $key '$value'; valid: $validValues"
+
+        private companion object {
+            val NAME = Regex("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")
         }
     }
 

@@ -77,6 +77,10 @@ data class CellResult(
     val throughputPerSec: Double? = null,
     /** Process CPU time per batch over the measured iterations, all threads. */
     val cpuNsPerOp: Double? = null,
+    /** Physical limit of the batch in ns: max(longest item, total item CPU / cores, serial part); docs/RESULTS.md. */
+    val limitNs: Double? = null,
+    /** limitNs / median batch time: 1.0 means as fast as the machine allows. */
+    val efficiency: Double? = null,
 )
 
 @Serializable
