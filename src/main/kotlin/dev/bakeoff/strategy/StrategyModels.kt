@@ -32,6 +32,8 @@ object StrategyModels {
     private const val REACTIVE = 3_000.0
     private const val NEW_THREAD = 50_000.0
 
+    private fun held(threads: Int) = if (threads == 1) "its only thread" else "one of its $threads threads"
+
     /** The model of strategy [id] with [params] for [items] items waiting in [wait] form on [cores] cores; null if none. */
     fun of(id: String, params: Params, wait: WaitForm, cores: Int, items: Int): ConcurrencyModel? {
         val all = items
@@ -41,9 +43,9 @@ object StrategyModels {
         fun co(threads: Int, computing: Int, overhead: Double, name: String) = if (suspends) {
             ConcurrencyModel(all, computing, overhead, "$name; suspended waits hold no thread")
         } else {
-            ConcurrencyModel(threads, computing, overhead, "$name; each blocking wait holds one of its $threads threads")
+            ConcurrencyModel(threads, computing, overhead, "$name; a blocking wait holds ${held(threads)}")
         }
-        fun pool(threads: Int, overhead: Double, name: String) = ConcurrencyModel(threads, minOf(threads, cores), overhead, "$name: $threads threads, each held by its item's wait")
+        fun pool(threads: Int, overhead: Double, name: String) = ConcurrencyModel(threads, minOf(threads, cores), overhead, "$name; a waiting item holds ${held(threads)}")
         val default = maxOf(2, cores)
         val io = maxOf(64, cores)
         return when (id) {
