@@ -28,7 +28,9 @@ import kotlin.reflect.KClass
  *   function cannot travel to another JVM, so these cells run **in this JVM** (JMH `forks(0)`).
  *   Lower isolation: every cell shares this JVM's JIT profile, heap, GC and threads with the
  *   previous cells and with your program, `cpus` is not applied, and a hung cell cannot be
- *   killed. Use it to explore; confirm with the class route.
+ *   killed. A function declares no wait, so its cells' physical limit counts only the CPU it
+ *   measures (a class can declare its wait in `waitNanos`). Use it to explore; confirm with the
+ *   class route.
  *
  * Every call blocks until all cells have run, one after another. Not for concurrent use.
  */

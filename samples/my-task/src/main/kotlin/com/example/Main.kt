@@ -3,6 +3,7 @@ package com.example
 import dev.bakeoff.api.Bakeoff
 import dev.bakeoff.api.CompareOptions
 import dev.bakeoff.report.Results
+import dev.bakeoff.report.Units
 import dev.bakeoff.report.Verdicts
 import kotlinx.coroutines.delay
 
@@ -25,7 +26,7 @@ fun main() {
 private fun show(what: String, results: Results) {
     println("== $what")
     for (c in results.cells.sortedBy { it.timeNs?.median ?: Double.MAX_VALUE }) {
-        println("  ${c.strategy}: ${c.status}, median ${c.timeNs?.median?.let { "%.0f ns".format(it) } ?: "-"}, efficiency ${c.efficiency?.let { "%.2f".format(it) } ?: "-"}")
+        println("  ${c.strategy}: ${c.status}, median ${c.timeNs?.median?.let(Units::nanos) ?: "-"}, efficiency ${c.efficiency?.let(Units::sig3) ?: "-"}")
     }
     Verdicts.of(results).forEach { v -> v.lines.forEach { println("  - $it") } }
 }
