@@ -25,11 +25,17 @@ object StrategyModels {
         "reactor-bounded-elastic", "virtual-threads", "coroutine-virtual", "executor-cached", "thread-per-task", "flow-io",
     )
 
-    /** Dispatch cost per item assumed by the model, by mechanism (orders of magnitude, not measurements). */
+    /**
+     * Dispatch cost per item assumed by the model, by mechanism: orders of magnitude, not
+     * measurements, ordered as experiment E1 found them (direct far ahead on tiny items, pools
+     * next, coroutines dispatched with `withContext` behind them, flow last).
+     */
     private const val CALL = 0.0
     private const val COROUTINE = 500.0
     private const val HANDOFF = 2_000.0
     private const val REACTIVE = 3_000.0
+    private const val WITH_CONTEXT = 4_000.0
+    private const val FLOW = 6_000.0
     private const val NEW_THREAD = 50_000.0
 
     private fun held(threads: Int) = if (threads == 1) "its only thread" else "one of its $threads threads"
@@ -51,14 +57,14 @@ object StrategyModels {
         return when (id) {
             "direct" -> ConcurrencyModel(1, 1, CALL, "one item after another on the calling thread")
             "coroutine-one" -> co(1, 1, COROUTINE, "one runBlocking thread")
-            "flow-one" -> co(1, 1, REACTIVE, "flow on one runBlocking thread")
-            "coroutine-default" -> co(default, default, COROUTINE, "Dispatchers.Default, a CPU-sized pool")
-            "flow-default" -> co(default, default, REACTIVE, "flow on Dispatchers.Default, a CPU-sized pool")
-            "coroutine-default-limited" -> co(cores, cores, COROUTINE, "Default.limitedParallelism(cores), a CPU-sized pool")
-            "flow-default-limited" -> co(cores, cores, REACTIVE, "flow on Default.limitedParallelism(cores), a CPU-sized pool")
-            "coroutine-io" -> co(io, cores, COROUTINE, "Dispatchers.IO")
-            "flow-io" -> co(io, cores, REACTIVE, "flow on Dispatchers.IO")
-            "coroutine-virtual" -> ConcurrencyModel(all, cores, HANDOFF, "a virtual thread per item; waits unmount it")
+            "flow-one" -> co(1, 1, FLOW, "flow on one runBlocking thread")
+            "coroutine-default" -> co(default, default, WITH_CONTEXT, "Dispatchers.Default, a CPU-sized pool")
+            "flow-default" -> co(default, default, FLOW, "flow on Dispatchers.Default, a CPU-sized pool")
+            "coroutine-default-limited" -> co(cores, cores, WITH_CONTEXT, "Default.limitedParallelism(cores), a CPU-sized pool")
+            "flow-default-limited" -> co(cores, cores, FLOW, "flow on Default.limitedParallelism(cores), a CPU-sized pool")
+            "coroutine-io" -> co(io, cores, WITH_CONTEXT, "Dispatchers.IO")
+            "flow-io" -> co(io, cores, FLOW, "flow on Dispatchers.IO")
+            "coroutine-virtual" -> ConcurrencyModel(all, cores, WITH_CONTEXT, "a virtual thread per item; waits unmount it")
             "virtual-threads" -> ConcurrencyModel(all, cores, HANDOFF, "a virtual thread per item; waits unmount it")
             "thread-per-task" -> ConcurrencyModel(all, cores, NEW_THREAD, "a new platform thread per item")
             "executor-cached", "rx-io" -> ConcurrencyModel(all, cores, HANDOFF, "a cached pool that grows a thread per waiting item")
