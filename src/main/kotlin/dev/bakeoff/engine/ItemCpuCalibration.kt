@@ -2,6 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.model.Workload
 import java.lang.management.ManagementFactory
+import java.lang.management.ThreadMXBean
 
 /**
  * Measures the CPU cost of every item of a workload, single-threaded, on the calling thread:
@@ -9,9 +10,11 @@ import java.lang.management.ManagementFactory
  * another process does not count) around repeated calls of `run(seed)` of a workload whose waits
  * are scaled to zero.
  *
- * Each sample repeats one item until the repetitions took at least [MIN_SAMPLE_NANOS], so the
- * cost of reading the clock stays under 1% even for items of a few nanoseconds (an item that
- * waits for real, as a user's own task may, counts only its CPU and is not repeated for long); passes over all items
+ * Each sample repeats one item until the repetitions used at least [MIN_SAMPLE_NANOS] of CPU,
+ * and the cost of reading the CPU clock itself (a system call, measured first) is subtracted, so
+ * even items of a few nanoseconds are timed to within a few percent; a sample that mostly waits
+ * (a user's own task waiting for real, or this thread being descheduled) stops once it has
+ * lasted [MIN_SAMPLE_NANOS], since repeating it would only add waiting. Passes over all items
  * repeat while the budget lasts (at least one, at most [MAX_PASSES]) and each item keeps its
  * cheapest sample, the least disturbed one. Meant to run in the measured JVM after the measured
  * iterations, with the JIT warm, outside any timed section.
@@ -21,6 +24,7 @@ object ItemCpuCalibration {
     const val MAX_PASSES = 5
     const val BUDGET_NANOS = 250_000_000L
     private const val MAX_REPS = 1 shl 24
+    private const val CLOCK_TRIALS = 20
 
     /** Keeps the results observable so the JIT cannot drop the calls being timed. */
     @Volatile
@@ -30,18 +34,19 @@ object ItemCpuCalibration {
     fun measure(workload: Workload, items: Int, budgetNanos: Long = BUDGET_NANOS): DoubleArray {
         val mx = ManagementFactory.getThreadMXBean()
         check(mx.isCurrentThreadCpuTimeSupported) { "this JVM cannot measure thread CPU time" }
+        val clockCost = (0 until CLOCK_TRIALS).minOf { mx.currentThreadCpuTime.let { t0 -> mx.currentThreadCpuTime - t0 } }
         val best = DoubleArray(items) { Double.MAX_VALUE }
         val start = System.nanoTime()
         var passes = 0
         do {
-            for (i in 0 until items) best[i] = minOf(best[i], sample(workload, i, mx))
+            for (i in 0 until items) best[i] = minOf(best[i], sample(workload, i, mx, clockCost))
             passes++
         } while (passes < MAX_PASSES && System.nanoTime() - start < budgetNanos)
         return best
     }
 
-    /** One item's CPU cost: the item repeated (doubling) until the repetitions took [MIN_SAMPLE_NANOS]. */
-    private fun sample(workload: Workload, seed: Int, mx: java.lang.management.ThreadMXBean): Double {
+    /** One item's CPU cost: the item repeated (doubling) until the repetitions used [MIN_SAMPLE_NANOS] of CPU, or mostly waited. */
+    private fun sample(workload: Workload, seed: Int, mx: ThreadMXBean, clockCost: Long): Double {
         var reps = 1
         while (true) {
             var acc = 0
@@ -49,8 +54,10 @@ object ItemCpuCalibration {
             val t0 = mx.currentThreadCpuTime
             for (r in 0 until reps) acc += workload.run(seed)
             val used = mx.currentThreadCpuTime - t0
+            val lasted = System.nanoTime() - wall
             sink += acc
-            if (System.nanoTime() - wall >= MIN_SAMPLE_NANOS || reps >= MAX_REPS) return used.toDouble() / reps
+            val mostlyWaiting = lasted >= MIN_SAMPLE_NANOS && used * 2 < lasted
+            if (used >= MIN_SAMPLE_NANOS || mostlyWaiting || reps >= MAX_REPS) return maxOf(0L, used - clockCost).toDouble() / reps
             reps *= 2
         }
     }

@@ -61,7 +61,7 @@ object Verdicts {
         val spread = slow.perThread ?: return null
         val eff = slow.efficiency?.let { ", efficiency ${Units.sig3(it)}" } ?: ""
         val threads = "${spread.threadsUsed} thread${if (spread.threadsUsed == 1) "" else "s"}${if (spread.threadsUsed == cores) " (as many as cores)" else ""}"
-        val each = if (spread.minTasks == spread.maxTasks) "${spread.maxTasks} items each" else "${spread.minTasks}-${spread.maxTasks} items each"
+        val each = if (spread.minTasks == spread.maxTasks) "${spread.maxTasks} item${if (spread.maxTasks == 1) "" else "s"} each" else "${spread.minTasks}-${spread.maxTasks} items each"
         val queue = slow.latencyNs?.queueWait?.let { "; items waited up to ${Units.nanos(it.p99.toDouble())} (p99) before starting" } ?: ""
         return "${slow.strategy} is slowest (${ratio(slow, ranked.first())}× the winner$eff): it ran the batch on $threads, $each$queue"
     }
