@@ -15,3 +15,28 @@ const val TEST_ITEMS = 24
 val TEST_WORKLOADS = listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin:n=2000", "synthetic:cpu-us=2:wait-ms=1")
 
 fun cell(strategy: String, workload: String = "arithmetic", wait: WaitForm = WaitForm.BLOCKING, items: Int = TEST_ITEMS) = Cell(CellSpec.parse(strategy, workload, items, wait.id), TEST_CONTEXT)
+
+/** A scenario cell at test scale (waits shrunk like [TEST_CONTEXT]'s), against [settings] (e.g. a JDBC URL). */
+fun scenarioCell(strategy: String, scenario: String, wait: WaitForm, items: Int = TEST_ITEMS, settings: Map<String, String> = emptyMap()) =
+    Cell(CellSpec.parseScenario(strategy, scenario, items, wait.id), TEST_CONTEXT.copy(settings = settings))
+
+/**
+ * Drives a scenario cell as the JMH entry point does: open, [batches] x (reset, batch, verify) with
+ * the ledger checked after them, the trace pass, close; then asserts no thread was left behind.
+ */
+fun checkScenarioCell(cell: Cell, batches: Int = 2) {
+    cell.open()
+    try {
+        repeat(batches) {
+            cell.beforeBatch()
+            cell.runBatch()
+            cell.afterBatch()
+        }
+        cell.verify()
+        cell.trace()
+    } finally {
+        val report = cell.closeAndCheck()
+        kotlin.test.assertEquals(emptyList(), report.leaked, "threads left alive after close")
+        kotlin.test.assertEquals(emptyList(), report.overBound, "shared schedulers over their documented bound")
+    }
+}

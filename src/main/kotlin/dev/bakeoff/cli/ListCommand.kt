@@ -6,20 +6,27 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.report.CatalogListing
+import dev.bakeoff.report.CatalogMarkdown
+import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import kotlinx.serialization.json.Json
 
 /** `bakeoff list`: the strategy and workload catalogs, as a table or as JSON. */
 class ListCommand : CliktCommand(name = "list") {
-    override fun help(context: Context) = "List the strategies and workloads (ids, families, parameters, shared schedulers)."
+    override fun help(context: Context) = "List the strategies, workloads and scenarios (ids, families, parameters, shared schedulers)."
 
     private val json by option("--json", help = "Print machine-readable JSON instead of tables").flag()
+    private val markdown by option("--markdown", help = "Print Markdown tables (README's catalog section)").flag()
 
     override fun run() {
-        val listing = CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries)
+        val listing = CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries, Scenarios.catalog.entries)
         if (json) {
             echo(JSON.encodeToString(CatalogListing.serializer(), listing))
+            return
+        }
+        if (markdown) {
+            echo(CatalogMarkdown.render(listing))
             return
         }
         echo("Strategies (${listing.strategies.size}); parameters as id:key=value")
@@ -34,6 +41,9 @@ class ListCommand : CliktCommand(name = "list") {
                 listOf(w.id, w.waitForms.joinToString().ifEmpty { "cpu only" }, w.params.joinToString { "${it.key}=${it.default}" }, w.summary)
             }
         echo(terminal.render(compactTable(listOf("id", "wait forms", "parameters", "summary"), workloadRows)))
+        echo("Scenarios (${listing.scenarios.size}); run one with: bakeoff scenario NAME [--param key=value]")
+        val scenarioRows = listing.scenarios.map { s -> listOf(s.id, s.defaultItems.toString(), s.params.joinToString { "${it.key}=${it.default}" }, s.summary) }
+        echo(terminal.render(compactTable(listOf("id", "items", "parameters", "summary"), scenarioRows)))
     }
 
     private companion object {

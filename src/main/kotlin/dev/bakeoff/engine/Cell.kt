@@ -4,8 +4,10 @@ import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.TaskLedger
+import dev.bakeoff.model.Workload
 import dev.bakeoff.model.WorkloadBatch
 
 /**
@@ -14,19 +16,24 @@ import dev.bakeoff.model.WorkloadBatch
  * [open], then [runBatch] any number of times with [verify] in between (outside the timed
  * section), optionally one [trace] pass, then [close].
  *
+ * A scenario cell runs the scenario as its workload (expected results from the scenario's seeded
+ * definition) and adds [beforeBatch] and [afterBatch] around every batch, outside the timed
+ * section: the scenario's reset and its verification.
+ *
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].
  */
 class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
-    private val workload = spec.workload.entry.create(spec.workload.params(context))
+    private val scenario: Scenario? = spec.createScenario(context)
+    private val workload: Workload = scenario ?: checkNotNull(spec.workload).let { it.entry.create(it.params(context)) }
 
     /**
-     * The same workload with every wait scaled to zero: the ledger's expected results (results
-     * never depend on how long an item waited) and the per-item CPU calibration.
+     * A workload cell's workload with every wait scaled to zero: the ledger's expected results
+     * (results never depend on how long an item waited) and the per-item CPU calibration.
      */
-    private val reference = spec.workload.entry.create(spec.workload.params(context.copy(waitScale = 0.0)))
-    private val ledger = TaskLedger(IntArray(spec.items) { reference.run(it) })
+    private val reference: Workload? = spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))) }
+    private val ledger = TaskLedger(scenario?.let { s -> IntArray(spec.items) { s.expected(it) } } ?: IntArray(spec.items) { checkNotNull(reference).run(it) })
     private val batch = WorkloadBatch(workload, spec.wait, ledger)
     private var batches = 0
     private var census: ThreadCensus? = null
@@ -34,9 +41,21 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
     /** The thread census of this cell, started by [open]. */
     val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
 
+    /** Starts the thread census, then opens the scenario's resources and the strategy, so that the census covers both. */
     fun open() {
-        census = ThreadCensus(spec.strategy.entry.shared)
+        census = ThreadCensus(spec.strategy.entry.shared + scenario?.shared.orEmpty())
+        scenario?.open()
         strategy.open()
+    }
+
+    /** Resets the scenario's state before a batch (nothing for a workload cell). Never timed. */
+    fun beforeBatch() {
+        scenario?.reset()
+    }
+
+    /** Verifies the scenario's outcome after a batch, throwing [dev.bakeoff.model.VerificationException] (nothing for a workload cell). Never timed. */
+    fun afterBatch() {
+        scenario?.verify()
     }
 
     /** Runs one batch. This is the measured operation: nothing else happens here. */
@@ -60,12 +79,14 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
 
     /** Runs one extra, untimed batch recording when and on which thread each item ran. */
     fun trace(): ItemTrace {
+        beforeBatch()
         val trace = startTrace()
         try {
             runBatch()
         } finally {
             stopTrace()
         }
+        afterBatch()
         verify()
         return trace
     }
@@ -81,20 +102,22 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
     }
 
     /**
-     * The physical limit of this cell's batch on [cores] processors: each item's CPU cost from
-     * [ItemCpuCalibration] (measured now, single-threaded, waits at zero) and its wait from the
-     * workload's definition, as the run's wait form really waits it (see
-     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). Call outside any timed section.
+     * The physical limit of a workload cell's batch on [cores] processors: each item's CPU cost
+     * from [ItemCpuCalibration] (measured now, single-threaded, waits at zero) and its wait from
+     * the workload's definition, as the run's wait form really waits it (see
+     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). Null for a scenario cell, whose limit
+     * comes from the scenario's own definition. Call outside any timed section.
      */
-    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): PhysicalLimit.Bound {
-        val cpu = ItemCpuCalibration.measure(reference, spec.items, budgetNanos)
+    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): PhysicalLimit.Bound? {
+        val ref = reference ?: return null
+        val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
         val waits = LongArray(spec.items) { spec.wait.effectiveWaitNanos((workload.waitNanos(it) * context.waitScale).toLong()) }
         return PhysicalLimit.of(cpu, waits, cores)
     }
 
-    /** Closes the strategy, then reports leaked threads and shared schedulers over their bound. */
+    /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */
     fun closeAndCheck(): CloseReport {
-        strategy.close()
+        close()
         val census = threads
         val leaked = census.leaked().map { it.name }
         val live = census.sharedLive()
@@ -106,6 +129,10 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
     }
 
     override fun close() {
-        strategy.close()
+        try {
+            strategy.close()
+        } finally {
+            scenario?.close()
+        }
     }
 }

@@ -4,6 +4,7 @@ import dev.bakeoff.metrics.TraceStats
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.VerificationException
 import dev.bakeoff.report.Latency
 import dev.bakeoff.report.PerThread
 import dev.bakeoff.report.ThreadStats
@@ -23,6 +24,8 @@ data class ProbeReport(
     val cpuNsPerOp: Double? = null,
     val leaked: List<String> = emptyList(),
     val overBound: List<String> = emptyList(),
+    /** Batches the trace pass covered: 1 when it was the first warm-up batch of a single-shot cell. */
+    val tracedBatches: Int = 0,
     /** The physical limit of the cell's batch in ns, from the per-item CPU calibration after the measured iterations. */
     val limitNs: Double? = null,
 )
@@ -32,8 +35,8 @@ data class ProbeReport(
  * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport].
  * Called only from JMH's benchmark thread, one call at a time.
  */
-class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean, context: RunContext = RunContext()) {
-    val cell = Cell(spec, context)
+class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean) {
+    val cell = Cell(spec, RunContext(settings = forkSettings(), classpath = forkClasspath()))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
     private var cpuNs = 0L
@@ -78,7 +81,10 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
     fun finish() {
         val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
         val start = System.nanoTime()
-        while (traces.isEmpty() || (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)) traces += cell.trace()
+        if (traces.isEmpty()) {
+            // Short batches: a few of them for steadier percentiles, within a small time budget.
+            do traces += cell.trace() while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
+        }
         val census = cell.threads
         val close = cell.closeAndCheck()
         val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()))
@@ -94,14 +100,15 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
                 if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null,
                 close.leaked,
                 close.overBound,
-                limit.limitNs,
+                traces.size,
+                limit?.limitNs,
             ),
         )
     }
 
-    /** Records a failure seen inside the measured JVM (a broken ledger, an exception) before JMH reports it. */
+    /** Records a failure seen inside the measured JVM (a broken ledger or scenario outcome, an exception) before JMH reports it. */
     fun failed(e: Throwable) {
-        val status = if (e is LedgerException) "broken" else "failed"
+        val status = if (e is LedgerException || e is VerificationException) "broken" else "failed"
         write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}"))
         runCatching { cell.close() }
     }
@@ -114,16 +121,28 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         const val TRACE_BATCHES = 5
         const val TRACE_BUDGET_NANOS = 250_000_000L
 
-        /**
-         * Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe`
-         * if set, loading a user's task from the `-Dbakeoff.classpath` entries if any.
-         */
+        /** System properties `bakeoff.setting.KEY` carry [RunContext.settings] into the measured JVM. */
+        const val SETTING_PREFIX = "bakeoff.setting."
+
+        private fun forkSettings(): Map<String, String> = System.getProperties().stringPropertyNames()
+            .filter { it.startsWith(SETTING_PREFIX) }
+            .associate { it.removePrefix(SETTING_PREFIX) to System.getProperty(it) }
+
+        /** `-Dbakeoff.classpath` carries the `--classpath` entries a user's own task is loaded from. */
+        private fun forkClasspath(): List<String> = System.getProperty(CLASSPATH_PROPERTY)?.split(File.pathSeparator)?.filter { it.isNotEmpty() }.orEmpty()
+
+        /** Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe` if set. */
         @JvmStatic
-        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = CellProbe(
-            CellSpec.parse(strategy, workload, items, wait),
+        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = start(CellSpec.parse(strategy, workload, items, wait))
+
+        /** [start] for a scenario cell: the `workload` parameter holds the scenario spec. */
+        @JvmStatic
+        fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe = start(CellSpec.parseScenario(strategy, scenario, items, wait))
+
+        private fun start(spec: CellSpec) = CellProbe(
+            spec,
             System.getProperty(PROBE_PROPERTY)?.let(::File),
             traceWarmup = System.getProperty(TRACE_WARMUP_PROPERTY).toBoolean(),
-            context = RunContext(classpath = System.getProperty(CLASSPATH_PROPERTY)?.split(File.pathSeparator)?.filter { it.isNotEmpty() }.orEmpty()),
         )
 
         const val PROBE_PROPERTY = "bakeoff.probe"

@@ -1,23 +1,43 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
+import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 
-/** One cell of the matrix: which strategy runs how many items of which workload, waiting how. */
-data class CellSpec(val strategy: Resolved<StrategyEntry>, val workload: Resolved<WorkloadEntry>, val items: Int, val wait: WaitForm) {
+/**
+ * One cell of the matrix: which strategy runs how many items of which workload, waiting how. A
+ * scenario cell names a [scenario] instead of a [workload] (exactly one of the two is set): its
+ * items are the scenario's files, requests or orders.
+ */
+data class CellSpec(val strategy: Resolved<StrategyEntry>, val workload: Resolved<WorkloadEntry>?, val items: Int, val wait: WaitForm, val scenario: Resolved<ScenarioEntry>? = null) {
     init {
-        if (items < 1) throw dev.bakeoff.model.CatalogException("invalid items '$items'; valid: a whole number >= 1")
+        if (items < 1) throw CatalogException("invalid items '$items'; valid: a whole number >= 1")
+        require((workload == null) != (scenario == null)) { "a cell runs a workload or a scenario, not both or neither" }
     }
 
-    override fun toString() = "${strategy.spec} x ${workload.spec} x $items (${wait.id})"
+    /** The spec of what the items run: the workload's, or the scenario's. */
+    val subject: String get() = scenario?.spec ?: checkNotNull(workload).spec
+
+    /** Builds this cell's scenario (nothing opened yet), or null for a workload cell. */
+    fun createScenario(context: RunContext): Scenario? = scenario?.let { it.entry.create(it.params(context))(items) }
+
+    override fun toString() = "${strategy.spec} x $subject x $items (${wait.id})"
 
     companion object {
-        /** Parses the four JMH parameter strings of a cell. */
+        /** Parses the four JMH parameter strings of a workload cell. */
         fun parse(strategy: String, workload: String, items: Int, wait: String) = CellSpec(Strategies.catalog.resolve(strategy), Workloads.catalog.resolve(workload), items, WaitForm.parse(wait))
+
+        /** Parses the four JMH parameter strings of a scenario cell. */
+        fun parseScenario(strategy: String, scenario: String, items: Int, wait: String) =
+            CellSpec(Strategies.catalog.resolve(strategy), null, items, WaitForm.parse(wait), Scenarios.catalog.resolve(scenario))
     }
 }
 

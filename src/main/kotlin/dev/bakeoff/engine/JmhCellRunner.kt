@@ -1,8 +1,10 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.engine.jmh.CellBenchmark
+import dev.bakeoff.engine.jmh.ScenarioBenchmark
 import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.MeasurementPlan
 import kotlinx.serialization.json.Json
@@ -46,7 +48,18 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit the user's processes).
         val watchdog = if (options.inProcess) null else Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
-        val base = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.workload.spec, spec.items, spec.wait.id, "ok", plan = plan)
+        val base = CellResult(
+            spec.strategy.spec,
+            spec.strategy.entry.family.id,
+            spec.subject,
+            spec.items,
+            spec.wait.id,
+            "ok",
+            plan = plan,
+            scenario = spec.scenario?.entry?.id,
+            params = spec.scenario?.values,
+            limitNs = spec.createScenario(RunContext(settings = options.settings))?.limit()?.nanos?.toDouble(),
+        )
         return try {
             // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
             if (options.inProcess) probeProperties(probeFile, plan).forEach { (k, v) -> System.setProperty(k, v) }
@@ -67,24 +80,28 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         }
     }
 
-    /** What the fork-side [CellProbe] reads: where to write its report, whether to trace a warm-up batch, the task classpath. */
+    /** What the fork-side [CellProbe] reads: where to write its report, whether to trace a warm-up batch, the settings, the task classpath. */
     private fun probeProperties(probeFile: Path, plan: MeasurementPlan): Map<String, String> = buildMap {
         put(CellProbe.PROBE_PROPERTY, probeFile.toString())
         put(CellProbe.TRACE_WARMUP_PROPERTY, (plan.mode == "ss" && plan.warmupIterations > 0).toString())
+        options.settings.forEach { (k, v) -> put(CellProbe.SETTING_PREFIX + k, v) }
         if (options.classpath.isNotEmpty()) put(CellProbe.CLASSPATH_PROPERTY, options.classpath.joinToString(File.pathSeparator))
     }
 
     private fun jmhOptions(spec: CellSpec, plan: MeasurementPlan, probeFile: Path, log: Path, timeoutSeconds: Long): org.openjdk.jmh.runner.options.Options {
+        // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
+        val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
         val jvmArgs = probeProperties(probeFile, plan).map { (k, v) -> "-D$k=$v" }.toMutableList()
         jvmArgs += "-Dfile.encoding=UTF-8"
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
+        cdsArchive()?.let { jvmArgs += listOf("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=$it", "-Xlog:cds=off", "-Xlog:cds+dynamic=off") }
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
-                .include("^" + Pattern.quote(CellBenchmark::class.java.name) + "\\.batch$")
+                .include("^" + Pattern.quote(benchmark.name) + "\\.batch$")
                 .param("strategy", spec.strategy.spec)
-                .param("workload", spec.workload.spec)
+                .param("workload", spec.subject)
                 .param("items", spec.items.toString())
                 .param("wait", spec.wait.id)
                 .forks(if (options.inProcess) 0 else plan.forks)
@@ -119,9 +136,23 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             perThread = probe?.perThread,
             throughputPerSec = base.items / (time.median / 1e9),
             cpuNsPerOp = probe?.cpuNsPerOp,
-            limitNs = probe?.limitNs,
-            efficiency = probe?.limitNs?.let { PhysicalLimit.efficiency(it, time.median) },
+            // A workload cell's limit is calibrated in its JVM; a scenario's comes from its definition (already in base).
+            limitNs = probe?.limitNs ?: base.limitNs,
+            efficiency = (probe?.limitNs ?: base.limitNs)?.let { PhysicalLimit.efficiency(it, time.median) },
         )
+    }
+
+    /**
+     * A dynamic class-data-sharing archive shared by every fork of this classpath and JDK: the
+     * first fork writes it, later ones start faster (class loading only; compiled code and
+     * measured behaviour are unaffected). The JVM can archive only an all-jar classpath, as the
+     * launcher's is; with class directories on it (tests), there is none.
+     */
+    private fun cdsArchive(): Path? {
+        val classpath = System.getProperty("java.class.path").split(java.io.File.pathSeparator)
+        if (classpath.any { !it.endsWith(".jar") || !Files.isRegularFile(Path.of(it)) }) return null
+        val key = "$jdkHome|$classpath".hashCode().toUInt().toString(16)
+        return Path.of(System.getProperty("java.io.tmpdir"), "bakeoff-cds-$key.jsa")
     }
 
     private fun readProbe(file: Path): ProbeReport? = if (file.exists()) runCatching { Json.decodeFromString(ProbeReport.serializer(), file.readText()) }.getOrNull() else null

@@ -1,6 +1,8 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
@@ -16,6 +18,9 @@ import java.nio.file.Path
  * @property jdk the JDK home the measured JVMs run on (default: the one running Bakeoff).
  * @property cellTimeoutSeconds a cell still running after this long is killed and recorded as
  *   `timeout`; null derives a generous limit from the cell's plan.
+ * @property bothWaits every cell also runs in the other wait form, after [wait] (`--wait both`).
+ * @property scenario when set, the cells run this scenario (one per strategy) instead of [workloads].
+ * @property settings [RunContext.settings] for the measured JVMs (e.g. a JDBC URL).
  * @property classpath extra classpath entries (jars, class directories) the measured JVMs load a
  *   user's own `task:class=...` from.
  * @property inProcess run every cell inside this JVM (JMH `forks(0)`), for functions that cannot
@@ -32,14 +37,24 @@ data class RunOptions(
     val cpus: Int? = null,
     val jdk: Path? = null,
     val cellTimeoutSeconds: Long? = null,
+    val bothWaits: Boolean = false,
+    val scenario: Resolved<ScenarioEntry>? = null,
+    val settings: Map<String, String> = emptyMap(),
     val classpath: List<Path> = emptyList(),
     val inProcess: Boolean = false,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
-    fun context(waitScale: Double = 1.0) = dev.bakeoff.model.RunContext(waitScale = waitScale, classpath = classpath.map { it.toString() })
+    fun context(waitScale: Double = 1.0) = RunContext(waitScale = waitScale, settings = settings, classpath = classpath.map { it.toString() })
 
-    /** Workload-major order: all strategies of one workload run together, so its table fills first. */
-    fun cells(): List<CellSpec> = workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
+    /** The wait forms every cell runs in, [wait] first. */
+    val waits: List<WaitForm> get() = if (bothWaits) listOf(wait) + WaitForm.entries.filter { it != wait } else listOf(wait)
+
+    /** Workload-major order: all strategies of one workload (or the scenario) and wait form run together, so its table fills first. */
+    fun cells(): List<CellSpec> = if (scenario != null) {
+        waits.flatMap { wf -> strategies.map { s -> CellSpec(s, null, items, wf, scenario) } }
+    } else {
+        workloads.flatMap { w -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, w, items, wf) } } }
+    }
 
     companion object {
         /** The five E1 workloads, the default suite's. */

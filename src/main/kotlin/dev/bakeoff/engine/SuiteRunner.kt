@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.MeasurementPlan
 import dev.bakeoff.report.PresetInfo
@@ -36,23 +37,30 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
-        val estimates = cells.map { it.workload.spec }.distinct().associateWith { w -> SerialEstimate.nanos(cells.first { it.workload.spec == w }, options.context(waitScale = 0.0)) }
+        val estimates = cells.map { it.subject }.distinct().associateWith { w -> SerialEstimate.nanos(cells.first { it.subject == w }, options.context()) }
         val runner = JmhCellRunner(options, work)
         val results = mutableListOf<CellResult>()
         val jmh = mutableListOf<RunResult>()
         val start = System.nanoTime()
+        // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
+        val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
+        Runtime.getRuntime().addShutdownHook(killForks)
         fun snapshot(complete: Boolean) = Results(bakeoffVersion = VERSION, createdAt = created, complete = complete, machine = machine, preset = preset, cells = results.toList())
-        cells.forEachIndexed { i, spec ->
-            val serial = estimates.getValue(spec.workload.spec)
-            val plan = options.preset.plan(serial)
-            val elapsed = System.nanoTime() - start
-            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
-            val outcome = runner.run(i + 1, spec, plan, serial)
-            results += outcome.result
-            outcome.jmh?.let { jmh += it }
-            writeJmhJson(out.resolve("jmh.json"), jmh)
-            sink(snapshot(complete = false))
-            listener.cellFinished(i + 1, cells.size, outcome.result)
+        try {
+            cells.forEachIndexed { i, spec ->
+                val serial = estimates.getValue(spec.subject)
+                val plan = options.preset.plan(serial)
+                val elapsed = System.nanoTime() - start
+                listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
+                val outcome = runner.run(i + 1, spec, plan, serial)
+                results += outcome.result
+                outcome.jmh?.let { jmh += it }
+                writeJmhJson(out.resolve("jmh.json"), jmh)
+                sink(snapshot(complete = false))
+                listener.cellFinished(i + 1, cells.size, outcome.result)
+            }
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(killForks)
         }
         return snapshot(complete = true).also(sink)
     }
@@ -72,12 +80,15 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
 /**
  * How long a cell's batch would take on one thread: the sum of the items' nominal waits plus
  * their CPU cost, timed here once per workload with waits at zero. Only used to choose a
- * measurement plan and a time limit, never reported as a result.
+ * measurement plan and a time limit, never reported as a result. A scenario's items need its
+ * resources (a server, a database), so only their nominal waits count: every scenario batch
+ * waits long enough for that to decide the plan.
  */
 object SerialEstimate {
-    /** [context] must scale waits to zero. */
-    fun nanos(spec: CellSpec, context: dev.bakeoff.model.RunContext): Long {
-        val workload = spec.workload.entry.create(spec.workload.params(context))
+    fun nanos(spec: CellSpec, context: RunContext = RunContext()): Long {
+        spec.createScenario(RunContext())?.let { s -> return (0 until spec.items).sumOf { s.waitNanos(it) } }
+        val w = checkNotNull(spec.workload)
+        val workload = w.entry.create(w.params(context.copy(waitScale = 0.0)))
         val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }
         val t0 = System.nanoTime()
         for (i in 0 until spec.items) workload.run(i)

@@ -97,3 +97,18 @@ class Catalog<E : CatalogEntry<*>>(private val kind: String, val entries: List<E
         val ID = Regex("[a-z0-9]+(-[a-z0-9]+)*")
     }
 }
+
+/**
+ * A registered scenario: [defaultItems] is its published scale, [strategies] the comma-separated
+ * strategy specs run when none are given (its published variants first), [settings] the keys of
+ * [RunContext.settings] it reads, [factory] builds it for a number of items without opening anything.
+ */
+class ScenarioEntry(
+    id: String,
+    summary: String,
+    val defaultItems: Int,
+    val strategies: String,
+    params: List<ParamSpec> = emptyList(),
+    val settings: List<String> = emptyList(),
+    factory: (Params, Int) -> Scenario,
+) : CatalogEntry<(Int) -> Scenario>(id, summary, params, { p -> { items -> factory(p, items) } })

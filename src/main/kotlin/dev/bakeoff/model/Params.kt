@@ -3,10 +3,16 @@ package dev.bakeoff.model
 /**
  * Where a strategy or workload is being built: the processors the JVM reports (respecting
  * `-XX:ActiveProcessorCount`), the factor applied to every wait (1.0 for measurements,
- * smaller in tests so that a 99 ms wait becomes a 1 ms one) and the extra [classpath] entries a
- * user's own task class is loaded from (`--classpath`).
+ * smaller in tests so that a 99 ms wait becomes a 1 ms one), [settings] of the machine a
+ * scenario runs against that cannot be part of a spec (a JDBC URL holds ':'), e.g. `jdbc-url`,
+ * and the extra [classpath] entries a user's own task class is loaded from (`--classpath`).
  */
-data class RunContext(val cpus: Int = Runtime.getRuntime().availableProcessors(), val waitScale: Double = 1.0, val classpath: List<String> = emptyList())
+data class RunContext(
+    val cpus: Int = Runtime.getRuntime().availableProcessors(),
+    val waitScale: Double = 1.0,
+    val settings: Map<String, String> = emptyMap(),
+    val classpath: List<String> = emptyList(),
+)
 
 /** One declared parameter of a catalog entry, e.g. `size` of `executor-fixed`. */
 sealed class ParamSpec(val key: String, val summary: String, val default: String) {
@@ -15,14 +21,15 @@ sealed class ParamSpec(val key: String, val summary: String, val default: String
 
     abstract val validValues: String
 
-    /** A whole number at least [min]; the word `cpu` stands for the processor count when [allowCpu]. */
-    class IntParam(key: String, summary: String, default: String, val min: Int = 1, val allowCpu: Boolean = false) : ParamSpec(key, summary, default) {
-        override val validValues = if (allowCpu) "a whole number >= $min or 'cpu'" else "a whole number >= $min"
+    /** A whole number from [min] to [max]; the word `cpu` stands for the processor count when [allowCpu]. */
+    class IntParam(key: String, summary: String, default: String, val min: Int = 1, val allowCpu: Boolean = false, val max: Int = Int.MAX_VALUE) : ParamSpec(key, summary, default) {
+        private val range = if (max == Int.MAX_VALUE) ">= $min" else "from $min to $max"
+        override val validValues = if (allowCpu) "a whole number $range or 'cpu'" else "a whole number $range"
 
         override fun check(value: String): String? {
             if (allowCpu && value == "cpu") return null
             val n = value.toIntOrNull()
-            return if (n == null || n < min) "invalid $key '$value'; valid: $validValues" else null
+            return if (n == null || n < min || n > max) "invalid $key '$value'; valid: $validValues" else null
         }
     }
 

@@ -51,14 +51,23 @@ enum class SharedScheduler(val id: String, val summary: String, private val owns
     ),
     VIRTUAL_THREAD_SCHEDULER(
         "virtual-thread-carriers",
-        "the JDK's virtual-thread scheduler: cpus carriers, up to 256 while pinned (+ its timer threads)",
-        { it.name.startsWith(VirtualThreads.schedulerPrefix) || it.name.startsWith("VirtualThread-") },
-        { _, _ -> 256 + 2 },
+        "the JDK's virtual-thread scheduler: cpus carriers, up to 256 while pinned (+ its timer threads and, once a virtual thread did socket I/O, its I/O pollers)",
+        { it.name.startsWith(VirtualThreads.schedulerPrefix) || it.name.startsWith("VirtualThread-") || it.name == "MasterPoller" || it.name.endsWith("-Poller") },
+        { _, _ -> 256 + 4 },
+    ),
+    PGJDBC_CLEANER(
+        "pgjdbc-cleaner",
+        "PostgreSQL JDBC's connection cleaner: a java.lang.ref.Cleaner thread (Cleaner-N) the driver keeps for the life of the process",
+        { it.name == "PostgreSQL-JDBC-Cleaner" || CLEANER_THREAD.matches(it.name) },
+        { _, _ -> 1 },
     ),
     ;
 
     fun owns(thread: Thread): Boolean = owns.invoke(thread)
 }
+
+/** The name `java.lang.ref.Cleaner.create()` gives its thread. */
+private val CLEANER_THREAD = Regex("Cleaner-\\d+")
 
 /** Finds the name prefix of the virtual-thread scheduler's threads (carriers and, on JDK 25, its delay scheduler). */
 private object VirtualThreads {

@@ -1,19 +1,21 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.model.CatalogEntry
+import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WorkloadEntry
 import kotlinx.serialization.Serializable
 
 /** The machine-readable form of `bakeoff list --json`. */
 @Serializable
-data class CatalogListing(val strategies: List<StrategyListing>, val workloads: List<WorkloadListing>) {
+data class CatalogListing(val strategies: List<StrategyListing>, val workloads: List<WorkloadListing>, val scenarios: List<ScenarioListing> = emptyList()) {
     companion object {
-        fun of(strategies: List<StrategyEntry>, workloads: List<WorkloadEntry>) = CatalogListing(
+        fun of(strategies: List<StrategyEntry>, workloads: List<WorkloadEntry>, scenarios: List<ScenarioEntry> = emptyList()) = CatalogListing(
             strategies.map { e ->
                 StrategyListing(e.id, e.summary, e.family.id, e.group.id, params(e), e.shared.map { SharedListing(it.id, it.summary) })
             },
             workloads.map { e -> WorkloadListing(e.id, e.summary, e.waitForms.map { it.id }, params(e)) },
+            scenarios.map { e -> ScenarioListing(e.id, e.summary, e.defaultItems, e.strategies.split(','), params(e)) },
         )
 
         private fun params(e: CatalogEntry<*>) = e.params.map { ParamListing(it.key, it.summary, it.default, it.validValues) }
@@ -25,6 +27,9 @@ data class StrategyListing(val id: String, val summary: String, val family: Stri
 
 @Serializable
 data class WorkloadListing(val id: String, val summary: String, val waitForms: List<String>, val params: List<ParamListing>)
+
+@Serializable
+data class ScenarioListing(val id: String, val summary: String, val defaultItems: Int, val defaultStrategies: List<String>, val params: List<ParamListing>)
 
 @Serializable
 data class ParamListing(val key: String, val summary: String, val default: String, val valid: String)

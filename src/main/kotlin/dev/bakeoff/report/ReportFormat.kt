@@ -31,7 +31,8 @@ fun ReportFormat.writeTo(results: Results, dir: Path): Path {
     Files.createDirectories(dir)
     val text = buildString { write(results, this) }
     val target = dir.resolve(fileName)
-    val temp = Files.createTempFile(dir, ".$fileName.", ".tmp")
+    // A fixed temporary name (one writer per directory) keeps the umask's permissions; createTempFile would make it owner-only.
+    val temp = dir.resolve(".$fileName.tmp")
     try {
         Files.writeString(temp, text)
         Files.move(temp, target, ATOMIC_MOVE, REPLACE_EXISTING)

@@ -77,7 +77,11 @@ data class CellResult(
     val throughputPerSec: Double? = null,
     /** Process CPU time per batch over the measured iterations, all threads. */
     val cpuNsPerOp: Double? = null,
-    /** Physical limit of the batch in ns: max(longest item, total item CPU / cores, serial part); docs/RESULTS.md. */
+    /** The scenario id of a scenario cell (its spec is in [workload]); absent for workload cells. */
+    val scenario: String? = null,
+    /** Every parameter of the scenario, defaults included; absent for workload cells. */
+    val params: Map<String, String>? = null,
+    /** The physical limit of one batch (ns): no strategy can be faster; absent where not known. */
     val limitNs: Double? = null,
     /** limitNs / median batch time: 1.0 means as fast as the machine allows. */
     val efficiency: Double? = null,

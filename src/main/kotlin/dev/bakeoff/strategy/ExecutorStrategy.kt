@@ -2,8 +2,8 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.shutDown
 import java.util.concurrent.ExecutorService
-import java.util.concurrent.TimeUnit
 
 /**
  * Executor family: `submit` every item, then `get()` every future, on an executor this strategy
@@ -26,10 +26,4 @@ class ExecutorStrategy(private val create: () -> ExecutorService) : Strategy {
         pool?.let { shutDown(it) }
         pool = null
     }
-}
-
-/** Shuts [pool] down and waits for it, so that no worker outlives the strategy. */
-internal fun shutDown(pool: ExecutorService) {
-    pool.shutdownNow()
-    check(pool.awaitTermination(1, TimeUnit.MINUTES)) { "executor did not terminate within a minute of shutdownNow()" }
 }

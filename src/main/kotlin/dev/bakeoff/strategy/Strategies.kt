@@ -28,6 +28,8 @@ object Strategies {
     private val CONCURRENCY = IntParam("concurrency", "items in flight at once", "16")
     private val FLATMAP_DISPATCHER =
         ChoiceParam("dispatcher", "where item bodies run", "io", DispatcherChoice.entries.map { it.id })
+    private val CHUNK_DISPATCHER =
+        ChoiceParam("dispatcher", "where each chunk runs", "one", DispatcherChoice.entries.map { it.id })
 
     private fun co(c: DispatcherChoice) = { p: Params -> CoroutineAsyncStrategy(c, p.context.cpus) }
 
@@ -90,6 +92,14 @@ object Strategies {
                 StrategyEntry("parallel-stream", "IntStream.parallel().forEach on the common pool", Family.FORK_JOIN, B, listOf(SharedScheduler.COMMON_POOL)) { ParallelStreamStrategy() },
                 StrategyEntry("executor-fixed", "newFixedThreadPool(size), submit + get", EX, SW, params = listOf(SIZE), factory = fixed { it.int("size") }),
                 StrategyEntry("executor-stealing", "newWorkStealingPool(size), submit + get", EX, SW, params = listOf(SIZE), factory = stealing { it.int("size") }),
+                StrategyEntry(
+                    "coroutine-chunked",
+                    "async per chunk of items (items of a chunk one after another), awaitAll",
+                    CO,
+                    SW,
+                    listOf(KX, SharedScheduler.VIRTUAL_THREAD_SCHEDULER),
+                    listOf(IntParam("chunk", "items per chunk", "100"), CHUNK_DISPATCHER),
+                ) { CoroutineChunkedStrategy(it.int("chunk"), DispatcherChoice.parse(it.string("dispatcher")), it.context.cpus) },
             ) + Fault.entries.map { f -> StrategyEntry(f.id, f.summary, Family.DIRECT, Group.FIXTURE) { FaultyStrategy(f) } },
         )
 

@@ -27,34 +27,14 @@ object ListsWorkload : Workload {
     }
 }
 
-/** E1 "storage": the thread waits `500 + 10 * seed` microseconds (0.5 to 1.49 ms for seeds 0..99). */
-internal class StorageWorkload(private val waits: Waits) : Workload {
+/** E1 "storage": the thread waits `500 + 10 * seed` microseconds (0.5 to 1.49 ms for seeds 0..99), parked. */
+internal class StorageWorkload(waits: Waits) : WaitingWorkload(waits, parks = true) {
     override fun waitNanos(seed: Int): Long = (500L + 10L * seed) * 1_000
-
-    override fun run(seed: Int): Int {
-        waits.park(waitNanos(seed))
-        return seed
-    }
-
-    override suspend fun runSuspending(seed: Int): Int {
-        waits.delay(waitNanos(seed))
-        return seed
-    }
 }
 
-/** E1 "network": the thread waits `seed` milliseconds (0 to 99 ms for seeds 0..99). */
-internal class NetworkWorkload(private val waits: Waits) : Workload {
+/** E1 "network": the thread waits `seed` milliseconds (0 to 99 ms for seeds 0..99), sleeping. */
+internal class NetworkWorkload(waits: Waits) : WaitingWorkload(waits, parks = false) {
     override fun waitNanos(seed: Int): Long = seed * 1_000_000L
-
-    override fun run(seed: Int): Int {
-        waits.sleep(waitNanos(seed))
-        return seed
-    }
-
-    override suspend fun runSuspending(seed: Int): Int {
-        waits.delay(waitNanos(seed))
-        return seed
-    }
 }
 
 /** E1 "mixed": seed % 5 == 0 is network, % 3 == 0 storage, % 2 == 0 lists, else arithmetic. */

@@ -4,18 +4,8 @@ import dev.bakeoff.model.Workload
 import kotlin.math.sin
 
 /** E5 I/O task: every item waits [millis] ms (10 in the publication), whatever its seed. */
-internal class IoSleepWorkload(private val waits: Waits, private val millis: Int) : Workload {
+internal class IoSleepWorkload(waits: Waits, private val millis: Int) : WaitingWorkload(waits, parks = false) {
     override fun waitNanos(seed: Int): Long = millis * 1_000_000L
-
-    override fun run(seed: Int): Int {
-        waits.sleep(waitNanos(seed))
-        return seed
-    }
-
-    override suspend fun runSuspending(seed: Int): Int {
-        waits.delay(waitNanos(seed))
-        return seed
-    }
 }
 
 /** E5 CPU task: the sum of `sin(i)` for i in 1..[n] (1,000,000 in the publication); milliseconds of CPU. */

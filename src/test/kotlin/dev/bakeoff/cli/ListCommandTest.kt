@@ -32,6 +32,7 @@ class ListCommandTest {
         val out = bakeoff().test("list").stdout
         assertContains(out, "Strategies (")
         assertContains(out, "Workloads (10)")
+        assertContains(out, "Scenarios (3)")
         assertContains(out, "direct")
     }
 

@@ -1,9 +1,5 @@
 package dev.bakeoff.cli
 
-import com.github.ajalt.clikt.core.context
-import com.github.ajalt.clikt.core.terminal
-import com.github.ajalt.mordant.terminal.Terminal
-import com.github.ajalt.mordant.terminal.TerminalRecorder
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.File
@@ -17,18 +13,6 @@ import kotlin.test.assertTrue
 class RunCommandTest {
     @TempDir
     lateinit var tmp: Path
-
-    private fun cli(vararg args: String): Pair<Int, String> {
-        val recorder = TerminalRecorder(width = 200)
-        val code = runCli(arrayOf(*args), bakeoff().context { terminal = Terminal(terminalInterface = recorder) })
-        return code to recorder.output()
-    }
-
-    private fun assertUsageError(expected: String, vararg args: String) {
-        val (code, output) = cli(*args)
-        assertEquals(2, code, output)
-        assertContains(output, expected)
-    }
 
     @Test
     fun `unknown names fail with exit 2 and the valid choices`() {

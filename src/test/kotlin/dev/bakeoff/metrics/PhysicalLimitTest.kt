@@ -76,5 +76,5 @@ class PhysicalLimitTest {
     }
 
     private fun limit(workload: String, wait: WaitForm, items: Int = 100): PhysicalLimit.Bound =
-        Cell(CellSpec.parse("direct", workload, items, wait.id), RunContext()).use { it.physicalLimit(cores = 2, budgetNanos = 0) }
+        Cell(CellSpec.parse("direct", workload, items, wait.id), RunContext()).use { checkNotNull(it.physicalLimit(cores = 2, budgetNanos = 0)) }
 }

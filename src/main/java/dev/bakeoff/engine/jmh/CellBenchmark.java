@@ -35,11 +35,16 @@ public class CellBenchmark {
     @Param("blocking")
     public String wait;
 
-    private CellProbe probe;
+    protected CellProbe probe;
 
     @Setup(Level.Trial)
     public void openCell() {
-        probe = CellProbe.start(strategy, workload, items, wait);
+        probe = createProbe();
+    }
+
+    /** The probe for this cell's parameters; {@link ScenarioBenchmark} reads {@code workload} as a scenario. */
+    protected CellProbe createProbe() {
+        return CellProbe.start(strategy, workload, items, wait);
     }
 
     @Setup(Level.Iteration)

@@ -1,0 +1,95 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.ProgramResult
+import com.github.ajalt.clikt.core.UsageError
+import com.github.ajalt.clikt.core.terminal
+import com.github.ajalt.clikt.parameters.groups.OptionGroup
+import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.int
+import com.github.ajalt.clikt.parameters.types.long
+import dev.bakeoff.engine.MachineInfo
+import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.Results
+import dev.bakeoff.report.Verdicts
+import dev.bakeoff.strategy.Strategies
+import java.nio.file.Path
+import java.nio.file.Paths
+
+/** The options of every measuring command (`run`, `scenario`): which strategies, how many items, how to wait, how to measure, where results go. */
+internal class MeasureOptions(defaultWait: String) : OptionGroup() {
+    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
+    private val items by option("--items", "-n", help = "Items per batch").int()
+    private val wait by option("--wait", help = "How items wait: blocking, suspending or both").default(defaultWait)
+    private val preset by option("--preset", "-p", help = "smoke, quick, standard or rigorous").default("quick")
+    private val out by option("--out", "-o", help = "Output directory (default: results/<timestamp>, linked as results/latest)")
+    private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
+    private val jdk by option("--jdk", help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)")
+    private val cellTimeout by option("--cell-timeout", help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)").long()
+
+    /**
+     * Checks every option (bad input is a [UsageError] with exit 2, or a catalog error), creates
+     * the output directory, and applies the options to the command's [defaults] for that directory.
+     */
+    fun resolve(defaultItems: Int, defaults: (Path) -> RunOptions): RunOptions {
+        val n = items ?: defaultItems
+        if (n < 1) throw UsageError("invalid --items '$n'; valid: a whole number >= 1", statusCode = 2)
+        cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
+        cellTimeout?.let { if (it < 1) throw UsageError("invalid --cell-timeout '$it'; valid: a whole number of seconds >= 1", statusCode = 2) }
+        val both = wait == BOTH
+        val waitForm = if (both) WaitForm.BLOCKING else parseWait(wait)
+        val measuredPreset = Preset.parse(preset)
+        val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
+        val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
+        val d = defaults(ResultFiles.prepareOut(out?.let { Paths.get(it) }))
+        return d.copy(
+            strategies = strategies ?: d.strategies,
+            items = n,
+            wait = waitForm,
+            bothWaits = both,
+            preset = measuredPreset,
+            cpus = cpus,
+            jdk = jdkHome,
+            cellTimeoutSeconds = cellTimeout,
+        )
+    }
+
+    private fun parseWait(text: String) = runCatching { WaitForm.parse(text) }
+        .getOrElse { throw UsageError("unknown wait form '$text'; valid: ${WaitForm.entries.joinToString { it.id }}, $BOTH", statusCode = 2) }
+
+    private fun checkJdk(home: Path): Path {
+        val major = MachineInfo.jdkMajor(home)
+        if (major == null || major < 21) {
+            throw UsageError("--jdk $home is not a JDK >= 21 (found: ${major ?: "no JDK release file"})", statusCode = 2)
+        }
+        return home
+    }
+
+    private companion object {
+        const val BOTH = "both"
+    }
+}
+
+/**
+ * Measures every cell of [options] with a progress line each (after [heading]), writes the result
+ * files after every cell, prints the ranked report and then [footer]'s lines; exit code 1 when a
+ * cell did not finish ok.
+ */
+internal fun CliktCommand.measure(options: RunOptions, heading: String, footer: (Results) -> List<String> = { emptyList() }) {
+    val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
+    echo("$heading, preset ${options.preset.id}; results in ${options.out}", err = true)
+    val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
+    echo(terminal.renderReport(ConsoleReport.of(results), Verdicts.byTitle(results)))
+    footer(results).forEach { echo(it) }
+    echo("results: ${options.out.resolve("results.json")}, results.csv, jmh.json")
+    val bad = results.cells.count { it.status != "ok" }
+    if (bad > 0) {
+        echo("$bad cell(s) did not finish ok (see the list above)", err = true)
+        throw ProgramResult(1)
+    }
+}

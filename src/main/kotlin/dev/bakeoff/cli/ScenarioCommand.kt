@@ -1,0 +1,74 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.UsageError
+import com.github.ajalt.clikt.parameters.arguments.argument
+import com.github.ajalt.clikt.parameters.groups.provideDelegate
+import com.github.ajalt.clikt.parameters.options.multiple
+import com.github.ajalt.clikt.parameters.options.option
+import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.model.PhysicalLimit
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.report.Results
+import dev.bakeoff.report.Units
+import dev.bakeoff.scenario.Scenarios
+import dev.bakeoff.strategy.Strategies
+
+/**
+ * `bakeoff scenario NAME`: runs one whole scenario (file-sender, api-fanout, order-status) with
+ * its real components, every strategy verified after every batch, and states how far the best
+ * one is from the scenario's physical limit. Same result files and console table as `run`.
+ */
+class ScenarioCommand : CliktCommand(name = "scenario") {
+    override fun help(context: Context) = "Run a whole scenario (E2 file-sender, E3 api-fanout, E4 order-status) with real components, verified after every batch, " +
+        "against its physical limit. With no options: its published scale and variants, both wait forms, quick preset."
+
+    private val name by argument("NAME", help = "The scenario: ${Scenarios.catalog.ids.joinToString()}")
+    private val param by option("--param", help = "A scenario parameter as key=value (repeatable), e.g. --param latency-ms=100").multiple()
+    private val api by option("--api", help = "http or simulated (same as --param api=...)")
+    private val jdbcUrl by option("--jdbc-url", help = "order-status: the database to use (e.g. jdbc:postgresql://localhost/bakeoff) instead of an in-memory H2")
+    private val jdbcUser by option("--jdbc-user", help = "order-status: the database user")
+    private val jdbcPassword by option("--jdbc-password", help = "order-status: the database password")
+    private val measureOptions by MeasureOptions(defaultWait = "both")
+
+    override fun run() {
+        val options = userInput { options() }
+        val scenario = checkNotNull(options.scenario)
+        val limit = checkNotNull(options.cells().first().createScenario(RunContext(settings = options.settings))).limit()
+        val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, ${options.cells().size} cells; physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
+        measure(options, heading) { results -> footer(results, limit) }
+    }
+
+    private fun options(): RunOptions {
+        val entry = Scenarios.catalog[name]
+        val specs = listOf(name) + param + listOfNotNull(api?.let { "api=$it" })
+        val scenario = Scenarios.catalog.resolve(specs.joinToString(":"))
+        val settings = mapOf(Scenarios.JDBC_URL to jdbcUrl, Scenarios.JDBC_USER to jdbcUser, Scenarios.JDBC_PASSWORD to jdbcPassword)
+            .filterValues { it != null }
+            .mapValues { checkNotNull(it.value) }
+        val unused = settings.keys - entry.settings.toSet()
+        if (unused.isNotEmpty()) {
+            val users = Scenarios.catalog.entries.filter { e -> unused.any { it in e.settings } }.joinToString { it.id }
+            throw UsageError("${unused.joinToString { "--$it" }} do(es) not apply to scenario '$name' (only to: $users)", statusCode = 2)
+        }
+        return measureOptions.resolve(entry.defaultItems) { out ->
+            RunOptions(
+                strategies = Strategies.catalog.resolveList(entry.strategies),
+                workloads = emptyList(),
+                out = out,
+                scenario = scenario,
+                settings = settings,
+            )
+        }
+    }
+
+    /** The physical limit again, and how close each wait form's winner came to it. */
+    private fun footer(results: Results, limit: PhysicalLimit): List<String> {
+        val best = results.cells.filter { it.status == "ok" && it.timeNs != null }.groupBy { it.wait }.mapValues { (_, c) -> c.minBy { it.timeNs!!.median } }
+        return listOf("physical limit: ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})") +
+            best.filter { limit.nanos > 0 }.map { (wait, c) ->
+                "closest ($wait): ${c.strategy} at ${Units.nanos(c.timeNs!!.median)}, ${Units.ratio(c.timeNs.median / limit.nanos)}x the limit"
+            }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.bakeoff.scenario
+
+import dev.bakeoff.model.PhysicalLimit
+import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.VerificationException
+import dev.bakeoff.workload.Waits
+import java.util.Collections
+
+/**
+ * E3 "api-fanout": item `i` calls an API with [latencyMillis] of latency for request `i` and
+ * adds the response to a list (synchronized, as a user would collect them). The API is a real
+ * HTTP server on the loopback interface ([api] `http`, see [LoopbackApi]) or the publication's
+ * in-process wait (`simulated`); the wait form picks the blocking `send` or the suspending
+ * `sendAsync` + `await` (`sleep` or `delay` when simulated). The item returns the request number
+ * read back from its response, so the ledger's checksum also proves each response went to its
+ * own request.
+ *
+ * Verification after every batch: exactly one response per request, each the answer to that
+ * request. The physical limit is one call: every request in flight at once.
+ */
+class ApiFanoutScenario internal constructor(private val requests: Int, private val latencyMillis: Int, private val api: String, private val waits: Waits) : Scenario {
+    private val latencyNanos = latencyMillis * 1_000_000L
+    private val responses: MutableList<String> = Collections.synchronizedList(ArrayList())
+    private var client: Api? = null
+
+    override val shared = Api.shared(api)
+
+    private fun connected() = checkNotNull(client) { "open() first" }
+
+    override fun open() {
+        client = Api.open(api, latencyNanos, waits, ::answer)
+    }
+
+    override fun expected(index: Int): Int = index
+
+    override fun waitNanos(seed: Int): Long = latencyNanos
+
+    override fun run(seed: Int): Int = collect(connected().call(seed))
+
+    override suspend fun runSuspending(seed: Int): Int = collect(connected().callSuspending(seed))
+
+    private fun collect(response: String): Int {
+        responses.add(response)
+        return response.removePrefix(PREFIX).toInt()
+    }
+
+    override fun reset() {
+        responses.clear()
+    }
+
+    override fun verify() {
+        val got = responses.toList()
+        val counts = got.groupingBy { it }.eachCount()
+        val unanswered = (0 until requests).filter { counts[answer(it)] != 1 }
+        val stray = counts.keys - (0 until requests).map(::answer).toSet()
+        if (got.size != requests || unanswered.isNotEmpty() || stray.isNotEmpty()) {
+            throw VerificationException(
+                "api-fanout: ${got.size} responses for $requests requests; ${unanswered.size} request(s) without exactly one response, e.g. ${unanswered.take(3)}" +
+                    if (stray.isEmpty()) "" else "; responses to no request: ${stray.take(3)}",
+            )
+        }
+    }
+
+    override fun limit() = PhysicalLimit(latencyNanos, "one call: $latencyMillis ms, every request in flight at once")
+
+    override fun close() {
+        client?.close()
+        client = null
+    }
+
+    private companion object {
+        const val PREFIX = "response-"
+
+        fun answer(index: Int) = "$PREFIX$index"
+    }
+}

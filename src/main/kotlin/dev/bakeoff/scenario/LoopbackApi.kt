@@ -1,0 +1,61 @@
+package dev.bakeoff.scenario
+
+import com.sun.net.httpserver.HttpExchange
+import com.sun.net.httpserver.HttpServer
+import dev.bakeoff.model.shutDown
+import java.net.InetSocketAddress
+import java.net.URI
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+
+/**
+ * A real HTTP/1.1 API on the loopback interface (an ephemeral port), served by the JDK's
+ * `com.sun.net.httpserver`: `GET /call/{i}` answers `200` with [respond]`(i)` after
+ * [latencyNanos].
+ *
+ * Threading model: the latency never holds a server thread. A handler (on a pool of
+ * [HANDLER_THREADS]) reads the request, schedules the reply on a one-thread timer and returns;
+ * the timer hands the reply back to the handler pool, which writes it. So a few threads serve
+ * any number of requests in flight, and the server is not what limits 1,000 concurrent calls.
+ * [close] stops the server and waits for every thread it started.
+ */
+internal class LoopbackApi(private val latencyNanos: Long, private val respond: (Int) -> String) : AutoCloseable {
+    private val handlers = Executors.newFixedThreadPool(HANDLER_THREADS, Thread.ofPlatform().name("bakeoff-api-handler-", 0).factory())
+    private val timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("bakeoff-api-latency").factory())
+
+    // The backlog must hold a burst of connects: 1,000 clients opening connections at once would
+    // otherwise see dropped SYNs and one-second retransmits, timing the kernel instead of the API.
+    private val server = HttpServer.create(InetSocketAddress(LOOPBACK, 0), BACKLOG)
+
+    /** The base address; append the item index. */
+    val base: URI
+
+    init {
+        server.executor = handlers
+        server.createContext("/call/") { exchange ->
+            exchange.requestBody.use { it.readAllBytes() }
+            val index = exchange.requestURI.path.substringAfterLast('/').toInt()
+            timer.schedule(Runnable { handlers.execute { reply(exchange, respond(index)) } }, latencyNanos, TimeUnit.NANOSECONDS)
+        }
+        server.start()
+        base = URI("http://$LOOPBACK:${server.address.port}/call/")
+    }
+
+    private fun reply(exchange: HttpExchange, body: String) {
+        val bytes = body.toByteArray()
+        exchange.sendResponseHeaders(200, bytes.size.toLong())
+        exchange.responseBody.use { it.write(bytes) }
+    }
+
+    override fun close() {
+        server.stop(0)
+        shutDown(timer)
+        shutDown(handlers)
+    }
+
+    private companion object {
+        const val LOOPBACK = "127.0.0.1"
+        const val HANDLER_THREADS = 4
+        const val BACKLOG = 4096
+    }
+}

@@ -1,0 +1,156 @@
+package dev.bakeoff.scenario
+
+import com.zaxxer.hikari.HikariConfig
+import com.zaxxer.hikari.HikariDataSource
+import dev.bakeoff.model.PhysicalLimit
+import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.SharedScheduler
+import dev.bakeoff.model.VerificationException
+import dev.bakeoff.workload.Waits
+import java.util.UUID
+
+/**
+ * E4 "order-status": [orders] rows in a relational database start READY. Item `i` calls an API
+ * for order `i` ([callMillis] of latency; it succeeds with [successPercent] % probability drawn
+ * from [SeededDraw] by order) and then sets the row to COMPLETED or FAILED through a HikariCP
+ * pool of [poolSize] connections. The API is the publication's in-process wait ([api]
+ * `simulated`) or the loopback HTTP server of api-fanout (`http`); the database is [database]
+ * (an embedded H2 in memory unless a JDBC URL was given, e.g. PostgreSQL).
+ *
+ * Threading model: the call waits in the run's wait form; JDBC has no suspending form, so the
+ * update always blocks the thread running the item (with a coroutine on one thread the updates
+ * run one after another, which is the honest cost). [open] creates the table and the rows,
+ * [reset] sets every row back to READY with one statement, [close] drops the table and closes
+ * the pool: all outside the measured section.
+ *
+ * Verification after every batch: no row READY, and the FAILED rows are exactly the seeded ones
+ * (so COMPLETED + FAILED = N with the seeded split).
+ */
+class OrderStatusScenario internal constructor(
+    private val orders: Int,
+    private val callMillis: Int,
+    private val successPercent: Int,
+    private val api: String,
+    private val poolSize: Int,
+    private val seed: Long,
+    private val database: Database,
+    private val waits: Waits,
+) : Scenario {
+    private val callNanos = callMillis * 1_000_000L
+    private var pool: HikariDataSource? = null
+    private var client: Api? = null
+
+    /** Where the orders live; [url] null means a fresh in-memory H2 database. */
+    data class Database(val url: String?, val user: String?, val password: String?)
+
+    override val shared = listOf(SharedScheduler.PGJDBC_CLEANER) + Api.shared(api)
+
+    private fun succeeds(index: Int) = SeededDraw.happens(seed, index, 1, successPercent)
+
+    private fun answer(index: Int) = if (succeeds(index)) COMPLETED else FAILED
+
+    override fun expected(index: Int): Int = code(answer(index))
+
+    override fun waitNanos(seed: Int): Long = callNanos
+
+    override fun open() {
+        pool = HikariDataSource(
+            HikariConfig().apply {
+                jdbcUrl = database.url ?: "jdbc:h2:mem:bakeoff-${UUID.randomUUID()}"
+                username = database.user ?: if (database.url == null) "sa" else null
+                password = database.password ?: if (database.url == null) "" else null
+                maximumPoolSize = poolSize
+                minimumIdle = poolSize
+                poolName = "bakeoff-orders"
+            },
+        )
+        sql {
+            it.createStatement().use { st ->
+                st.execute("DROP TABLE IF EXISTS $TABLE")
+                st.execute("CREATE TABLE $TABLE (id INT PRIMARY KEY, status VARCHAR(16) NOT NULL)")
+            }
+            it.autoCommit = false
+            it.prepareStatement("INSERT INTO $TABLE (id, status) VALUES (?, '$READY')").use { st ->
+                for (i in 0 until orders) {
+                    st.setInt(1, i)
+                    st.addBatch()
+                }
+                st.executeBatch()
+            }
+            it.commit()
+        }
+        client = Api.open(api, callNanos, waits, ::answer)
+    }
+
+    private inline fun <T> sql(block: (java.sql.Connection) -> T): T = checkNotNull(pool) { "open() first" }.connection.use(block)
+
+    override fun run(seed: Int): Int = update(seed, checkNotNull(client).call(seed))
+
+    override suspend fun runSuspending(seed: Int): Int = update(seed, checkNotNull(client).callSuspending(seed))
+
+    /** Sets order [index] to [status] if it is still READY; returns the status code, or -1 if no READY row was there. */
+    private fun update(index: Int, status: String): Int {
+        val updated = sql {
+            it.prepareStatement("UPDATE $TABLE SET status = ? WHERE id = ? AND status = '$READY'").use { st ->
+                st.setString(1, status)
+                st.setInt(2, index)
+                st.executeUpdate()
+            }
+        }
+        return if (updated == 1) code(status) else -1
+    }
+
+    override fun reset() {
+        sql { it.createStatement().use { st -> st.executeUpdate("UPDATE $TABLE SET status = '$READY'") } }
+    }
+
+    override fun verify() {
+        val counts = sql {
+            it.createStatement().use { st ->
+                st.executeQuery("SELECT status, COUNT(*) FROM $TABLE GROUP BY status").use { rs ->
+                    buildMap { while (rs.next()) put(rs.getString(1), rs.getInt(2)) }
+                }
+            }
+        }
+        val failedIds = sql {
+            it.createStatement().use { st ->
+                st.executeQuery("SELECT id FROM $TABLE WHERE status = '$FAILED' ORDER BY id").use { rs ->
+                    buildList { while (rs.next()) add(rs.getInt(1)) }
+                }
+            }
+        }
+        val expectedFailed = (0 until orders).filter { !succeeds(it) }
+        if ((counts[READY] ?: 0) > 0 || counts.values.sum() != orders || failedIds != expectedFailed) {
+            throw VerificationException(
+                "order-status: rows by status $counts of $orders; expected ${orders - expectedFailed.size} $COMPLETED + ${expectedFailed.size} $FAILED, none $READY" +
+                    if (failedIds == expectedFailed) "" else "; FAILED rows differ from the seeded ones",
+            )
+        }
+    }
+
+    override fun limit() = PhysicalLimit(
+        callNanos,
+        "one call: $callMillis ms, every order in flight at once; the $orders row updates over $poolSize connections come on top (not estimated)",
+    )
+
+    override fun close() {
+        client?.close()
+        client = null
+        val p = pool ?: return
+        pool = null
+        try {
+            p.connection.use { it.createStatement().use { st -> st.execute("DROP TABLE IF EXISTS $TABLE") } }
+        } finally {
+            p.close()
+        }
+    }
+
+    private companion object {
+        const val TABLE = "bakeoff_orders"
+        const val READY = "READY"
+        const val COMPLETED = "COMPLETED"
+        const val FAILED = "FAILED"
+
+        fun code(status: String) = if (status == COMPLETED) 1 else 2
+    }
+}

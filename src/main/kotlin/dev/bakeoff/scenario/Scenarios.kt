@@ -1,0 +1,66 @@
+package dev.bakeoff.scenario
+
+import dev.bakeoff.model.Catalog
+import dev.bakeoff.model.ParamSpec.ChoiceParam
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.Params
+import dev.bakeoff.model.ScenarioEntry
+import dev.bakeoff.workload.Waits
+
+/** The scenario catalog: one registration line per scenario, with its published scale and variants. */
+object Scenarios {
+    /** Keys of [dev.bakeoff.model.RunContext.settings] a scenario reads (values a spec cannot hold). */
+    const val JDBC_URL = "jdbc-url"
+    const val JDBC_USER = "jdbc-user"
+    const val JDBC_PASSWORD = "jdbc-password"
+
+    private val SEED = IntParam("seed", "seed of the failure draws", "42", min = 0)
+
+    private fun waits(p: Params) = Waits(p.context.waitScale)
+
+    private fun api(default: String) = ChoiceParam("api", "http: a loopback HTTP server; simulated: an in-process wait", default, Api.CHOICES)
+
+    val catalog =
+        Catalog(
+            "scenario",
+            listOf(
+                ScenarioEntry(
+                    "file-sender",
+                    "E2: send N files, each attempt waits send-ms and may fail; up to 3 attempts",
+                    defaultItems = 1_000,
+                    strategies = "coroutine-chunked:chunk=100,coroutine-chunked:chunk=100:dispatcher=io,executor-fixed:size=200,virtual-threads,executor-fixed:size=1000",
+                    params = listOf(
+                        IntParam("send-ms", "time of one send attempt (ms)", "50", min = 0),
+                        IntParam("attempts", "attempts per file, in all", "3"),
+                        IntParam("failure-percent", "chance that an attempt fails (%)", "10", min = 0, max = 100),
+                        SEED,
+                    ),
+                ) { p, n -> FileSenderScenario(n, p.int("attempts"), p.int("failure-percent"), p.int("send-ms"), p.int("seed").toLong(), waits(p)) },
+                ScenarioEntry(
+                    "api-fanout",
+                    "E3: N calls to an API with latency-ms of latency, responses collected in a list",
+                    defaultItems = 1_000,
+                    strategies = "flow-flatmap-merge:concurrency=16,flow-flatmap-merge:concurrency=500,virtual-threads,executor-fixed:size=1000,coroutine-io",
+                    params = listOf(IntParam("latency-ms", "latency of one call (ms)", "300", min = 0), api("http")),
+                ) { p, n -> ApiFanoutScenario(n, p.int("latency-ms"), p.string("api"), waits(p)) },
+                ScenarioEntry(
+                    "order-status",
+                    "E4: N orders READY in a database; call an API per order, then set COMPLETED or FAILED via HikariCP",
+                    defaultItems = 5_000,
+                    strategies = "rx-parallel-io:rails=12,virtual-threads,coroutine-io,executor-fixed:size=200",
+                    params = listOf(
+                        IntParam("call-ms", "latency of one API call (ms)", "100", min = 0),
+                        IntParam("success-percent", "chance that a call succeeds (%)", "80", min = 0, max = 100),
+                        api("simulated"),
+                        IntParam("pool", "HikariCP pool size (connections)", "10"),
+                        SEED,
+                    ),
+                    settings = listOf(JDBC_URL, JDBC_USER, JDBC_PASSWORD),
+                ) { p, n ->
+                    val s = p.context.settings
+                    val db = OrderStatusScenario.Database(s[JDBC_URL], s[JDBC_USER], s[JDBC_PASSWORD])
+                    OrderStatusScenario(n, p.int("call-ms"), p.int("success-percent"), p.string("api"), p.int("pool"), p.int("seed").toLong(), db, waits(p))
+                },
+            ),
+        )
+}

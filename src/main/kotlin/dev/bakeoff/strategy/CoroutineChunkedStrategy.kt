@@ -1,0 +1,24 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import kotlinx.coroutines.async
+import kotlinx.coroutines.awaitAll
+import kotlinx.coroutines.runBlocking
+import kotlin.coroutines.EmptyCoroutineContext
+
+/**
+ * E2's coroutine sender, for any workload: the items split into chunks of [chunk], one `async`
+ * per chunk (on the dispatcher, or the `runBlocking` thread itself for [DispatcherChoice.ONE]),
+ * the items of a chunk one after another, then `awaitAll()`. At most `size / chunk` items are in
+ * flight, so the chunk size trades concurrency for fewer coroutines.
+ */
+class CoroutineChunkedStrategy(private val chunk: Int, choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
+    override fun run(batch: Batch) {
+        val context = dispatcher ?: EmptyCoroutineContext
+        runBlocking {
+            (0 until batch.size step chunk)
+                .map { start -> async(context) { for (i in start until minOf(start + chunk, batch.size)) batch.runSuspending(i) } }
+                .awaitAll()
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.bakeoff.cli
+
+import dev.bakeoff.report.JsonReportFormat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+
+/** `bakeoff scenario`: bad input is one line with exit 2; a real run writes the same result files as `run`, with the scenario's fields. */
+class ScenarioCommandTest {
+    @TempDir
+    lateinit var tmp: Path
+
+    @Test
+    fun `bad input fails with exit 2 and the valid choices`() {
+        assertUsageError("unknown scenario 'nope'; valid: file-sender, api-fanout, order-status", "scenario", "nope", "--out", "$tmp")
+        assertUsageError("valid parameters: send-ms, attempts, failure-percent, seed", "scenario", "file-sender", "--param", "chunk=10", "--out", "$tmp")
+        assertUsageError("invalid failure-percent '101'; valid: a whole number from 0 to 100", "scenario", "file-sender", "--param", "failure-percent=101", "--out", "$tmp")
+        assertUsageError("invalid api 'grpc'; valid: http, simulated", "scenario", "api-fanout", "--api", "grpc", "--out", "$tmp")
+        assertUsageError("--jdbc-url do(es) not apply to scenario 'api-fanout' (only to: order-status)", "scenario", "api-fanout", "--jdbc-url", "jdbc:h2:mem:x", "--out", "$tmp")
+        assertUsageError("valid: blocking, suspending, both", "scenario", "api-fanout", "--wait", "spin", "--out", "$tmp")
+        assertUsageError("unknown strategy 'nope'", "scenario", "api-fanout", "-s", "nope", "--out", "$tmp")
+    }
+
+    @Test
+    fun `a scenario run states its physical limit and records scenario, params and limit per cell`() {
+        val out = tmp.resolve("out")
+        val (code, output) = cli(
+            "scenario", "api-fanout", "--param", "latency-ms=20", "-n", "16", "-s", "virtual-threads,flow-flatmap-merge:concurrency=16",
+            "--wait", "suspending", "-p", "smoke", "--out", "$out",
+        )
+        assertEquals(0, code, output)
+        assertContains(output, "physical limit: ")
+        assertContains(output, "(one call: 20 ms, every request in flight at once)")
+        assertContains(output, "closest (suspending): ")
+        val results = JsonReportFormat.read(out.resolve("results.json"))
+        assertEquals(2, results.cells.size)
+        for (c in results.cells) {
+            assertEquals("ok", c.status, c.error)
+            assertEquals("api-fanout", c.scenario)
+            assertEquals("api-fanout:latency-ms=20", c.workload)
+            assertEquals(mapOf("latency-ms" to "20", "api" to "http"), c.params)
+            assertEquals(20_000_000.0, c.limitNs)
+            assertNotNull(c.timeNs)
+            assertEquals(0, c.threads!!.aliveAfterClose)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.bakeoff.engine
+
+import kotlinx.serialization.json.Json
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.io.path.readText
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/** The fork-side probe driven as JMH drives it: iteration set-up, batches, iteration tear-down, trial tear-down. */
+class CellProbeTest {
+    @TempDir
+    lateinit var dir: Path
+
+    private fun drive(traceWarmup: Boolean): ProbeReport {
+        val out = dir.resolve("probe.json")
+        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), out.toFile(), traceWarmup)
+        for (measured in listOf(false, true, true, true)) {
+            probe.iterationStarted(measured)
+            probe.cell.runBatch()
+            probe.iterationEnded(measured)
+        }
+        probe.finish()
+        return Json.decodeFromString(ProbeReport.serializer(), out.readText())
+    }
+
+    @Test
+    fun `a traced warm-up batch is the whole trace pass, with no extra batch`() {
+        val report = drive(traceWarmup = true)
+        assertEquals("ok", report.status)
+        assertEquals(1, report.tracedBatches)
+        assertEquals(10, report.perThread!!.minTasks)
+    }
+
+    @Test
+    fun `without a traced warm-up the trace pass runs its own batches after the measurement`() {
+        val report = drive(traceWarmup = false)
+        assertTrue(report.tracedBatches in 1..CellProbe.TRACE_BATCHES)
+        assertEquals(0, report.threads!!.aliveAfterClose)
+    }
+}
