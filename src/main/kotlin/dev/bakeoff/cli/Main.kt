@@ -9,6 +9,7 @@ import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
 import dev.bakeoff.model.CatalogException
+import dev.bakeoff.report.ResultsFileException
 import kotlin.system.exitProcess
 
 /** `bakeoff`: the root command; every action is a subcommand. */
@@ -19,12 +20,14 @@ class BakeoffCommand : CliktCommand(name = "bakeoff") {
 }
 
 /** The command tree, wired in one place. */
-fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand(), ScenarioCommand(), RecommendCommand())
+fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand(), ScenarioCommand(), ReportCommand(), CompareCommand(), RecommendCommand())
 
 /** Turns bad user input into one clear line and exit code 2. */
 internal inline fun <T> userInput(block: () -> T): T = try {
     block()
 } catch (e: CatalogException) {
+    throw UsageError(e.message, statusCode = 2)
+} catch (e: ResultsFileException) {
     throw UsageError(e.message, statusCode = 2)
 }
 

@@ -86,7 +86,7 @@ internal fun CliktCommand.measure(options: RunOptions, heading: String, footer: 
     val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
     echo(terminal.renderReport(ConsoleReport.of(results), Verdicts.byTitle(results)))
     footer(results).forEach { echo(it) }
-    echo("results: ${options.out.resolve("results.json")}, results.csv, jmh.json")
+    echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
     val bad = results.cells.count { it.status != "ok" }
     if (bad > 0) {
         echo("$bad cell(s) did not finish ok (see the list above)", err = true)

@@ -15,7 +15,7 @@ import dev.bakeoff.workload.Workloads
 import java.io.File
 import java.nio.file.Paths
 
-/** `bakeoff run`: measures strategies x workloads on JMH and writes results.json, results.csv and jmh.json. */
+/** `bakeoff run`: measures strategies x workloads on JMH and writes results.json, results.csv, report.html and jmh.json. */
 class RunCommand : CliktCommand(name = "run") {
     override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite (E1's 16 strategies and 10 beyond them " +
         "on the five E1 workloads, 100 items, quick preset)."

@@ -21,7 +21,7 @@ interface ReportFormat {
 }
 
 /** The standard file formats of a results directory. */
-val REPORT_FORMATS: List<ReportFormat> = listOf(JsonReportFormat, CsvReportFormat)
+val REPORT_FORMATS: List<ReportFormat> = listOf(JsonReportFormat, CsvReportFormat, HtmlReportFormat)
 
 /**
  * Writes [results] to `dir/fileName` (UTF-8), replacing any earlier file atomically: results are

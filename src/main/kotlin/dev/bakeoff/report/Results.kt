@@ -81,9 +81,9 @@ data class CellResult(
     val scenario: String? = null,
     /** Every parameter of the scenario, defaults included; absent for workload cells. */
     val params: Map<String, String>? = null,
-    /** The physical limit of one batch (ns): no strategy can be faster; absent where not known. */
+    /** The physical lower bound of one batch (ns) where one is known: no strategy can be faster; reports draw it as a line. */
     val limitNs: Double? = null,
-    /** limitNs / median batch time: 1.0 means as fast as the machine allows. */
+    /** [limitNs] / median batch time where both are known: 1 means the strategy reached the physical limit. */
     val efficiency: Double? = null,
 )
 

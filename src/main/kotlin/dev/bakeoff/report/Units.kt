@@ -20,6 +20,15 @@ object Units {
     /** A byte count in binary units: `512 B`, `1.50 KiB`, `12.0 MiB`; under 1 KiB as whole bytes. */
     fun bytes(bytes: Double): String = if (bytes < KIB - 0.5) "${bytes.roundToLong()} B" else scaled(bytes, BYTES)
 
+    /**
+     * The unit [nanos] would use for [ns], as (name, nanoseconds per unit): charts scale a whole
+     * axis by the unit of its largest value, e.g. `("ms", 1e6)`.
+     */
+    fun timeUnit(ns: Double): Pair<String, Double> = unitOf(ns, TIME)
+
+    /** The unit [bytes] would use for [bytes] at or above 1 KiB, as (name, bytes per unit). */
+    fun byteUnit(bytes: Double): Pair<String, Double> = unitOf(bytes, BYTES)
+
     /** A ratio such as a time relative to the best: `1.00`, `1.83`, `12.4`, `153`. */
     fun ratio(x: Double): String = sig3(x)
 
@@ -34,9 +43,11 @@ object Units {
 
     // Choose the unit after rounding, so 999.7 ns becomes "1.00 µs" rather than "1000 ns".
     private fun scaled(x: Double, units: List<Pair<String, Double>>): String {
-        val (unit, size) = units.firstOrNull { (_, size) -> rounded(x / size) >= 1.0 } ?: units.last()
+        val (unit, size) = unitOf(x, units)
         return "${sig3(x / size)} $unit"
     }
+
+    private fun unitOf(x: Double, units: List<Pair<String, Double>>) = units.firstOrNull { (_, size) -> rounded(x / size) >= 1.0 } ?: units.last()
 
     private fun rounded(x: Double) = if (x.isFinite()) BigDecimal(x).round(MC).toDouble() else x
 

@@ -9,7 +9,7 @@ import kotlin.test.assertEquals
 
 /** Runs the CLI in-process, as `main` would; returns the exit code and everything printed (stdout and stderr). */
 fun cli(vararg args: String): Pair<Int, String> {
-    val recorder = TerminalRecorder(width = 200)
+    val recorder = TerminalRecorder(width = 220)
     val code = runCli(arrayOf(*args), bakeoff().context { terminal = Terminal(terminalInterface = recorder) })
     return code to recorder.output()
 }

@@ -57,6 +57,25 @@ object ResultsFixture {
         )
     }
 
+    /**
+     * [results] plus what only the HTML report draws: a pool-size sweep (`executor-fixed:size=N`
+     * on `io-sleep`, 1,000 items), an item-count sweep of `direct` on `lists`, and a physical limit
+     * (`limitNs`, `efficiency`) on the sweep's cells.
+     */
+    fun withSweepsAndLimits(): Results {
+        val random = Random(SEED + 1)
+        val limit = 10_000_000.0
+        val sweep = listOf(10 to 1_000_000_000.0, 100 to 100_000_000.0, 1000 to 12_000_000.0).map { (size, median) ->
+            ok(random, "executor-fixed:size=$size", "executor", "io-sleep", medianNs = median, allocBytes = 50_000.0 * size, peak = 20 + size, virtual = 0, threadsUsed = size, items = 1000)
+                .copy(limitNs = limit, efficiency = limit / median)
+        }
+        val perTask = ok(random, "thread-per-task", "thread", "io-sleep", medianNs = 15_000_000.0, allocBytes = 9e6, peak = 1020, virtual = 0, threadsUsed = 1000, items = 1000)
+            .copy(limitNs = limit, efficiency = limit / 15_000_000.0)
+        val directLists = ok(random, "direct", "direct", "lists", medianNs = 22_400_000.0, allocBytes = 18_432_000.0, peak = 21, virtual = 0, threadsUsed = 1, items = 1000)
+        val base = results()
+        return base.copy(cells = base.cells + sweep + perTask + directLists)
+    }
+
     private fun ok(
         random: Random,
         strategy: String,
@@ -68,6 +87,7 @@ object ResultsFixture {
         virtual: Int,
         threadsUsed: Int,
         mode: String = "avgt",
+        items: Int = 100,
     ): CellResult {
         // Five runs whose median is exactly medianNs (so tests can state ratios), in a seeded order.
         val spread = List(4) { 0.05 * random.nextDouble() }
@@ -75,7 +95,6 @@ object ResultsFixture {
         val rotation = random.nextInt(ordered.size)
         val runs = ordered.drop(rotation) + ordered.take(rotation)
         val sorted = runs.sorted()
-        val items = 100
         return CellResult(
             strategy = strategy,
             family = family,

@@ -1,0 +1,89 @@
+package dev.bakeoff.report
+
+import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.report.HtmlAssets.chart
+import kotlinx.html.div
+import kotlinx.html.h1
+import kotlinx.html.h2
+import kotlinx.html.id
+import kotlinx.html.li
+import kotlinx.html.p
+import kotlinx.html.section
+import kotlinx.html.table
+import kotlinx.html.tbody
+import kotlinx.html.td
+import kotlinx.html.th
+import kotlinx.html.thead
+import kotlinx.html.tr
+import kotlinx.html.ul
+import kotlinx.serialization.json.JsonObject
+
+/**
+ * `compare.html`: a [Comparison] as one self-contained page (like `report.html`): the two machine
+ * blocks side by side, how the verdicts are reached, a chart of every ratio with its confidence
+ * interval, a sortable table and the cells that could not be compared. Stateless and thread-safe.
+ */
+object CompareHtml {
+    const val FILE_NAME = "compare.html"
+
+    /** One line on the method, shared by the console and the page. */
+    fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median (< 1: ${c.newLabel} is faster); 95% percentile bootstrap CI " +
+        "over the runs (${MedianRatio.RESAMPLES} seeded resamples); two-sided Mann–Whitney U test (exact for small samples without ties). " +
+        "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1; anything else is no significant difference."
+
+    fun write(c: Comparison, out: Appendable) {
+        HtmlAssets.document(out, "Bakeoff compare — ${c.newLabel} vs ${c.baseLabel}") { charts ->
+            h1 { +"Bakeoff compare: ${c.newLabel} against ${c.baseLabel}" }
+            p("sub") { +summary(c) }
+            section {
+                id = "machine"
+                h2 { +"Machines" }
+                if (c.machinesDiffer) p("warn") { +"The two sides ran on different machines or JDKs: a ratio mixes the machine with the code." }
+                machineTable(listOf(c.base, c.new), listOf(c.baseLabel, c.newLabel))
+            }
+            section {
+                id = "method"
+                h2 { +"Method" }
+                p { +method(c) }
+            }
+            section {
+                id = "ratios"
+                h2 { +"Ratios" }
+                if (c.rows.isEmpty()) p { +"No cell could be compared." } else chart(charts, ReportCharts.ratios(c), ReportCharts.barHeight(c.rows.size))
+                div("wide") {
+                    table("sortable compare") {
+                        thead { tr { listOf("cell", "${c.baseLabel} median", "${c.newLabel} median", "ratio", "95% CI", "p", "runs", "verdict").forEach { th { +it } } } }
+                        tbody {
+                            for (r in c.rows) {
+                                tr {
+                                    td { +r.title }
+                                    num(r.baseMedian, Units.nanos(r.baseMedian))
+                                    num(r.newMedian, Units.nanos(r.newMedian))
+                                    num(r.stats.ratio, "×${Units.ratio(r.stats.ratio)}")
+                                    td("num") { +"${Units.ratio(r.stats.ciLow)}–${Units.ratio(r.stats.ciHigh)}" }
+                                    num(r.stats.pValue, Units.sig3(r.stats.pValue))
+                                    td("num") { +"${r.stats.baselineRuns} / ${r.stats.candidateRuns}" }
+                                    td("verdict ${r.verdict.name.lowercase()}") { +r.verdict.label }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            section {
+                id = "not-compared"
+                h2 { +"Not compared" }
+                if (c.notCompared.isEmpty()) p { +"None: every cell was on both sides and completed." } else ul { c.notCompared.forEach { li { +it } } }
+            }
+        }
+    }
+
+    /** "3 faster, 1 slower, 20 no significant difference (24 cells compared, 2 not compared)". */
+    fun summary(c: Comparison): String = c.counts.entries.joinToString { (v, n) -> "$n ${v.label}" } +
+        " (${c.rows.size} cells compared, ${c.notCompared.size} not compared)"
+
+    private fun kotlinx.html.TR.num(value: Double, text: String) = td("num") {
+        attributes["data-v"] = value.toString()
+        +text
+    }
+}

@@ -1,0 +1,70 @@
+package dev.bakeoff.report
+
+import dev.bakeoff.metrics.MedianRatio
+
+/**
+ * What `bakeoff compare` reports: per matching cell, the [new] side's median time relative to the
+ * [base] side's, with a bootstrap confidence interval and a Mann–Whitney U test ([MedianRatio]),
+ * and a verdict that only calls a difference a change when both agree. Either two runs of the same
+ * cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on one side
+ * only, or did not complete, are listed in [notCompared] with the reason. Immutable.
+ */
+data class Comparison(val baseLabel: String, val newLabel: String, val base: Results, val new: Results, val rows: List<ComparedCell>, val notCompared: List<String>) {
+    /** How many rows got each verdict. */
+    val counts: Map<MedianRatio.Verdict, Int> get() = MedianRatio.Verdict.entries.associateWith { v -> rows.count { it.verdict == v } }
+
+    /** True when the two sides ran on different machines or JDKs, so ratios mix machine and code. */
+    val machinesDiffer: Boolean
+        get() = base.machine.copy(libraries = emptyMap(), jdkHome = "") != new.machine.copy(libraries = emptyMap(), jdkHome = "")
+
+    companion object {
+        /** Cells of [base] and [new] matched by strategy, workload, items and wait form. */
+        fun ofRuns(base: Results, new: Results, baseLabel: String = "base", newLabel: String = "new"): Comparison {
+            fun key(c: CellResult) = "${c.strategy} × ${c.workload}, ${c.items} items (${c.wait})"
+            return of(baseLabel, newLabel, base, new, base.cells.associateBy(::key), new.cells.associateBy(::key))
+        }
+
+        /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by workload, items and wait form. */
+        fun ofStrategies(results: Results, a: String, b: String): Comparison {
+            fun cells(strategy: String) = results.cells.filter { it.strategy == strategy }.associateBy { "${it.workload}, ${it.items} items (${it.wait})" }
+            return of(a, b, results, results, cells(a), cells(b))
+        }
+
+        private fun of(baseLabel: String, newLabel: String, base: Results, new: Results, baseCells: Map<String, CellResult>, newCells: Map<String, CellResult>): Comparison {
+            val rows = mutableListOf<ComparedCell>()
+            val notCompared = mutableListOf<String>()
+            for (key in (baseCells.keys + newCells.keys)) {
+                val b = baseCells[key]
+                val n = newCells[key]
+                val why = when {
+                    b == null -> "only in $newLabel"
+                    n == null -> "only in $baseLabel"
+                    else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n)).joinToString("; ").ifEmpty { null }
+                }
+                if (why != null) {
+                    notCompared += "$key: $why"
+                } else {
+                    // Seeded per cell (String.hashCode is specified), so a cell's interval does not depend on the other cells.
+                    val stats = MedianRatio.of(b!!.timeNs!!.runs, n!!.timeNs!!.runs, SEED xor key.hashCode().toLong())
+                    rows += ComparedCell(key, b, n, stats)
+                }
+            }
+            return Comparison(baseLabel, newLabel, base, new, rows, notCompared)
+        }
+
+        private fun problem(label: String, c: CellResult) = when {
+            c.status != "ok" -> "$label ${c.status}"
+            c.timeNs == null || c.timeNs.runs.isEmpty() -> "$label has no measured runs"
+            else -> null
+        }
+
+        private const val SEED = 0x5EED_BA4EL
+    }
+}
+
+/** One matched cell: [base] and [new] (completed, with runs) and their [stats]. */
+data class ComparedCell(val title: String, val base: CellResult, val new: CellResult, val stats: MedianRatio) {
+    val verdict: MedianRatio.Verdict get() = stats.verdict()
+    val baseMedian: Double get() = base.timeNs!!.median
+    val newMedian: Double get() = new.timeNs!!.median
+}

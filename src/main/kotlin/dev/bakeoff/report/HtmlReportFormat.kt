@@ -1,0 +1,187 @@
+package dev.bakeoff.report
+
+import dev.bakeoff.report.HtmlAssets.chart
+import kotlinx.html.FlowContent
+import kotlinx.html.dd
+import kotlinx.html.div
+import kotlinx.html.dl
+import kotlinx.html.dt
+import kotlinx.html.h1
+import kotlinx.html.h2
+import kotlinx.html.h3
+import kotlinx.html.id
+import kotlinx.html.li
+import kotlinx.html.p
+import kotlinx.html.section
+import kotlinx.html.table
+import kotlinx.html.tbody
+import kotlinx.html.td
+import kotlinx.html.th
+import kotlinx.html.thead
+import kotlinx.html.tr
+import kotlinx.html.ul
+import kotlinx.serialization.json.JsonObject
+
+/**
+ * `report.html`: one self-contained page (charting library, script and styles inlined; no request
+ * to any host) for people: the machine and what each metric means, the winner matrix, per
+ * workload group a ranked time chart with the physical limit and thread, allocation and per-thread
+ * panels, sweep line charts, a sortable table of every figure and the cells that did not complete.
+ * Written by `bakeoff run` after every cell, like the other [REPORT_FORMATS], and by `bakeoff report`.
+ * Stateless and thread-safe.
+ */
+object HtmlReportFormat : ReportFormat {
+    override val fileName = "report.html"
+
+    override fun write(results: Results, out: Appendable) {
+        val groups = ReportGroup.of(results)
+        val sweeps = Sweeps.of(results.cells)
+        val console = ConsoleReport.of(results)
+        val verdicts = Verdicts.byTitle(results)
+        HtmlAssets.document(out, "Bakeoff report — ${results.createdAt}") { charts ->
+            h1 { +"Bakeoff report" }
+            p("sub") { +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${results.cells.size} cells" }
+            if (!results.complete) p("warn") { +"Incomplete: the run was interrupted or is still going; this page shows the cells finished so far." }
+            section {
+                id = "machine"
+                h2 { +"Machine" }
+                machineTable(listOf(results))
+            }
+            section {
+                id = "metrics"
+                h2 { +"What the figures mean" }
+                glossary(results)
+            }
+            section {
+                id = "winners"
+                h2 { +"Winner matrix" }
+                p("sub") { +"Each cell: median time relative to the best strategy of its column (×1.00 ★ = the winner); green is close to the best, red ten times slower or worse." }
+                ReportTables.winnerMatrix(this, groups)
+            }
+            // ConsoleReport groups the cells by the same key in the same order, so its verdicts line up.
+            groups.zip(console.tables).forEach { (group, table) -> groupSection(group, table.verdict, verdicts[group.title].orEmpty(), charts) }
+            if (sweeps.isNotEmpty()) {
+                section {
+                    id = "sweeps"
+                    h2 { +"Sweeps" }
+                    for (sweep in sweeps) {
+                        h3 { +sweep.title }
+                        chart(charts, ReportCharts.sweep(sweep), 380)
+                    }
+                }
+            }
+            section {
+                id = "figures"
+                h2 { +"Every figure" }
+                p("sub") { +"Click a column header to sort." }
+                ReportTables.figures(this, results.cells, groups)
+            }
+            section {
+                id = "problems"
+                h2 { +"Cells that did not complete" }
+                ReportTables.problems(this, results.cells)
+            }
+        }
+    }
+
+    private fun FlowContent.groupSection(group: ReportGroup, verdict: String, explained: List<String>, charts: MutableList<JsonObject>) {
+        section("group") {
+            h2 { +group.title }
+            p("verdict") { +verdict }
+            // The plain-language verdicts of the run's own figures, as under the console's table.
+            if (explained.isNotEmpty()) ul("verdicts") { explained.forEach { li { +it } } }
+            if (group.ranked.isEmpty()) return@section
+            h3 { +"Median time per batch (fastest first)" }
+            chart(charts, ReportCharts.time(group.ranked), ReportCharts.barHeight(group.ranked.size))
+            div("panels") {
+                div {
+                    h3 { +"Threads" }
+                    chart(charts, ReportCharts.threads(group.ranked), ReportCharts.barHeight(group.ranked.size))
+                }
+                div {
+                    h3 { +"Allocation per batch" }
+                    chart(charts, ReportCharts.alloc(group.ranked), ReportCharts.barHeight(group.ranked.size))
+                }
+                div {
+                    h3 { +"Per-thread task distribution" }
+                    chart(charts, ReportCharts.tasks(group.ranked), ReportCharts.barHeight(group.ranked.size))
+                }
+            }
+        }
+    }
+
+    private fun FlowContent.glossary(results: Results) {
+        val hasLimit = results.cells.any { it.limitNs != null }
+        val terms = listOfNotNull(
+            "median time per batch" to
+                "The time to run all items of one batch, the median over the measured runs (JMH). In avgt mode a run is one iteration's mean batch time, in ss mode one batch. Lower is better.",
+            "min–max" to "The fastest and the slowest measured run. When two strategies' ranges overlap, their difference may be noise.",
+            "×best" to "Median time relative to the fastest strategy of the same workload, item count and wait form.",
+            "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
+            "alloc per batch" to "Bytes allocated per batch by all threads (JMH gc profiler, gc.alloc.rate.norm).",
+            "peak / created threads" to "Peak live platform threads and platform threads started, from the strategy opening to it closing (ThreadMXBean); alive after close should be 0.",
+            "virtual threads" to "Virtual threads that ran items in the traced batch (not counted as platform threads).",
+            "queue wait, run p50/p99" to "Per-item latency from an extra, untimed traced batch: batch handed over to item start, and item start to end.",
+            "items per thread" to "How the traced batch's items spread over the threads that ran them (min, average, max).",
+            "throughput" to "Items per second at the median batch time.",
+            "CPU per batch" to "Process CPU time per batch over the measured iterations, all threads.",
+            ("physical limit, efficiency" to "The lower bound of the batch time where one is known (dashed red line), and limit / median (1 = at the limit).").takeIf { hasLimit },
+            "status" to "ok; failed (threw or its JVM died); timeout (exceeded its time limit); broken (an item was lost, duplicated or miscomputed).",
+        )
+        dl("glossary") {
+            for ((term, meaning) in terms) {
+                dt { +term }
+                dd { +meaning }
+            }
+        }
+    }
+}
+
+/** The machine and preset of one or more runs, as (row name, one value per run): side by side in compare. */
+fun machineRows(runs: List<Results>): List<Pair<String, List<String>>> {
+    fun row(name: String, value: (Results) -> String) = name to runs.map(value)
+    return listOf(
+        row("cores") { r -> "${r.machine.cores}" + if (r.machine.hostCores != r.machine.cores) " (of ${r.machine.hostCores} on the host)" else "" },
+        row("memory") { Units.bytes(it.machine.memoryBytes.toDouble()) },
+        row("OS") { "${it.machine.os} ${it.machine.arch}" },
+        row("JDK") { "${it.machine.jdkVendor} ${it.machine.jdkVersion} (${it.machine.jvmName})" },
+        row("preset") { "${it.preset.id}, ${it.preset.forks} fork(s): ${it.preset.summary}" },
+        row("run") { "${it.createdAt}, Bakeoff ${it.bakeoffVersion}" + if (it.complete) "" else " (incomplete)" },
+        row("libraries") { r -> r.machine.libraries.entries.joinToString { (k, v) -> "$k $v" } },
+    )
+}
+
+/** The machine blocks of one or more runs side by side: a column per run, headed by [labels] if given. */
+internal fun FlowContent.machineTable(runs: List<Results>, labels: List<String> = emptyList()) {
+    table("machine") {
+        if (labels.isNotEmpty()) {
+            thead {
+                tr {
+                    th { }
+                    labels.forEach { th { +it } }
+                }
+            }
+        }
+        tbody {
+            for ((name, values) in machineRows(runs)) {
+                tr {
+                    th { +name }
+                    values.forEach { td { +it } }
+                }
+            }
+        }
+    }
+}
+
+/**
+ * The cells of one (workload, items, wait) group, in run order, and the completed ones [ranked]
+ * by median time (fastest first), as the console report ranks them.
+ */
+internal data class ReportGroup(val workload: String, val items: Int, val wait: String, val cells: List<CellResult>) {
+    val title = "$workload, $items items ($wait)"
+    val ranked: List<CellResult> = cells.filter { it.status == "ok" && it.timeNs != null }.sortedWith(compareBy<CellResult> { it.timeNs!!.median }.thenBy { it.strategy })
+
+    companion object {
+        fun of(results: Results) = results.cells.groupBy { Triple(it.workload, it.items, it.wait) }.map { (k, cells) -> ReportGroup(k.first, k.second, k.third, cells) }
+    }
+}

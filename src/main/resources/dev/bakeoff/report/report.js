@@ -1,0 +1,79 @@
+// Renders the chart options that report.html / compare.html embed as JSON (built in Kotlin,
+// see HtmlAssets and ReportCharts) with ECharts' SVG renderer, and makes tables sortable.
+// Kotlin cannot put functions into JSON, so two markers are completed here:
+//   series.whiskers: a min-max range per category, drawn as a custom series (ECharts' error-bar pattern);
+//   tooltip.fromData: the tooltip text is the data item's preformatted `tip` (units formatted by Units.kt).
+(function () {
+  'use strict';
+
+  function whiskerItem(params, api) {
+    var cat = api.value(0);
+    var lo = api.coord([api.value(1), cat]);
+    var hi = api.coord([api.value(2), cat]);
+    var h = api.size([0, 1])[1] * 0.3;
+    var style = { stroke: '#333', lineWidth: 1.2 };
+    function line(x1, y1, x2, y2) { return { type: 'line', shape: { x1: x1, y1: y1, x2: x2, y2: y2 }, style: style }; }
+    return {
+      type: 'group',
+      children: [
+        line(lo[0], lo[1], hi[0], hi[1]),
+        line(lo[0], lo[1] - h / 2, lo[0], lo[1] + h / 2),
+        line(hi[0], hi[1] - h / 2, hi[0], hi[1] + h / 2)
+      ]
+    };
+  }
+
+  function prepare(option) {
+    (option.series || []).forEach(function (s) {
+      if (s.whiskers) {
+        s.type = 'custom';
+        s.renderItem = whiskerItem;
+        s.encode = { x: [1, 2], y: 0 };
+        delete s.whiskers;
+      }
+    });
+    if (option.tooltip && option.tooltip.fromData) {
+      delete option.tooltip.fromData;
+      option.tooltip.formatter = function (p) { return (p.data && p.data.tip) || p.seriesName; };
+    }
+    option.animation = false;
+    return option;
+  }
+
+  var options = JSON.parse(document.getElementById('bakeoff-charts').textContent);
+  var rendered = 0;
+  document.querySelectorAll('div.chart').forEach(function (el) {
+    var chart = echarts.init(el, null, { renderer: 'svg' });
+    chart.setOption(prepare(options[Number(el.dataset.chart)]));
+    window.addEventListener('resize', function () { chart.resize(); });
+    rendered++;
+  });
+
+  // Sortable tables: click a header; numbers sort by their raw value (data-v), text alphabetically.
+  document.querySelectorAll('table.sortable').forEach(function (table) {
+    table.querySelectorAll('thead th').forEach(function (th, col) {
+      th.addEventListener('click', function () {
+        var body = table.tBodies[0];
+        var up = th.dataset.dir !== 'up';
+        table.querySelectorAll('thead th').forEach(function (o) { delete o.dataset.dir; });
+        th.dataset.dir = up ? 'up' : 'down';
+        var rows = Array.prototype.slice.call(body.rows);
+        function key(row) {
+          var cell = row.cells[col];
+          var v = cell && cell.dataset.v;
+          return v !== undefined ? Number(v) : (cell ? cell.textContent : '');
+        }
+        rows.sort(function (a, b) {
+          var x = key(a), y = key(b);
+          var missingX = x === '' || x === '–', missingY = y === '' || y === '–';
+          if (missingX !== missingY) return missingX ? 1 : -1; // empty cells last either way
+          var c = (typeof x === 'number' && typeof y === 'number') ? x - y : String(x).localeCompare(String(y));
+          return up ? c : -c;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  });
+
+  document.body.dataset.chartsRendered = String(rendered);
+})();

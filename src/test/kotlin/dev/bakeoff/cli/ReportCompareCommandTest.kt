@@ -1,0 +1,73 @@
+package dev.bakeoff.cli
+
+import dev.bakeoff.report.CompareFixture
+import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.Results
+import dev.bakeoff.report.ResultsFixture
+import dev.bakeoff.report.writeTo
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/** `bakeoff report` and `bakeoff compare`, in-process: files written, tables printed, bad input as one line with exit 2. */
+class ReportCompareCommandTest {
+    @TempDir
+    lateinit var tmp: Path
+
+    private fun save(results: Results, dir: String): Path = JsonReportFormat.writeTo(results, tmp.resolve(dir))
+
+    @Test
+    fun `report regenerates report html next to the results file`() {
+        val json = save(ResultsFixture.results(), "run")
+        val (code, output) = cli("report", "$json")
+        assertEquals(0, code, output)
+        val html = Files.readString(tmp.resolve("run/report.html"))
+        assertContains(html, "Winner matrix")
+        assertContains(output, "report.html")
+    }
+
+    @Test
+    fun `report and compare reject a missing or invalid file with exit 2`() {
+        val bad = tmp.resolve("bad.json").also { Files.writeString(it, "{ not json") }
+        for (args in listOf(arrayOf("report", "$tmp/none.json"), arrayOf("compare", "$tmp/none.json", "$bad"))) {
+            val (code, output) = cli(*args)
+            assertEquals(2, code, output)
+            assertContains(output, "cannot read results file")
+        }
+        val (code, output) = cli("report", "$bad")
+        assertEquals(2, code, output)
+        assertContains(output, "is not valid JSON")
+    }
+
+    @Test
+    fun `compare flags the cell made slower and writes compare html`() {
+        val base = save(CompareFixture.run(1), "base")
+        val new = save(CompareFixture.run(2, slower = "virtual-threads" to "storage"), "new")
+        val (code, output) = cli("compare", "$base", "$new")
+        assertEquals(0, code, output)
+        val slowed = output.lines().single { "virtual-threads × storage" in it }
+        assertContains(slowed, "slower")
+        assertContains(output, "1 slower")
+        assertTrue(Files.exists(tmp.resolve("new/compare.html")))
+    }
+
+    @Test
+    fun `compare of two strategies in one file, and its usage errors`() {
+        val run = save(CompareFixture.run(3), "one")
+        val (code, output) = cli("compare", "$run", "--a", "direct", "--b", "virtual-threads", "--out", "$tmp/ab")
+        assertEquals(0, code, output)
+        assertContains(output, "virtual-threads against direct")
+        assertTrue(Files.exists(tmp.resolve("ab/compare.html")))
+        val (badCode, badOutput) = cli("compare", "$run", "--a", "direct", "--b", "nope")
+        assertEquals(2, badCode, badOutput)
+        assertContains(badOutput, "no strategy 'nope'")
+        assertContains(badOutput, "valid: direct, executor-fixed-cpu, virtual-threads, coroutine-io")
+        val (oneCode, oneOutput) = cli("compare", "$run")
+        assertEquals(2, oneCode, oneOutput)
+        assertContains(oneOutput, "give BASE.json NEW.json")
+    }
+}

@@ -1,0 +1,47 @@
+package dev.bakeoff.metrics
+
+import dev.bakeoff.metrics.MedianRatio.Verdict
+import org.junit.jupiter.api.Test
+import java.util.SplittableRandom
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+class MedianRatioTest {
+    // SplittableRandom: java.util.Random's streams for nearby seeds start out correlated.
+    private fun noisy(seed: Long, n: Int, median: Double) = SplittableRandom(seed).let { r -> List(n) { median * (1 + 0.03 * r.nextGaussian()) } }
+
+    @Test
+    fun `three runs a side can never be significant, however far apart`() {
+        val r = MedianRatio.of(listOf(1.0, 1.1, 1.2), listOf(10.0, 11.0, 12.0), seed = 1)
+        assertEquals(10.0, r.ratio, 1e-9)
+        // The exact two-sided p of the most extreme 3 vs 3 split is 2 / C(6,3) = 0.1.
+        assertEquals(0.1, r.pValue, 1e-9)
+        assertEquals(Verdict.SAME, r.verdict())
+    }
+
+    @Test
+    fun `twice as slow with ten runs a side is slower, with a CI around 2`() {
+        val r = MedianRatio.of(noisy(1, 10, 1e6), noisy(2, 10, 2e6), seed = 7)
+        assertEquals(Verdict.SLOWER, r.verdict())
+        assertTrue(r.ciLow > 1.8 && r.ciHigh < 2.2 && r.ciLow <= r.ratio && r.ratio <= r.ciHigh, "$r")
+        assertTrue(r.pValue < 0.001, "$r")
+        assertEquals(Verdict.FASTER, MedianRatio.of(noisy(2, 10, 2e6), noisy(1, 10, 1e6), seed = 7).verdict())
+    }
+
+    @Test
+    fun `the same runs in another order are no difference at all`() {
+        val base = noisy(3, 10, 1e6)
+        val r = MedianRatio.of(base, base.reversed(), seed = 7)
+        assertEquals(1.0, r.ratio)
+        assertEquals(1.0, r.pValue, 1e-12)
+        assertTrue(r.ciLow < 1.0 && r.ciHigh > 1.0, "$r")
+        assertEquals(Verdict.SAME, r.verdict())
+    }
+
+    @Test
+    fun `the bootstrap is reproducible from its seed`() {
+        val base = noisy(5, 10, 1e6)
+        val new = noisy(6, 10, 1.05e6)
+        assertEquals(MedianRatio.of(base, new, seed = 42), MedianRatio.of(base, new, seed = 42))
+    }
+}

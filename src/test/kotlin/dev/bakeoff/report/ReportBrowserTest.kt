@@ -1,0 +1,134 @@
+package dev.bakeoff.report
+
+import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assumptions.assumeTrue
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import org.junit.jupiter.api.io.TempDir
+import org.openqa.selenium.By
+import org.openqa.selenium.Dimension
+import org.openqa.selenium.OutputType
+import org.openqa.selenium.chrome.ChromeDriver
+import org.openqa.selenium.chrome.ChromeDriverService
+import org.openqa.selenium.chrome.ChromeOptions
+import org.openqa.selenium.logging.LogType
+import org.openqa.selenium.support.ui.WebDriverWait
+import java.io.File
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.logging.Level
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/**
+ * Opens the generated report.html and compare.html in the system's headless Chromium (through its
+ * chromedriver) and checks what a person would see: every chart rendered as SVG, the winner matrix
+ * complete, the tables sortable, no console error and no request to anything but the file itself.
+ * Writes target/report-screenshot.png and target/compare-screenshot.png for people to look at.
+ * Without Chromium it is skipped with a message, except under CI (CI set), where it fails: .ci/run
+ * installs the Debian packages chromium and chromium-driver.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReportBrowserTest {
+    @TempDir
+    lateinit var tmp: Path
+
+    private lateinit var driver: ChromeDriver
+
+    @BeforeAll
+    fun startBrowser() {
+        val chromium = onPath("chromium", "chromium-browser", "google-chrome")
+        val chromedriver = onPath("chromedriver")
+        if (chromium == null || chromedriver == null) {
+            val missing = "no ${if (chromium == null) "chromium" else "chromedriver"} on PATH (apt-get install chromium chromium-driver)"
+            check(System.getenv("CI").isNullOrEmpty()) { "CI is set, so the browser test must run, but there is $missing" }
+            assumeTrue(false, "browser test skipped: $missing; under CI it fails instead")
+        }
+        val options = ChromeOptions().apply {
+            setBinary(chromium!!)
+            addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--window-size=1400,1000")
+            setCapability("goog:loggingPrefs", mapOf(LogType.BROWSER to "ALL", LogType.PERFORMANCE to "ALL"))
+        }
+        // An explicit driver and browser: Selenium Manager (which may download drivers) is never needed.
+        driver = ChromeDriver(ChromeDriverService.Builder().usingDriverExecutable(chromedriver!!).build(), options)
+    }
+
+    @AfterAll
+    fun stopBrowser() {
+        if (::driver.isInitialized) driver.quit()
+    }
+
+    @Test
+    fun `report html renders every chart, a complete winner matrix and sortable tables, offline and without errors`() {
+        val results = ResultsFixture.withSweepsAndLimits()
+        val json = JsonReportFormat.writeTo(results, tmp.resolve("run"))
+        val page = HtmlReportFormat.writeTo(JsonReportFormat.read(json), json.parent)
+        val groups = ReportGroup.of(results)
+        val expectedCharts = 4 * groups.count { it.ranked.isNotEmpty() } + Sweeps.of(results.cells).size
+
+        open(page, expectedCharts)
+        val matrix = driver.findElements(By.cssSelector("table.matrix td.matrix-cell"))
+        assertEquals(results.cells.map { it.strategy }.distinct().size * groups.size, matrix.size)
+        assertEquals(groups.count { it.ranked.isNotEmpty() }, driver.findElements(By.cssSelector("td.matrix-cell.best")).size)
+
+        // Sorting by median puts the fastest cell first.
+        driver.findElements(By.cssSelector("table.figures thead th")).single { it.text.trim() == "median" }.click()
+        val firstMedian = driver.findElement(By.cssSelector("table.figures tbody tr:first-child td[data-v]:nth-child(7)")).getDomAttribute("data-v")!!.toDouble()
+        assertEquals(results.cells.mapNotNull { it.timeNs?.median }.min(), firstMedian)
+
+        checkQuietAndOffline()
+        screenshot("report-screenshot.png")
+    }
+
+    @Test
+    fun `compare html renders its ratio chart, offline and without errors`() {
+        val comparison = Comparison.ofRuns(CompareFixture.run(1), CompareFixture.run(2, slower = "virtual-threads" to "storage"))
+        val page = tmp.resolve("compare.html").also { Files.writeString(it, buildString { CompareHtml.write(comparison, this) }) }
+        open(page, 1)
+        assertEquals(comparison.rows.size, driver.findElements(By.cssSelector("table.compare tbody tr")).size)
+        checkQuietAndOffline()
+        screenshot("compare-screenshot.png")
+    }
+
+    private fun open(page: Path, expectedCharts: Int) {
+        driver.manage().logs().get(LogType.PERFORMANCE) // drop the log of any earlier page
+        driver.get(page.toUri().toString())
+        WebDriverWait(driver, Duration.ofSeconds(60)).until { driver.executeScript("return document.body.dataset.chartsRendered || null") != null }
+        assertEquals(expectedCharts.toString(), driver.executeScript("return document.body.dataset.chartsRendered"))
+        val charts = driver.findElements(By.cssSelector("div.chart"))
+        assertEquals(expectedCharts, charts.size)
+        charts.forEachIndexed { i, chart ->
+            val shapes = chart.findElements(By.cssSelector("svg path, svg rect, svg line")).size
+            assertEquals(1, chart.findElements(By.tagName("svg")).size, "chart $i has no SVG")
+            assertTrue(shapes > 5, "chart $i drew only $shapes shapes")
+        }
+    }
+
+    private fun checkQuietAndOffline() {
+        val problems = driver.manage().logs().get(LogType.BROWSER).all.filter { it.level.intValue() >= Level.WARNING.intValue() }
+        assertEquals(emptyList(), problems.map { "${it.level} ${it.message}" }, "the page logged warnings or errors")
+        val requests = driver.manage().logs().get(LogType.PERFORMANCE).all.mapNotNull { entry ->
+            val message = Json.parseToJsonElement(entry.message).jsonObject["message"]!!.jsonObject
+            if (message["method"]?.jsonPrimitive?.content != "Network.requestWillBeSent") return@mapNotNull null
+            message["params"]!!.jsonObject["request"]!!.jsonObject["url"]!!.jsonPrimitive.content
+        }
+        assertTrue(requests.any { it.startsWith("file:") }, "no request for the page itself was logged: $requests")
+        assertEquals(emptyList(), requests.filterNot { it.startsWith("file:") || it.startsWith("data:") }, "requests that left the file")
+    }
+
+    private fun screenshot(name: String) {
+        val height = (driver.executeScript("return document.documentElement.scrollHeight") as Number).toInt()
+        driver.manage().window().size = Dimension(1400, (height + 120).coerceAtMost(16_000))
+        Files.write(Path.of("target", name), driver.getScreenshotAs(OutputType.BYTES))
+        driver.manage().window().size = Dimension(1400, 1000)
+    }
+
+    private fun onPath(vararg names: String): File? = System.getenv("PATH").orEmpty().split(File.pathSeparator)
+        .flatMap { dir -> names.map { File(dir, it) } }
+        .firstOrNull { it.canExecute() }
+}
