@@ -12,7 +12,7 @@ val TEST_CONTEXT = RunContext(waitScale = 0.01)
 const val TEST_ITEMS = 24
 
 /** Workload specs scaled down for tests (the E5 sin loop runs 2,000 steps instead of 1,000,000). */
-val TEST_WORKLOADS = listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin:n=2000")
+val TEST_WORKLOADS = listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin:n=2000", "synthetic:cpu-us=2:wait-ms=1")
 
 fun cell(strategy: String, workload: String = "arithmetic", wait: WaitForm = WaitForm.BLOCKING, items: Int = TEST_ITEMS) = Cell(CellSpec.parse(strategy, workload, items, wait.id), TEST_CONTEXT)
 

@@ -20,7 +20,7 @@ class BakeoffCommand : CliktCommand(name = "bakeoff") {
 }
 
 /** The command tree, wired in one place. */
-fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand(), SweepCommand(), ScenarioCommand(), ReportCommand(), CompareCommand())
+fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand(), SweepCommand(), ScenarioCommand(), ReportCommand(), CompareCommand(), RecommendCommand())
 
 /** Turns bad user input into one clear line and exit code 2. */
 internal inline fun <T> userInput(block: () -> T): T = try {

@@ -17,12 +17,10 @@ import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.Results
+import dev.bakeoff.report.Verdicts
 import dev.bakeoff.strategy.Strategies
-import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.Paths
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 
 /** The options of every measuring command (`run`, `scenario`): which strategies, how many items, how to wait, how to measure, where results go. */
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
@@ -57,7 +55,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val measuredPreset = Preset.parse(preset)
         val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
-        val d = defaults(prepareOut(out?.let { Paths.get(it) }))
+        val d = defaults(ResultFiles.prepareOut(out?.let { Paths.get(it) }))
         return d.copy(
             strategies = strategies ?: d.strategies,
             items = n,
@@ -83,23 +81,6 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         return home
     }
 
-    /** Creates the output directory (default results/<timestamp> with a results/latest link) and proves it writable. */
-    private fun prepareOut(requested: Path?): Path {
-        val dir = requested ?: Paths.get("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-        try {
-            Files.createDirectories(dir)
-            Files.deleteIfExists(Files.createTempFile(dir, ".write-check", ""))
-        } catch (e: Exception) {
-            throw UsageError("cannot write results to --out $dir: ${e.javaClass.simpleName} ${e.message}", statusCode = 2)
-        }
-        if (requested == null) {
-            val latest = dir.resolveSibling("latest")
-            Files.deleteIfExists(latest)
-            runCatching { Files.createSymbolicLink(latest, dir.fileName) }
-        }
-        return dir
-    }
-
     private companion object {
         const val BOTH = "both"
     }
@@ -114,7 +95,7 @@ internal fun CliktCommand.measure(options: RunOptions, heading: String, footer: 
     val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
     echo("$heading, preset ${options.preset.id}; results in ${options.out}", err = true)
     val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
-    echo(terminal.renderReport(ConsoleReport.of(results)))
+    echo(terminal.renderReport(ConsoleReport.of(results), Verdicts.byTitle(results)))
     footer(results).forEach { echo(it) }
     echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
     val bad = results.cells.count { it.status != "ok" }

@@ -13,6 +13,7 @@ import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.Suite
 import dev.bakeoff.engine.Suites
 import dev.bakeoff.engine.Sweep
+import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.FiguresReport
@@ -21,6 +22,8 @@ import dev.bakeoff.report.Results
 import dev.bakeoff.report.SweepReport
 import dev.bakeoff.report.Units
 import dev.bakeoff.workload.Workloads
+import java.io.File
+import java.nio.file.Paths
 
 /**
  * `bakeoff run`: measures strategies x workloads (or a named `--suite`) on JMH and writes
@@ -34,6 +37,8 @@ open class RunCommand(name: String = "run") : CliktCommand(name = name) {
     private val workload by option("--workload", "-w", help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)")
     private val suite by option("--suite", help = "Run a named suite instead of a matrix: ${Suites.all.joinToString { it.id }} (see README)")
     private val figures by option("--figures", help = "Also print every figure per cell: E5's thread, task and per-thread figures, and memory").flag()
+    private val taskClass by option("--task-class", help = "Your own task: a class implementing dev.bakeoff.model.Workload, run as workload task:class=NAME")
+    private val classpath by option("--classpath", "--cp", help = "Where --task-class lives: jars or class directories, separated by '${File.pathSeparator}'")
     private val measureOptions by MeasureOptions(defaultWait = "blocking")
 
     /** The swept parameter; none for `run`. */
@@ -43,13 +48,23 @@ open class RunCommand(name: String = "run") : CliktCommand(name = name) {
         val chosen = userInput { suite?.let(Suites::parse) }
         val options = userInput {
             val sweep = sweep()
-            if (chosen != null && (workload != null || sweep != null || measureOptions.choosesCells)) {
-                throw UsageError("--suite ${chosen.id} runs its own matrix; drop --strategy, --workload, --items, --wait and --param", statusCode = 2)
+            if (chosen != null && (workload != null || sweep != null || taskClass != null || measureOptions.choosesCells)) {
+                throw UsageError("--suite ${chosen.id} runs its own matrix; drop --strategy, --workload, --task-class, --items, --wait and --param", statusCode = 2)
             }
-            val workloads = workload?.let { Workloads.catalog.resolveList(it) }
+            val task = taskClass?.let { Workloads.catalog.resolve("task:class=$it") }
+            val workloads = workload?.let { Workloads.catalog.resolveList(it, Workloads::inAll) }.orEmpty() + listOfNotNull(task)
+            val extraClasspath = classpath?.split(File.pathSeparator)?.filter { it.isNotBlank() }?.map { Paths.get(it).toAbsolutePath() }.orEmpty()
+            // Load the task here first, so a wrong name or classpath is one line now rather than a failed cell per strategy.
+            task?.entry?.create(task.params(RunContext(classpath = extraClasspath.map { it.toString() })))
             measureOptions.resolve(defaultItems = 100) { out ->
                 RunOptions.defaultSuite(out).let { d ->
-                    d.copy(workloads = workloads ?: d.workloads, sweep = sweep, cellList = chosen?.cells(), cellTimeoutSeconds = chosen?.cellTimeoutSeconds)
+                    d.copy(
+                        workloads = workloads.ifEmpty { d.workloads },
+                        classpath = extraClasspath,
+                        sweep = sweep,
+                        cellList = chosen?.cells(),
+                        cellTimeoutSeconds = chosen?.cellTimeoutSeconds,
+                    )
                 }
             }.also { it.cells() } // expanded here so that a bad swept value is an input error, before anything runs
         }

@@ -25,16 +25,18 @@ internal fun outputTerminal(): Terminal {
 }
 
 /**
- * The console report as text: its header block, then per group the title, the table, the verdict
- * and the notes (for ranked tables, the cells that did not complete, after [notePrefix]).
+ * The console report as text: its header block, then per group the title, the table, the verdict,
+ * the plain-language [verdicts] of that group (by title) and the notes (for ranked tables, the
+ * cells that did not complete, after [notePrefix]).
  */
-internal fun Terminal.renderReport(report: ConsoleReport, notePrefix: String = "not ranked: "): String = buildString {
+internal fun Terminal.renderReport(report: ConsoleReport, verdicts: Map<String, List<String>> = emptyMap(), notePrefix: String = "not ranked: "): String = buildString {
     report.header.forEach { appendLine(it) }
     for (t in report.tables) {
         appendLine()
         appendLine(t.title)
         if (t.rows.isNotEmpty()) appendLine(render(compactTable(t.header, t.rows)))
         appendLine(t.verdict)
+        verdicts[t.title]?.forEach { appendLine("  - $it") }
         t.problems.forEach { appendLine("  $notePrefix$it") }
     }
 }

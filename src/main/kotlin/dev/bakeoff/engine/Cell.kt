@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.RunContext
@@ -26,20 +27,19 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
     private val scenario: Scenario? = spec.createScenario(context)
     private val workload: Workload = scenario ?: checkNotNull(spec.workload).let { it.entry.create(it.params(context)) }
-    private val ledger = TaskLedger(scenario?.let { s -> IntArray(spec.items) { s.expected(it) } } ?: directResults())
+
+    /**
+     * A workload cell's workload with every wait scaled to zero: the ledger's expected results
+     * (results never depend on how long an item waited) and the per-item CPU calibration.
+     */
+    private val reference: Workload? = spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))) }
+    private val ledger = TaskLedger(scenario?.let { s -> IntArray(spec.items) { s.expected(it) } } ?: IntArray(spec.items) { checkNotNull(reference).run(it) })
     private val batch = WorkloadBatch(workload, spec.wait, ledger)
     private var batches = 0
     private var census: ThreadCensus? = null
 
     /** The thread census of this cell, started by [open]. */
     val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
-
-    /** Item results of a direct run with no waits: results never depend on how long an item waited. */
-    private fun directResults(): IntArray {
-        val w = checkNotNull(spec.workload)
-        val reference = w.entry.create(w.params(context.copy(waitScale = 0.0)))
-        return IntArray(spec.items) { reference.run(it) }
-    }
 
     /** Starts the thread census, then opens the scenario's resources and the strategy, so that the census covers both. */
     fun open() {
@@ -99,6 +99,20 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
 
     fun stopTrace() {
         batch.trace = null
+    }
+
+    /**
+     * The physical limit of a workload cell's batch on [cores] processors: each item's CPU cost
+     * from [ItemCpuCalibration] (measured now, single-threaded, waits at zero) and its wait from
+     * the workload's definition, as the run's wait form really waits it (see
+     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). Null for a scenario cell, whose limit
+     * comes from the scenario's own definition. Call outside any timed section.
+     */
+    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): PhysicalLimit.Bound? {
+        val ref = reference ?: return null
+        val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
+        val waits = LongArray(spec.items) { spec.wait.effectiveWaitNanos((workload.waitNanos(it) * context.waitScale).toLong()) }
+        return PhysicalLimit.of(cpu, waits, cores)
     }
 
     /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */

@@ -32,6 +32,8 @@ data class ProbeReport(
     val tracedBatches: Int = 0,
     val tasks: TaskStats? = null,
     val memory: MemoryStats? = null,
+    /** The physical limit of the cell's batch in ns, from the per-item CPU calibration after the measured iterations. */
+    val limitNs: Double? = null,
 )
 
 /**
@@ -45,7 +47,7 @@ data class ProbeReport(
 class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean, maxThreads: Int?) {
     private val memory = MemoryProbe().also { it.start() }
     private val budget = maxThreads?.let { ThreadBudget(it, ::overBudget) }
-    val cell = Cell(spec, RunContext(settings = forkSettings()))
+    val cell = Cell(spec, RunContext(settings = forkSettings(), classpath = forkClasspath()))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
     private var cpuNs = 0L
@@ -82,10 +84,13 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
     }
 
     /**
-     * Runs the trace pass unless a warm-up batch was traced (at least one batch, up to
-     * [TRACE_BATCHES] within [TRACE_BUDGET_NANOS]), closes the cell, writes the report.
+     * Calibrates the items' CPU cost for the physical limit (the JIT is warm by now; this fork's
+     * processors are the usable cores, so `--cpus` is respected), runs the trace pass unless a
+     * warm-up batch was traced (at least one batch, up to [TRACE_BATCHES] within
+     * [TRACE_BUDGET_NANOS]), closes the cell, writes the report.
      */
     fun finish() {
+        val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
         val start = System.nanoTime()
         if (traces.isEmpty()) {
             // Short batches: a few of them for steadier percentiles, within a small time budget.
@@ -111,6 +116,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
                 traces.size,
                 TraceStats.tasks(traces.first()),
                 memoryStats,
+                limit?.limitNs,
             ),
         )
         stopWatching()
@@ -174,6 +180,9 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         /** The exit status of a measured JVM halted by its thread budget. */
         const val OVER_BUDGET_EXIT_CODE = 87
 
+        /** `-Dbakeoff.classpath` carries the `--classpath` entries a user's own task is loaded from. */
+        private fun forkClasspath(): List<String> = System.getProperty(CLASSPATH_PROPERTY)?.split(File.pathSeparator)?.filter { it.isNotEmpty() }.orEmpty()
+
         /**
          * Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe`
          * if set; `-Dbakeoff.maxThreads` sets the thread budget (default: [ThreadBudget.defaultMax]).
@@ -187,9 +196,13 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
 
         private fun start(spec: CellSpec) = CellProbe(
             spec,
-            System.getProperty("bakeoff.probe")?.let(::File),
-            traceWarmup = System.getProperty("bakeoff.traceWarmup").toBoolean(),
+            System.getProperty(PROBE_PROPERTY)?.let(::File),
+            traceWarmup = System.getProperty(TRACE_WARMUP_PROPERTY).toBoolean(),
             maxThreads = System.getProperty("bakeoff.maxThreads")?.toInt() ?: ThreadBudget.defaultMax(),
         )
+
+        const val PROBE_PROPERTY = "bakeoff.probe"
+        const val TRACE_WARMUP_PROPERTY = "bakeoff.traceWarmup"
+        const val CLASSPATH_PROPERTY = "bakeoff.classpath"
     }
 }

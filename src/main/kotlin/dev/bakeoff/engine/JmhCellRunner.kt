@@ -2,6 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.engine.jmh.CellBenchmark
 import dev.bakeoff.engine.jmh.ScenarioBenchmark
+import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.CellResult
@@ -16,6 +17,7 @@ import org.openjdk.jmh.runner.RunnerException
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder
 import org.openjdk.jmh.runner.options.OptionsBuilder
 import org.openjdk.jmh.runner.options.TimeValue
+import java.io.File
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
@@ -45,7 +47,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
         val jmhOptions = jmhOptions(spec, plan, probeFile, log, timeoutSeconds)
         val timedOut = AtomicBoolean()
-        val watchdog = Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
+        // In-process cells have no JVM of their own to kill (killing this JVM's children could hit the user's processes).
+        val watchdog = if (options.inProcess) null else Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
         val base = CellResult(
             spec.strategy.spec,
             spec.strategy.entry.family.id,
@@ -61,6 +64,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             sweep = spec.sweep,
         )
         return try {
+            // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
+            if (options.inProcess) probeProperties(probeFile, plan).forEach { (k, v) -> System.setProperty(k, v) }
             val jmh = Runner(jmhOptions).run().single()
             Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
         } catch (e: RunnerException) {
@@ -73,16 +78,24 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
                 }
             Outcome(result, null)
         } finally {
-            watchdog.interrupt()
+            watchdog?.interrupt()
+            if (options.inProcess) probeProperties(probeFile, plan).keys.forEach(System::clearProperty)
         }
+    }
+
+    /** What the fork-side [CellProbe] reads: where to write its report, whether to trace a warm-up batch, the settings, the task classpath. */
+    private fun probeProperties(probeFile: Path, plan: MeasurementPlan): Map<String, String> = buildMap {
+        put(CellProbe.PROBE_PROPERTY, probeFile.toString())
+        put(CellProbe.TRACE_WARMUP_PROPERTY, (plan.mode == "ss" && plan.warmupIterations > 0).toString())
+        options.settings.forEach { (k, v) -> put(CellProbe.SETTING_PREFIX + k, v) }
+        if (options.classpath.isNotEmpty()) put(CellProbe.CLASSPATH_PROPERTY, options.classpath.joinToString(File.pathSeparator))
     }
 
     private fun jmhOptions(spec: CellSpec, plan: MeasurementPlan, probeFile: Path, log: Path, timeoutSeconds: Long): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
-        val traceWarmup = plan.mode == "ss" && plan.warmupIterations > 0
-        val jvmArgs = mutableListOf("-Dbakeoff.probe=$probeFile", "-Dbakeoff.traceWarmup=$traceWarmup", "-Dfile.encoding=UTF-8")
-        options.settings.forEach { (k, v) -> jvmArgs += "-D${CellProbe.SETTING_PREFIX}$k=$v" }
+        val jvmArgs = probeProperties(probeFile, plan).map { (k, v) -> "-D$k=$v" }.toMutableList()
+        jvmArgs += "-Dfile.encoding=UTF-8"
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
         options.maxThreads?.let { jvmArgs += "-Dbakeoff.maxThreads=$it" }
         jvmArgs += options.jvmArgs
@@ -96,7 +109,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
                 .param("workload", spec.subject)
                 .param("items", spec.items.toString())
                 .param("wait", spec.wait.id)
-                .forks(plan.forks)
+                .forks(if (options.inProcess) 0 else plan.forks)
                 .warmupIterations(plan.warmupIterations)
                 .measurementIterations(plan.measurementIterations)
                 .timeUnit(TimeUnit.NANOSECONDS)
@@ -130,6 +143,9 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             cpuNsPerOp = probe?.cpuNsPerOp,
             tasks = probe?.tasks,
             memory = probe?.memory,
+            // A workload cell's limit is calibrated in its JVM; a scenario's comes from its definition (already in base).
+            limitNs = probe?.limitNs ?: base.limitNs,
+            efficiency = (probe?.limitNs ?: base.limitNs)?.let { PhysicalLimit.efficiency(it, time.median) },
         )
     }
 

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
@@ -25,6 +26,11 @@ import java.nio.file.Path
  * @property jvmArgs extra options for every measured JVM (e.g. `-Xmx2g`).
  * @property maxThreads the thread budget of every measured JVM (see [ThreadBudget]); null: 3/4 of
  *   the process ids free on the machine.
+ * @property classpath extra classpath entries (jars, class directories) the measured JVMs load a
+ *   user's own `task:class=...` from.
+ * @property inProcess run every cell inside this JVM (JMH `forks(0)`), for functions that cannot
+ *   travel to another process: lower isolation (this JVM's JIT profile, heap and threads are
+ *   shared by every cell, `cpus` and `jdk` do not apply, a hung cell cannot be killed).
  */
 data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -43,7 +49,12 @@ data class RunOptions(
     val cellList: List<CellSpec>? = null,
     val jvmArgs: List<String> = emptyList(),
     val maxThreads: Int? = null,
+    val classpath: List<Path> = emptyList(),
+    val inProcess: Boolean = false,
 ) {
+    /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
+    fun context(waitScale: Double = 1.0) = RunContext(waitScale = waitScale, settings = settings, classpath = classpath.map { it.toString() })
+
     /** The wait forms every cell runs in, [wait] first. */
     val waits: List<WaitForm> get() = if (bothWaits) listOf(wait) + WaitForm.entries.filter { it != wait } else listOf(wait)
 

@@ -37,7 +37,7 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
-        val estimates = cells.distinctBy { it.subject to it.items }.associate { (it.subject to it.items) to SerialEstimate.nanos(it) }
+        val estimates = cells.distinctBy { it.subject to it.items }.associate { (it.subject to it.items) to SerialEstimate.nanos(it, options.context()) }
         val failedSeries = mutableMapOf<String, Int>()
         val runner = JmhCellRunner(options, work)
         val results = mutableListOf<CellResult>()
@@ -113,10 +113,10 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
 object SerialEstimate {
     private const val SAMPLE_NANOS = 200_000_000L
 
-    fun nanos(spec: CellSpec): Long {
+    fun nanos(spec: CellSpec, context: RunContext = RunContext()): Long {
         spec.createScenario(RunContext())?.let { s -> return (0 until spec.items).sumOf { s.waitNanos(it) } }
         val w = checkNotNull(spec.workload)
-        val workload = w.entry.create(w.params(RunContext(waitScale = 0.0)))
+        val workload = w.entry.create(w.params(context.copy(waitScale = 0.0)))
         val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }
         val t0 = System.nanoTime()
         var timed = 0

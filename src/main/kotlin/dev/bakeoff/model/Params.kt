@@ -3,10 +3,16 @@ package dev.bakeoff.model
 /**
  * Where a strategy or workload is being built: the processors the JVM reports (respecting
  * `-XX:ActiveProcessorCount`), the factor applied to every wait (1.0 for measurements,
- * smaller in tests so that a 99 ms wait becomes a 1 ms one) and [settings] of the machine a
- * scenario runs against that cannot be part of a spec (a JDBC URL holds ':'), e.g. `jdbc-url`.
+ * smaller in tests so that a 99 ms wait becomes a 1 ms one), [settings] of the machine a
+ * scenario runs against that cannot be part of a spec (a JDBC URL holds ':'), e.g. `jdbc-url`,
+ * and the extra [classpath] entries a user's own task class is loaded from (`--classpath`).
  */
-data class RunContext(val cpus: Int = Runtime.getRuntime().availableProcessors(), val waitScale: Double = 1.0, val settings: Map<String, String> = emptyMap())
+data class RunContext(
+    val cpus: Int = Runtime.getRuntime().availableProcessors(),
+    val waitScale: Double = 1.0,
+    val settings: Map<String, String> = emptyMap(),
+    val classpath: List<String> = emptyList(),
+)
 
 /** One declared parameter of a catalog entry, e.g. `size` of `executor-fixed`. */
 sealed class ParamSpec(val key: String, val summary: String, val default: String) {
@@ -24,6 +30,17 @@ sealed class ParamSpec(val key: String, val summary: String, val default: String
             if (allowCpu && value == "cpu") return null
             val n = value.toIntOrNull()
             return if (n == null || n < min || n > max) "invalid $key '$value'; valid: $validValues" else null
+        }
+    }
+
+    /** A fully qualified JVM class name, e.g. `com.example.MyTask`; no default. */
+    class ClassNameParam(key: String, summary: String) : ParamSpec(key, summary, "") {
+        override val validValues = "a fully qualified class name such as com.example.MyTask"
+
+        override fun check(value: String): String? = if (NAME.matches(value)) null else "invalid $key '$value'; valid: $validValues"
+
+        private companion object {
+            val NAME = Regex("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")
         }
     }
 

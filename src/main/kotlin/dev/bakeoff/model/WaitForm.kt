@@ -13,8 +13,21 @@ enum class WaitForm(val id: String) {
     SUSPENDING("suspending"),
     ;
 
+    /**
+     * How long a wait of [nominalNanos] really lasts at least in this form: the nominal time for
+     * [BLOCKING]; for [SUSPENDING], kotlinx.coroutines' `delay` rounds up to whole milliseconds
+     * (a 0.5 ms wait lasts 1 ms), so the physical limit of a suspending cell uses the rounded wait.
+     */
+    fun effectiveWaitNanos(nominalNanos: Long): Long = when {
+        nominalNanos <= 0 -> 0
+        this == BLOCKING -> nominalNanos
+        else -> (nominalNanos + NANOS_PER_MILLI - 1) / NANOS_PER_MILLI * NANOS_PER_MILLI
+    }
+
     companion object {
         fun parse(text: String): WaitForm = entries.firstOrNull { it.id == text }
             ?: throw CatalogException("unknown wait form '$text'; valid: ${entries.joinToString { it.id }}")
+
+        private const val NANOS_PER_MILLI = 1_000_000L
     }
 }

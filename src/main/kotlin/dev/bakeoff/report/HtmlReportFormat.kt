@@ -10,6 +10,7 @@ import kotlinx.html.h1
 import kotlinx.html.h2
 import kotlinx.html.h3
 import kotlinx.html.id
+import kotlinx.html.li
 import kotlinx.html.p
 import kotlinx.html.section
 import kotlinx.html.table
@@ -18,6 +19,7 @@ import kotlinx.html.td
 import kotlinx.html.th
 import kotlinx.html.thead
 import kotlinx.html.tr
+import kotlinx.html.ul
 import kotlinx.serialization.json.JsonObject
 
 /**
@@ -35,6 +37,7 @@ object HtmlReportFormat : ReportFormat {
         val groups = ReportGroup.of(results)
         val sweeps = Sweeps.of(results.cells)
         val console = ConsoleReport.of(results)
+        val verdicts = Verdicts.byTitle(results)
         HtmlAssets.document(out, "Bakeoff report — ${results.createdAt}") { charts ->
             h1 { +"Bakeoff report" }
             p("sub") { +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${results.cells.size} cells" }
@@ -56,7 +59,7 @@ object HtmlReportFormat : ReportFormat {
                 ReportTables.winnerMatrix(this, groups)
             }
             // ConsoleReport groups the cells by the same key in the same order, so its verdicts line up.
-            groups.zip(console.tables).forEach { (group, table) -> groupSection(group, table.verdict, charts) }
+            groups.zip(console.tables).forEach { (group, table) -> groupSection(group, table.verdict, verdicts[group.title].orEmpty(), charts) }
             if (sweeps.isNotEmpty()) {
                 section {
                     id = "sweeps"
@@ -81,10 +84,12 @@ object HtmlReportFormat : ReportFormat {
         }
     }
 
-    private fun FlowContent.groupSection(group: ReportGroup, verdict: String, charts: MutableList<JsonObject>) {
+    private fun FlowContent.groupSection(group: ReportGroup, verdict: String, explained: List<String>, charts: MutableList<JsonObject>) {
         section("group") {
             h2 { +group.title }
             p("verdict") { +verdict }
+            // The plain-language verdicts of the run's own figures, as under the console's table.
+            if (explained.isNotEmpty()) ul("verdicts") { explained.forEach { li { +it } } }
             if (group.ranked.isEmpty()) return@section
             h3 { +"Median time per batch (fastest first)" }
             chart(charts, ReportCharts.time(group.ranked), ReportCharts.barHeight(group.ranked.size))

@@ -19,7 +19,7 @@ class ListCommandTest {
         val strategies = root.getValue("strategies").jsonArray.map { it.jsonObject }
         val workloads = root.getValue("workloads").jsonArray.map { it.jsonObject }
         assertTrue(strategies.size >= 26)
-        assertEquals(7, workloads.size)
+        assertEquals(10, workloads.size)
         assertTrue(strategies.all { it.getValue("family").jsonPrimitive.content.isNotEmpty() && it.containsKey("summary") })
         val network = workloads.first { it.getValue("id").jsonPrimitive.content == "network" }
         assertEquals(listOf("blocking", "suspending"), network.getValue("waitForms").jsonArray.map { it.jsonPrimitive.content })
@@ -31,7 +31,7 @@ class ListCommandTest {
     fun `list prints both tables`() {
         val out = bakeoff().test("list").stdout
         assertContains(out, "Strategies (")
-        assertContains(out, "Workloads (7)")
+        assertContains(out, "Workloads (10)")
         assertContains(out, "Scenarios (3)")
         assertContains(out, "direct")
     }

@@ -54,11 +54,15 @@ class SuiteRunnerTest {
             assertEquals(20.0, perThread.avgTasks * perThread.threadsUsed, 1e-9)
             assertNotNull(c.throughputPerSec)
             assertNotNull(c.cpuNsPerOp)
+            val limit = assertNotNull(c.limitNs, "physical limit")
+            assertEquals(limit / time.median, assertNotNull(c.efficiency))
             assertEquals("avgt", assertNotNull(c.plan).mode)
         }
         val vt = results.cells.first { it.strategy == "virtual-threads" }
         assertEquals(20, vt.threads!!.virtualUsed)
         assertEquals(1, results.cells.first { it.strategy == "direct" }.perThread!!.threadsUsed)
+        // E1 storage's longest item waits 0.69 ms at 20 items: no strategy can beat it.
+        assertTrue(results.cells.filter { it.workload == "storage" }.all { it.limitNs!! >= 690_000 })
         assertTrue(Files.size(out.resolve("jmh.json")) > 0)
         assertEquals(Runtime.getRuntime().availableProcessors(), results.machine.cores)
         assertTrue(results.machine.jdkVersion.isNotEmpty() && results.machine.libraries.getValue("jmh-core") == "1.37")

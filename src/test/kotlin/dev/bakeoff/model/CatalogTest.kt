@@ -33,8 +33,9 @@ class CatalogTest {
     }
 
     @Test
-    fun `the seven workloads exist`() {
-        assertEquals(listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin"), Workloads.catalog.ids)
+    fun `the seven workloads of E1 and E5 exist, then the user's own task, a lambda and described work`() {
+        assertEquals(listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin", "task", "lambda", "synthetic"), Workloads.catalog.ids)
+        assertEquals(Workloads.catalog.ids - setOf("task", "lambda"), Workloads.catalog.resolveList("all", Workloads::inAll).map { it.entry.id })
     }
 
     @Test
@@ -83,7 +84,7 @@ class CatalogTest {
 
     @Test
     fun `waiting workloads declare both wait forms, cpu ones none`() {
-        assertEquals(listOf("storage", "network", "mixed", "io-sleep"), Workloads.catalog.entries.filter { it.waits }.map { it.id })
+        assertEquals(listOf("storage", "network", "mixed", "io-sleep", "task", "lambda", "synthetic"), Workloads.catalog.entries.filter { it.waits }.map { it.id })
         assertEquals(WaitForm.entries, Workloads.catalog["network"].waitForms)
     }
 }

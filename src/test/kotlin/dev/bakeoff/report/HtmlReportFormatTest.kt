@@ -78,4 +78,11 @@ class HtmlReportFormatTest {
         assertContains(page, "no winner: no strategy completed")
         assertContains(page, "fixture-hang")
     }
+
+    @Test
+    fun `each group carries the plain-language verdicts of the console`() {
+        val verdicts = Verdicts.of(results).filter { it.lines.isNotEmpty() }
+        assertEquals(verdicts.size, count("<ul class=\"verdicts\">"))
+        for (line in verdicts.flatMap { it.lines }) assertContains(html, line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+    }
 }

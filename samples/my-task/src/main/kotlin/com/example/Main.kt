@@ -1,0 +1,32 @@
+package com.example
+
+import dev.bakeoff.api.Bakeoff
+import dev.bakeoff.api.CompareOptions
+import dev.bakeoff.report.Results
+import dev.bakeoff.report.Units
+import dev.bakeoff.report.Verdicts
+import kotlinx.coroutines.delay
+
+/**
+ * Both routes of "your own task": the class route (every cell in its own JVM, as `bakeoff run`)
+ * and the function route (in this JVM, lower isolation; see `Bakeoff`'s KDoc). Each returns the
+ * same `Results` as `bakeoff run` and writes results.json and results.csv to its directory.
+ */
+fun main() {
+    val options = CompareOptions(items = 50, strategies = "direct,executor-fixed-cpu,coroutine-io,virtual-threads")
+
+    // Route 1: a class implementing Workload, loaded by name in each forked JVM.
+    show("PricingTask (forked JVMs)", Bakeoff.compare(PricingTask::class, options))
+
+    // Route 2: a function; it cannot travel to another JVM, so the cells run in this one.
+    show("a lambda (in-process)", Bakeoff.compare(options) { seed -> PricingTask.price(seed).also { Thread.sleep(2) } })
+    show("a suspending lambda (in-process)", Bakeoff.compareSuspending(options) { seed -> PricingTask.price(seed).also { delay(2) } })
+}
+
+private fun show(what: String, results: Results) {
+    println("== $what")
+    for (c in results.cells.sortedBy { it.timeNs?.median ?: Double.MAX_VALUE }) {
+        println("  ${c.strategy}: ${c.status}, median ${c.timeNs?.median?.let(Units::nanos) ?: "-"}, efficiency ${c.efficiency?.let(Units::sig3) ?: "-"}")
+    }
+    Verdicts.of(results).forEach { v -> v.lines.forEach { println("  - $it") } }
+}

@@ -1,0 +1,97 @@
+package dev.bakeoff.api
+
+import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.model.Workload
+import dev.bakeoff.report.REPORT_FORMATS
+import dev.bakeoff.report.Results
+import dev.bakeoff.report.writeTo
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.InProcessTasks
+import dev.bakeoff.workload.Workloads
+import kotlinx.coroutines.runBlocking
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.reflect.KClass
+
+/**
+ * Your own task in the lab: run it across the strategy catalog and get the same [Results] (and
+ * the same `results.json` / `results.csv` in [CompareOptions.out]) as `bakeoff run`.
+ *
+ * - `compare(MyTask::class)`: the task is a class implementing [Workload] (a Kotlin `object` or a
+ *   class with a public no-argument constructor). Every cell runs in its own forked JVM, exactly
+ *   as `bakeoff run`; the forks use this JVM's classpath, so the class must be on it (it is when
+ *   the caller is the task's own project). Full isolation: prefer this route.
+ * - `compare { seed -> myCall(seed) }` and `compareSuspending { seed -> myCall(seed) }`: a
+ *   function cannot travel to another JVM, so these cells run **in this JVM** (JMH `forks(0)`).
+ *   Lower isolation: every cell shares this JVM's JIT profile, heap, GC and threads with the
+ *   previous cells and with your program, `cpus` is not applied, and a hung cell cannot be
+ *   killed. A function declares no wait, so its cells' physical limit counts only the CPU it
+ *   measures (a class can declare its wait in `waitNanos`). Use it to explore; confirm with the
+ *   class route.
+ *
+ * Every call blocks until all cells have run, one after another. Not for concurrent use.
+ */
+object Bakeoff {
+    /** Runs [task] through every strategy in [options], each cell in its own JVM. */
+    fun compare(task: KClass<out Workload>, options: CompareOptions = CompareOptions()): Results = run(options, "task:class=${task.java.name}", inProcess = false)
+
+    /** Runs [task] (item seed in, a result out) in this JVM; see the class KDoc on isolation. */
+    fun compare(options: CompareOptions = CompareOptions(), task: (Int) -> Int): Results = inProcess(options, LambdaTask(task, null))
+
+    /** [compare] with [items] per batch and the other options at their defaults. */
+    fun compare(items: Int, task: (Int) -> Int): Results = compare(CompareOptions(items = items), task)
+
+    /** [compareSuspending] with [items] per batch and the other options at their defaults. */
+    fun compareSuspending(items: Int, task: suspend (Int) -> Int): Results = compareSuspending(CompareOptions(items = items), task)
+
+    /** Like [compare], for a suspending [task]; the run's wait form is `suspending` (strategies that can suspend do). */
+    fun compareSuspending(options: CompareOptions = CompareOptions(), task: suspend (Int) -> Int): Results = inProcess(options.copy(suspending = true), LambdaTask(null, task))
+
+    private fun inProcess(options: CompareOptions, task: Workload): Results {
+        val id = InProcessTasks.register(task)
+        try {
+            return run(options, "lambda:id=$id", inProcess = true)
+        } finally {
+            InProcessTasks.unregister(id)
+        }
+    }
+
+    private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results {
+        val out = options.out ?: Files.createTempDirectory("bakeoff-")
+        val run = RunOptions(
+            strategies = Strategies.catalog.resolveList(options.strategies, Strategies::inAll),
+            workloads = listOf(Workloads.catalog.resolve(workload)),
+            items = options.items,
+            wait = if (options.suspending) WaitForm.SUSPENDING else WaitForm.BLOCKING,
+            preset = Preset.parse(options.preset),
+            out = out,
+            cpus = options.cpus,
+            inProcess = inProcess,
+        )
+        return SuiteRunner(run) { r -> REPORT_FORMATS.forEach { it.writeTo(r, out) } }.run()
+    }
+
+    /** A function as a [Workload]: exactly one of [blocking] and [suspending] is set. */
+    private class LambdaTask(private val blocking: ((Int) -> Int)?, private val suspending: (suspend (Int) -> Int)?) : Workload {
+        override fun run(seed: Int): Int = blocking?.invoke(seed) ?: runBlocking { suspending!!(seed) }
+
+        override suspend fun runSuspending(seed: Int): Int = suspending?.invoke(seed) ?: blocking!!(seed)
+    }
+}
+
+/**
+ * What [Bakeoff.compare] runs: [items] per batch, the [strategies] (comma-separated specs as for
+ * `bakeoff run -s`, or `all`), the [preset] id, the results directory [out] (a new temporary
+ * directory when null), [cpus] for the forked JVMs, and whether waits [suspending] (blocking by default).
+ */
+data class CompareOptions(
+    val items: Int = 100,
+    val strategies: String = "direct,executor-fixed-cpu,coroutine-default,coroutine-io,virtual-threads",
+    val preset: String = "smoke",
+    val out: Path? = null,
+    val cpus: Int? = null,
+    val suspending: Boolean = false,
+)

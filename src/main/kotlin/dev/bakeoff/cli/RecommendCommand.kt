@@ -1,0 +1,123 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.UsageError
+import com.github.ajalt.clikt.core.terminal
+import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.int
+import dev.bakeoff.engine.Pick
+import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.Recommender
+import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.engine.WorkDescription
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.report.CellResult
+import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.Results
+import dev.bakeoff.report.ResultsFileException
+import dev.bakeoff.report.Units
+import dev.bakeoff.report.Verdicts
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.strategy.StrategyModels
+import java.nio.file.Paths
+
+/**
+ * `bakeoff recommend`: ranks strategies for described work (`--cpu-us`, `--wait-ms`, `--items`)
+ * by a documented model of each strategy's concurrency, then confirms the top picks by measuring
+ * them on the `synthetic` workload through the normal engine (unless `--no-confirm`); or, with
+ * `--from`, ranks the strategies of a measured run.
+ */
+class RecommendCommand : CliktCommand(name = "recommend") {
+    override fun help(context: Context) = "Rank strategies for your kind of work by a model of each strategy's concurrency, then confirm the top ones by measuring them."
+
+    private val cpuUs by option("--cpu-us", help = "CPU work per item, in microseconds").int()
+    private val waitMs by option("--wait-ms", help = "Wait per item, in milliseconds").int().default(0)
+    private val items by option("--items", "-n", help = "Items per batch").int().default(100)
+    private val wait by option("--wait", help = "How the work waits: blocking or suspending").default("blocking")
+    private val strategy by option("--strategy", "-s", help = "Candidates, comma-separated (default: one of each mechanism)")
+    private val cpus by option("--cpus", help = "Cores to model, and -XX:ActiveProcessorCount for the confirming run").int()
+    private val top by option("--top", help = "How many of the top picks to confirm by measurement").int().default(3)
+    private val noConfirm by option("--no-confirm", help = "Only predict; measure nothing").flag()
+    private val preset by option("--preset", "-p", help = "Preset of the confirming run: smoke, quick, standard or rigorous").default("smoke")
+    private val out by option("--out", "-o", help = "Output directory of the confirming run (default: results/recommend-<timestamp>)")
+    private val from by option("--from", help = "Rank the strategies of a measured run (a results.json) instead of predicting")
+
+    override fun run() {
+        from?.let { return ranked(readResults(it)) }
+        if (top < 1) throw UsageError("invalid --top '$top'; valid: a whole number >= 1", statusCode = 2)
+        cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
+        val cpu = cpuUs ?: throw UsageError("describe the work with --cpu-us (and --wait-ms, --items), or point at a measured run with --from", statusCode = 2)
+        val work = userInput { WorkDescription(cpu, waitMs, items, WaitForm.parse(wait)) }
+        val candidates = userInput { Strategies.catalog.resolveList(strategy ?: StrategyModels.CANDIDATES.joinToString(","), Strategies::inAll) }
+        val presetChoice = userInput { Preset.parse(preset) }
+        val cores = cpus ?: Runtime.getRuntime().availableProcessors()
+        val picks = Recommender.rank(work, candidates, cores)
+        if (picks.isEmpty()) throw UsageError("no candidate has a model; valid: ${StrategyModels.CANDIDATES.joinToString()}", statusCode = 2)
+        echo("Predicted for ${work.items} items of $cpu µs CPU + $waitMs ms wait (${work.wait.id}) on $cores cores:")
+        echo(terminal.render(compactTable(listOf("#", "strategy", "predicted", "why"), picks.mapIndexed { i, p -> listOf("${i + 1}", p.strategy.spec, Units.nanos(p.predictedNs), p.reason) })))
+        Recommender.unmodelled(candidates, work.wait, cores).takeIf { it.isNotEmpty() }?.let { echo("no model (not ranked): ${it.joinToString()}") }
+        if (noConfirm) {
+            echo("recommendation: ${picks.first().strategy.spec} (predicted; run without --no-confirm to measure)")
+            return
+        }
+        confirm(work, picks, presetChoice)
+    }
+
+    /** Measures the top picks on the `synthetic` workload and says whether the measurement agrees with the model. */
+    private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset) {
+        val dir = ResultFiles.prepareOut(out?.let { Paths.get(it) }, "recommend-")
+        val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
+        echo("Confirming the top ${options.strategies.size} on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
+        val results = SuiteRunner(options, ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }) { ResultFiles.write(it, dir) }.run()
+        val measured = results.cells.filter { it.status == "ok" && it.timeNs != null }.sortedBy { it.timeNs!!.median }
+        val predicted = picks.associate { it.strategy.spec to it.predictedNs }
+        echo("Measured (${preset.id} preset):")
+        echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) })))
+        results.cells.filter { it.status != "ok" }.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${it.error?.lineSequence()?.firstOrNull()}") }
+        val best = measured.firstOrNull() ?: return echo("recommendation: none confirmed (no cell completed)")
+        val agrees = best.strategy == picks.first().strategy.spec
+        echo(
+            "recommendation: ${best.strategy}, measured ${Units.nanos(best.timeNs!!.median)}" +
+                if (agrees) " (the model's pick, confirmed by measurement)" else " (measured fastest; the model predicted ${picks.first().strategy.spec})",
+        )
+    }
+
+    private fun row(i: Int, c: CellResult, predictedNs: Double?) = listOf(
+        "${i + 1}",
+        c.strategy,
+        Units.nanos(c.timeNs!!.median),
+        predictedNs?.let(Units::nanos) ?: "–",
+        c.efficiency?.let(Units::sig3) ?: "–",
+    )
+
+    /** `--from`: per group of the measured run, the strategies ranked by median with their efficiency and overhead, then the verdict. */
+    private fun ranked(results: Results) {
+        val verdicts = Verdicts.byTitle(results)
+        results.cells.groupBy(Verdicts::title).forEach { (title, cells) ->
+            val ok = cells.filter { it.status == "ok" && it.timeNs != null }.sortedBy { it.timeNs!!.median }
+            echo("$title, measured:")
+            val rows = ok.mapIndexed { i, c ->
+                listOf(
+                    "${i + 1}",
+                    c.strategy,
+                    Units.nanos(c.timeNs!!.median),
+                    c.efficiency?.let(Units::sig3) ?: "–",
+                    c.limitNs?.let { Units.nanos(Verdicts.overhead(c)) } ?: "–",
+                    c.perThread?.threadsUsed?.toString() ?: "–",
+                )
+            }
+            echo(terminal.render(compactTable(listOf("#", "strategy", "median", "efficiency", "overhead/item", "threads used"), rows)))
+            verdicts[title]?.forEach { echo("  - $it") }
+            ok.firstOrNull()?.let { echo("recommendation for $title: ${it.strategy}") }
+        }
+    }
+
+    private fun readResults(path: String): Results = try {
+        JsonReportFormat.read(Paths.get(path))
+    } catch (e: ResultsFileException) {
+        throw UsageError(e.message ?: "cannot read $path", statusCode = 2)
+    }
+}

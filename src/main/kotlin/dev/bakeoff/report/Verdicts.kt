@@ -1,0 +1,102 @@
+package dev.bakeoff.report
+
+/** The plain-language verdict of one (workload, items, wait) group: [title] as the console table's, and its sentences. */
+data class Verdict(val title: String, val lines: List<String>)
+
+/**
+ * Plain-language verdicts generated from the figures of one run only: per (workload, items,
+ * wait) group, who won and by how much, how close the winner came to the physical limit
+ * (`efficiency`), and the mechanism the metrics show at the slow end (threads used, items per
+ * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`) and
+ * allocation. A sentence whose figures were not measured is left out, never guessed.
+ *
+ * Used after each table by the console report and by the HTML report. Pure; thread-safe.
+ */
+object Verdicts {
+    fun of(results: Results): List<Verdict> = results.cells
+        .groupBy(::title)
+        .map { (title, cells) -> Verdict(title, lines(cells, results.machine.cores)) }
+
+    /** The title of [c]'s (workload, items, wait) group, the same as its console table's. */
+    fun title(c: CellResult): String = "${c.workload}, ${c.items} items (${c.wait})"
+
+    /** The verdict of each group by its title, for renderers that print it under that group's table. */
+    fun byTitle(results: Results): Map<String, List<String>> = of(results).associate { it.title to it.lines }
+
+    private fun lines(cells: List<CellResult>, cores: Int): List<String> {
+        val ranked = cells.filter { it.status == "ok" && it.timeNs != null }.sortedBy { median(it) }
+        val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
+        return listOfNotNull(
+            winnerLine(winner, ranked),
+            limitLine(winner),
+            slowEndLine(ranked, cores),
+            overheadLine(winner, ranked),
+            allocationLine(ranked),
+        )
+    }
+
+    private fun winnerLine(winner: CellResult, ranked: List<CellResult>): String {
+        val head = "${winner.strategy} wins at ${Units.nanos(median(winner))}"
+        val runnerUp = ranked.getOrNull(1) ?: return "$head (the only strategy that completed)"
+        val slowest = ranked.last()
+        val tail = if (slowest === runnerUp) "" else ", ${ratio(slowest, winner)}× ahead of the slowest, ${slowest.strategy} (${Units.nanos(median(slowest))})"
+        return "$head, ${ratio(runnerUp, winner)}× ahead of ${runnerUp.strategy} (${Units.nanos(median(runnerUp))})$tail"
+    }
+
+    private fun limitLine(winner: CellResult): String? {
+        val limit = winner.limitNs ?: return null
+        val eff = winner.efficiency ?: return null
+        val judgement = when {
+            eff >= CLOSE -> "within ${percent(1 - eff)} of what this machine allows: no strategy can do much better"
+            eff >= HALF -> "${percent(1 - eff)} of its time is above the limit: some room left"
+            else -> "far from the limit: the strategy, not the work, sets the time"
+        }
+        return "physical limit ${Units.nanos(limit)}; the winner's efficiency is ${Units.sig3(eff)}, $judgement"
+    }
+
+    /** Why the least efficient strategy is slow, from its trace: how few threads, how many items each, how long items queued. */
+    private fun slowEndLine(ranked: List<CellResult>, cores: Int): String? {
+        if (ranked.size < 2) return null
+        val slow = ranked.last()
+        val spread = slow.perThread ?: return null
+        val eff = slow.efficiency?.let { ", efficiency ${Units.sig3(it)}" } ?: ""
+        val threads = "${spread.threadsUsed} thread${if (spread.threadsUsed == 1) "" else "s"}${if (spread.threadsUsed == cores) " (as many as cores)" else ""}"
+        val each = if (spread.minTasks == spread.maxTasks) "${spread.maxTasks} item${if (spread.maxTasks == 1) "" else "s"} each" else "${spread.minTasks}-${spread.maxTasks} items each"
+        val queue = slow.latencyNs?.queueWait?.let { "; items waited up to ${Units.nanos(it.p99.toDouble())} (p99) before starting" } ?: ""
+        return "${slow.strategy} is slowest (${ratio(slow, ranked.first())}× the winner$eff): it ran the batch on $threads, $each$queue"
+    }
+
+    /** The strategy paying the most per item above the limit, against the winner's per-item overhead. */
+    private fun overheadLine(winner: CellResult, ranked: List<CellResult>): String? {
+        val withLimit = ranked.filter { it.limitNs != null }
+        if (withLimit.size < 2) return null
+        val worst = withLimit.maxBy { overhead(it) }
+        if (worst === winner) return null
+        val best = winner.takeIf { it.limitNs != null }?.let { " vs ${Units.nanos(overhead(it))} for ${it.strategy}" } ?: ""
+        return "highest per-item overhead: ${worst.strategy}, ${Units.nanos(overhead(worst))}/item above the limit$best"
+    }
+
+    private fun allocationLine(ranked: List<CellResult>): String? {
+        val measured = ranked.mapNotNull { c -> c.allocBytesPerOp?.let { c to it } }
+        if (measured.size < 2) return null
+        val (most, mostBytes) = measured.maxBy { it.second }
+        val (least, leastBytes) = measured.minBy { it.second }
+        val factor = mostBytes / maxOf(leastBytes, 1.0)
+        if (factor < ALLOC_FACTOR) return null
+        return "most allocation: ${most.strategy}, ${Units.bytes(mostBytes)}/batch (${Units.bytes(mostBytes / most.items)}/item), " +
+            "${Units.ratio(factor)}× ${least.strategy} (${Units.bytes(leastBytes)})"
+    }
+
+    private fun median(c: CellResult) = c.timeNs!!.median
+
+    private fun ratio(slow: CellResult, fast: CellResult) = Units.ratio(median(slow) / median(fast))
+
+    /** `(median - limit) / items`, never below 0 (a limit is a lower bound; noise can put a median under it). */
+    fun overhead(c: CellResult): Double = maxOf(0.0, median(c) - (c.limitNs ?: 0.0)) / c.items
+
+    private fun percent(x: Double) = "${Units.sig3(maxOf(0.0, x) * 100)}%"
+
+    private const val CLOSE = 0.9
+    private const val HALF = 0.5
+    private const val ALLOC_FACTOR = 2.0
+}

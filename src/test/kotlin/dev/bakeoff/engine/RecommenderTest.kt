@@ -1,0 +1,66 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.metrics.Prediction
+import dev.bakeoff.model.CatalogException
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.strategy.StrategyModels
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/** The recommend model's rankings for the two reference descriptions, and the confirming run it builds. */
+class RecommenderTest {
+    private val candidates = Strategies.catalog.resolveList(StrategyModels.CANDIDATES.joinToString(","))
+
+    private fun rank(cpuUs: Int, waitMs: Int, items: Int, wait: WaitForm = WaitForm.BLOCKING) = Recommender.rank(WorkDescription(cpuUs, waitMs, items, wait), candidates, cores = 2)
+
+    @Test
+    fun `tiny CPU items put direct or a CPU-sized pool on top`() {
+        val picks = rank(cpuUs = 5, waitMs = 0, items = 100)
+        assertTrue(picks.first().strategy.spec in setOf("direct", "executor-fixed-cpu", "coroutine-default", "parallel-stream"), picks.first().toString())
+        assertContains(picks.first().reason, "CPU-sized pool")
+    }
+
+    @Test
+    fun `long blocking waits put an unbounded waiting approach on top`() {
+        val picks = rank(cpuUs = 10, waitMs = 50, items = 1000)
+        assertEquals("virtual-threads", picks.first().strategy.spec)
+        assertContains(picks.first().reason, "all 1000 items in flight")
+        val fixed = picks.first { it.strategy.spec == "executor-fixed-cpu" }
+        assertContains(fixed.reason, "2 in flight, 500 waves of 50.0 ms")
+        assertEquals(setOf("direct", "coroutine-one"), picks.takeLast(2).map { it.strategy.spec }.toSet(), "one item at a time is slowest")
+    }
+
+    @Test
+    fun `suspending waits let coroutines keep every item in flight`() {
+        val picks = rank(cpuUs = 10, waitMs = 50, items = 1000, wait = WaitForm.SUSPENDING)
+        assertEquals("coroutines", picks.first().strategy.entry.family.id)
+        assertContains(picks.first().reason, "suspended waits hold no thread")
+    }
+
+    @Test
+    fun `the model is waves of in-flight items or CPU over the computing threads, plus overhead`() {
+        assertEquals(25_000_000.0 + 0.0, Prediction.batchNanos(1000, 0.0, 50_000.0, cores = 2, inFlight = 2, computing = 2, overheadNs = 0.0))
+        assertEquals(250_000.0 + 100 * 10.0, Prediction.batchNanos(100, 5_000.0, 0.0, cores = 2, inFlight = 100, computing = 100, overheadNs = 10.0))
+        assertEquals(500_000.0, Prediction.batchNanos(100, 5_000.0, 0.0, cores = 2, inFlight = 1, computing = 1, overheadNs = 0.0))
+    }
+
+    @Test
+    fun `the confirming run measures the top picks on the synthetic workload`() {
+        val work = WorkDescription(10, 50, 1000, WaitForm.BLOCKING)
+        val picks = rank(10, 50, 1000)
+        val options = Recommender.confirmation(work, picks, top = 3, preset = Preset.SMOKE, out = Path.of("unused"), cpus = null)
+        assertEquals(picks.take(3).map { it.strategy.spec }, options.strategies.map { it.spec })
+        assertEquals(listOf("synthetic:cpu-us=10:wait-ms=50"), options.workloads.map { it.spec })
+        assertEquals(1000, options.items)
+    }
+
+    @Test
+    fun `work that is nothing is refused with the reason`() {
+        assertContains(assertThrows<CatalogException> { WorkDescription(0, 0, 10, WaitForm.BLOCKING) }.message!!, "--cpu-us or --wait-ms must be > 0")
+    }
+}
