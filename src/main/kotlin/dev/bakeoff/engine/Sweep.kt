@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.model.CatalogEntry
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
@@ -24,7 +25,7 @@ data class Sweep(val key: String, val values: List<String>) {
      * item counts first). Values are checked by the catalogs like any spec.
      */
     fun cells(strategies: List<Resolved<StrategyEntry>>, workloads: List<Resolved<WorkloadEntry>>, items: Int, wait: WaitForm): List<CellSpec> {
-        fun declares(entry: dev.bakeoff.model.CatalogEntry<*>) = entry.params.any { it.key == key }
+        fun declares(entry: CatalogEntry<*>) = entry.params.any { it.key == key }
         if (key != ITEMS && strategies.none { declares(it.entry) } && workloads.none { declares(it.entry) }) {
             val declared = (listOf(ITEMS) + (strategies.map { it.entry } + workloads.map { it.entry }).flatMap { e -> e.params.map { it.key } }).distinct()
             throw CatalogException("unknown sweep parameter '$key'; the selected strategies and workloads declare: ${declared.joinToString()}")
@@ -45,7 +46,7 @@ data class Sweep(val key: String, val values: List<String>) {
         }
     }
 
-    private fun <E : dev.bakeoff.model.CatalogEntry<*>> at(r: Resolved<E>, value: String, resolve: (String) -> Resolved<E>): Resolved<E> =
+    private fun <E : CatalogEntry<*>> at(r: Resolved<E>, value: String, resolve: (String) -> Resolved<E>): Resolved<E> =
         if (r.entry.params.any { it.key == key }) resolve("${r.spec}:$key=$value") else r
 
     private fun itemCount(v: String) = v.toIntOrNull()?.takeIf { it >= 1 } ?: throw CatalogException("invalid items '$v' in --param; valid: a whole number >= 1")
