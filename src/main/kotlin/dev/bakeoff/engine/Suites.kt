@@ -3,24 +3,36 @@ package dev.bakeoff.engine
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 
 /**
  * One line of a suite: a matrix exactly as `bakeoff run` takes it (strategy and workload specs,
- * item count, wait form, optionally a sweep such as `items=1000..1000000x10`). [figures] asks
- * the console for the full figures table of its cells (E5's thread, task and memory figures).
+ * item count, wait forms, optionally a sweep such as `items=1000..1000000x10`), or a [scenario]
+ * as `bakeoff scenario` runs it ([SuiteEntry.scenario]). [figures] asks the console for the full
+ * figures table of its cells (E5's thread, task and memory figures).
  */
 data class SuiteEntry(
     val experiment: String,
     val strategies: String,
-    val workloads: String,
+    val workloads: String = "",
     val items: Int = 100,
-    val wait: WaitForm = WaitForm.BLOCKING,
+    val waits: List<WaitForm> = listOf(WaitForm.BLOCKING),
     val sweep: String? = null,
     val figures: Boolean = false,
+    val scenario: String? = null,
 ) {
-    fun cells(): List<CellSpec> = CellSpec.matrix(Strategies.catalog.resolveList(strategies), Workloads.catalog.resolveList(workloads), items, wait, sweep?.let(Sweep::parse))
+    fun cells(): List<CellSpec> {
+        val s = Strategies.catalog.resolveList(strategies)
+        val sc = scenario?.let(Scenarios.catalog::resolve) ?: return waits.flatMap { wf -> CellSpec.matrix(s, Workloads.catalog.resolveList(workloads), items, wf, sweep?.let(Sweep::parse)) }
+        return waits.flatMap { wf -> s.map { CellSpec(it, null, items, wf, sc) } }
+    }
+
+    companion object {
+        /** A scenario at its published scale, as `bakeoff scenario ID` runs it: its default items and variants, both wait forms. */
+        fun scenario(experiment: String, id: String) = Scenarios.catalog[id].let { SuiteEntry(experiment, it.strategies, items = it.defaultItems, waits = WaitForm.entries, scenario = id) }
+    }
 }
 
 /**
@@ -45,8 +57,12 @@ object Suites {
     val all = listOf(
         Suite(
             "reference",
-            "the published experiments at their published parameters: E1 (16 strategies x 5 workloads, 100 items), E5 (pool sizing, 1,000 tasks)",
-            listOf(SuiteEntry("E1", E1_STRATEGIES, RunOptions.E1_WORKLOADS.joinToString(","))) + POOL_SIZING,
+            "the published experiments at their published parameters: E1 (16 strategies x 5 workloads, 100 items), E2-E4 (the scenarios), E5 (pool sizing, 1,000 tasks)",
+            listOf(SuiteEntry("E1", E1_STRATEGIES, RunOptions.E1_WORKLOADS.joinToString(","))) +
+                SuiteEntry.scenario("E2", "file-sender") +
+                SuiteEntry.scenario("E3", "api-fanout") +
+                SuiteEntry.scenario("E4", "order-status") +
+                POOL_SIZING,
         ),
         Suite("pool-sizing", "E5: a thread per task vs fixed pools of 50, 200, 500, I/O (sleep 10 ms) and CPU (sin loop) tasks, 1,000 of each", POOL_SIZING),
         // Apart from reference: 10,000 one-million-step sin loops per batch take hours on a small machine.
@@ -59,7 +75,7 @@ object Suites {
             "spawn-cost",
             "N concurrent waiters of 1 s each (coroutines with delay, virtual threads, platform threads), N = 1,000 to 1,000,000",
             listOf(
-                SuiteEntry("spawn-cost", "coroutine-one", "io-sleep:ms=1000", wait = WaitForm.SUSPENDING, sweep = "items=1000..1000000x10", figures = true),
+                SuiteEntry("spawn-cost", "coroutine-one", "io-sleep:ms=1000", waits = listOf(WaitForm.SUSPENDING), sweep = "items=1000..1000000x10", figures = true),
                 SuiteEntry("spawn-cost", "virtual-threads,thread-per-task", "io-sleep:ms=1000", sweep = "items=1000..1000000x10", figures = true),
             ),
             cellTimeoutSeconds = 300,

@@ -67,7 +67,10 @@ class SweepTest {
     @Test
     fun `suites are data that resolve into cells`() {
         for (suite in Suites.all) assertEquals(suite.entries.sumOf { it.cells().size }, suite.cells().size, suite.id)
-        val reference = Suites.parse("reference").cells()
+        val all = Suites.parse("reference").cells()
+        assertEquals(setOf("file-sender", "api-fanout", "order-status"), all.mapNotNull { it.scenario?.entry?.id }.toSet(), "E2-E4")
+        assertEquals(WaitForm.entries.toSet(), all.filter { it.scenario != null }.map { it.wait }.toSet())
+        val reference = all.filter { it.scenario == null }
         assertEquals(16 * 5, reference.count { it.items == 100 }, "E1: 16 strategies x 5 workloads")
         assertEquals(8, reference.count { it.items == 1_000 }, "E5: 4 approaches x I/O and CPU")
         val spawn = Suites.parse("spawn-cost").cells()
