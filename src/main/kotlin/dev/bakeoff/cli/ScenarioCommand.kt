@@ -9,7 +9,6 @@ import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.model.PhysicalLimit
-import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.Results
 import dev.bakeoff.report.Units
 import dev.bakeoff.scenario.Scenarios
@@ -35,7 +34,7 @@ class ScenarioCommand : CliktCommand(name = "scenario") {
     override fun run() {
         val options = userInput { options() }
         val scenario = checkNotNull(options.scenario)
-        val limit = checkNotNull(options.cells().first().createScenario(RunContext(settings = options.settings))).limit()
+        val limit = checkNotNull(options.cells().first().createScenario(options.context())).limit()
         val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, ${options.cells().size} cells; physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
         measure(options, heading) { results -> footer(results, limit) }
     }

@@ -4,7 +4,6 @@ import dev.bakeoff.engine.jmh.CellBenchmark
 import dev.bakeoff.engine.jmh.ScenarioBenchmark
 import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.TimeSummary
-import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.MeasurementPlan
 import dev.bakeoff.scenario.Scenarios
@@ -60,7 +59,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             scenario = spec.scenario?.entry?.id,
             // The settings say where it ran (e.g. which database); a password never goes into results.
             params = spec.scenario?.values?.plus(options.settings - Scenarios.JDBC_PASSWORD),
-            limitNs = spec.createScenario(RunContext(settings = options.settings))?.limit()?.nanos?.toDouble(),
+            limitNs = spec.createScenario(options.context())?.limit()?.nanos?.toDouble(),
             sweep = spec.sweep,
         )
         return try {

@@ -4,7 +4,7 @@ import dev.bakeoff.report.MeasurementPlan
 
 /**
  * A documented set of JMH options. Cells whose batch is expected to take longer than
- * [singleShotAboveMillis] are measured in single-shot mode (one batch per run) so that even
+ * [SINGLE_SHOT_ABOVE_NANOS] (0.5 s) are measured in single-shot mode (one batch per run) so that even
  * multi-second batches yield at least three measured runs without blowing the time budget;
  * the chosen plan and its reason are stored with every cell.
  */

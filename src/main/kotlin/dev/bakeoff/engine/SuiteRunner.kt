@@ -5,6 +5,7 @@ import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.MeasurementPlan
 import dev.bakeoff.report.PresetInfo
 import dev.bakeoff.report.Results
+import dev.bakeoff.report.replaceAtomically
 import org.openjdk.jmh.results.RunResult
 import org.openjdk.jmh.results.format.ResultFormatFactory
 import org.openjdk.jmh.results.format.ResultFormatType
@@ -12,7 +13,6 @@ import java.io.PrintStream
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.Paths
-import java.nio.file.StandardCopyOption
 import java.time.Instant
 
 /** Hears about progress; the CLI prints a line per cell. Called on the thread running the suite. */
@@ -91,10 +91,8 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
     private fun skipped(spec: CellSpec, why: String) = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.subject, spec.items, spec.wait.id, "skipped", error = why, sweep = spec.sweep)
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */
-    private fun writeJmhJson(file: Path, runs: List<RunResult>) {
-        val tmp = file.resolveSibling(file.fileName.toString() + ".tmp")
-        PrintStream(Files.newOutputStream(tmp), true, Charsets.UTF_8).use { ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs) }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+    private fun writeJmhJson(file: Path, runs: List<RunResult>) = replaceAtomically(file) { out ->
+        PrintStream(out, true, Charsets.UTF_8).let { ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs) }
     }
 
     companion object {
@@ -114,7 +112,7 @@ object SerialEstimate {
     private const val SAMPLE_NANOS = 200_000_000L
 
     fun nanos(spec: CellSpec, context: RunContext = RunContext()): Long {
-        spec.createScenario(RunContext())?.let { s -> return (0 until spec.items).sumOf { s.waitNanos(it) } }
+        spec.createScenario(context)?.let { s -> return (0 until spec.items).sumOf { s.waitNanos(it) } }
         val w = checkNotNull(spec.workload)
         val workload = w.entry.create(w.params(context.copy(waitScale = 0.0)))
         val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import java.io.OutputStream
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardCopyOption.ATOMIC_MOVE
@@ -30,16 +31,22 @@ val REPORT_FORMATS: List<ReportFormat> = listOf(JsonReportFormat, CsvReportForma
 fun ReportFormat.writeTo(results: Results, dir: Path): Path {
     Files.createDirectories(dir)
     val text = buildString { write(results, this) }
-    val target = dir.resolve(fileName)
-    // A fixed temporary name (one writer per directory) keeps the umask's permissions; createTempFile would make it owner-only.
-    val temp = dir.resolve(".$fileName.tmp")
+    return dir.resolve(fileName).also { target -> replaceAtomically(target) { it.write(text.toByteArray()) } }
+}
+
+/**
+ * Replaces [target] with what [write] puts in a sibling temporary file, in one atomic move, so a
+ * reader never sees half a file. The temporary name is fixed (one writer per file), which keeps
+ * the umask's permissions; `createTempFile` would make the file owner-only.
+ */
+fun replaceAtomically(target: Path, write: (OutputStream) -> Unit) {
+    val temp = target.resolveSibling(".${target.fileName}.tmp")
     try {
-        Files.writeString(temp, text)
+        Files.newOutputStream(temp).use(write)
         Files.move(temp, target, ATOMIC_MOVE, REPLACE_EXISTING)
     } finally {
         Files.deleteIfExists(temp)
     }
-    return target
 }
 
 /** A results file that cannot be read: malformed, not a results file, or of an unknown schema version. */
