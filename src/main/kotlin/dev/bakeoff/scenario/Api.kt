@@ -4,10 +4,12 @@ import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.shutDown
 import dev.bakeoff.workload.Waits
 import kotlinx.coroutines.future.await
+import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.util.concurrent.Executors
+import java.util.concurrent.Semaphore
 
 /**
  * How a scenario calls its slow API: `call(i)` answers `respond(i)` after the API's latency.
@@ -19,21 +21,39 @@ internal sealed interface Api : AutoCloseable {
 
     suspend fun callSuspending(index: Int): String
 
+    /**
+     * Brings the API to the state a long-running service has it in, outside the measured section:
+     * [calls] calls without latency through both [call] and [callSuspending] (so the JIT has compiled
+     * the client and server paths), then [inFlight] calls at once (so the client holds as many open
+     * connections as a batch keeps in flight). Blocks until all have answered; leaves no thread.
+     */
+    fun warmUp(calls: Int, inFlight: Int) {}
+
+    /**
+     * A scenario's choice of API: [kind] `http` or `simulated`, and for `http` the number of
+     * latency-free calls that warm it up before the first batch (see [warmUp]).
+     */
+    data class Choice(val kind: String, val warmUpCalls: Int)
+
     companion object {
         /** The choices of a scenario's `api` parameter. */
         val CHOICES = listOf("http", "simulated")
 
         /**
          * The process-wide threads an API of [kind] borrows: the JDK's `HttpClient.sendAsync` runs
-         * the dependents of the future it returns on the common pool, whatever executor it was given.
+         * the dependents of the future it returns on the common pool, whatever executor it was given;
+         * the client's own callbacks run on virtual threads.
          */
-        fun shared(kind: String): List<SharedScheduler> = if (kind == "http") listOf(SharedScheduler.COMMON_POOL) else emptyList()
+        fun shared(kind: String): List<SharedScheduler> = if (kind == "http") listOf(SharedScheduler.COMMON_POOL, SharedScheduler.VIRTUAL_THREAD_SCHEDULER) else emptyList()
 
-        /** Opens the API a scenario's `api` parameter names; nothing runs until this is called. */
-        fun open(kind: String, latencyNanos: Long, waits: Waits, respond: (Int) -> String): Api = when (kind) {
-            "http" -> HttpApi(LoopbackApi(waits.scaled(latencyNanos), respond))
+        /**
+         * Opens the API [choice] names, warmed up for batches of up to [inFlight] calls at once;
+         * nothing runs until this is called.
+         */
+        fun open(choice: Choice, latencyNanos: Long, waits: Waits, inFlight: Int, respond: (Int) -> String): Api = when (choice.kind) {
+            "http" -> HttpApi(LoopbackApi(waits.scaled(latencyNanos), respond)).also { it.warmUp(choice.warmUpCalls, inFlight) }
             "simulated" -> SimulatedApi(latencyNanos, waits, respond)
-            else -> error("Unexpected api: $kind")
+            else -> error("Unexpected api: ${choice.kind}")
         }
     }
 }
@@ -56,18 +76,41 @@ private class SimulatedApi(private val latencyNanos: Long, private val waits: Wa
 /**
  * A [LoopbackApi] called with the JDK's `HttpClient` (HTTP/1.1, so one connection per request in
  * flight, kept alive between batches): [call] is the blocking `send`, [callSuspending] the
- * non-blocking `sendAsync` awaited by suspending. The client runs its callbacks on a cached pool
- * this class owns, so [close] can wait for every client thread.
+ * non-blocking `sendAsync` awaited by suspending. The client runs its callbacks on virtual threads
+ * this class owns (measured: less CPU per call than the client's default cached pool, which matters
+ * when client and server share two cores), so [close] can wait for every one of them.
  */
 private class HttpApi(private val server: LoopbackApi) : Api {
-    private val callbacks = Executors.newCachedThreadPool(Thread.ofPlatform().name("bakeoff-http-client-", 0).factory())
+    private val callbacks = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("bakeoff-http-client-", 0).factory())
     private val client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(callbacks).build()
 
-    private fun request(index: Int) = HttpRequest.newBuilder(server.base.resolve(index.toString())).GET().build()
+    private fun request(base: URI, index: Int) = HttpRequest.newBuilder(base.resolve(index.toString())).GET().build()
 
-    override fun call(index: Int): String = checked(index, client.send(request(index), HttpResponse.BodyHandlers.ofString()))
+    override fun call(index: Int): String = send(server.base, index)
 
-    override suspend fun callSuspending(index: Int): String = checked(index, client.sendAsync(request(index), HttpResponse.BodyHandlers.ofString()).await())
+    override suspend fun callSuspending(index: Int): String = checked(index, client.sendAsync(request(server.base, index), HttpResponse.BodyHandlers.ofString()).await())
+
+    private fun send(base: URI, index: Int) = checked(index, client.send(request(base, index), HttpResponse.BodyHandlers.ofString()))
+
+    private fun sendAsync(base: URI, index: Int) = checked(index, client.sendAsync(request(base, index), HttpResponse.BodyHandlers.ofString()).join())
+
+    override fun warmUp(calls: Int, inFlight: Int) {
+        val permits = Semaphore(inFlight.coerceAtLeast(1))
+        fanOut(calls) { i ->
+            permits.acquire()
+            try {
+                if (i % 2 == 0) send(server.warm, i) else sendAsync(server.warm, i)
+            } finally {
+                permits.release()
+            }
+        }
+        fanOut(inFlight) { i -> send(server.base, i) }
+    }
+
+    /** Runs [call] for 0 until [n], each on its own virtual thread, and rethrows the first failure. */
+    private fun fanOut(n: Int, call: (Int) -> String) = Executors.newVirtualThreadPerTaskExecutor().use { threads ->
+        (0 until n).map { i -> threads.submit<String> { call(i) } }.forEach { it.get() }
+    }
 
     private fun checked(index: Int, response: HttpResponse<String>): String {
         check(response.statusCode() == 200) { "call $index: HTTP ${response.statusCode()}" }
@@ -78,5 +121,10 @@ private class HttpApi(private val server: LoopbackApi) : Api {
         client.close()
         shutDown(callbacks)
         server.close()
+    }
+
+    private companion object {
+        /** Enough concurrency to exercise the client's pool and the server's handlers, few enough connections to open quickly. */
+        const val WARM_UP_IN_FLIGHT = 64
     }
 }

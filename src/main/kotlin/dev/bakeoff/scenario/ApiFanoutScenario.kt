@@ -18,17 +18,17 @@ import java.util.Collections
  * Verification after every batch: exactly one response per request, each the answer to that
  * request. The physical limit is one call: every request in flight at once.
  */
-class ApiFanoutScenario internal constructor(private val requests: Int, private val latencyMillis: Int, private val api: String, private val waits: Waits) : Scenario {
+class ApiFanoutScenario internal constructor(private val requests: Int, private val latencyMillis: Int, private val api: Api.Choice, private val waits: Waits) : Scenario {
     private val latencyNanos = latencyMillis * 1_000_000L
     private val responses: MutableList<String> = Collections.synchronizedList(ArrayList())
     private var client: Api? = null
 
-    override val shared = Api.shared(api)
+    override val shared = Api.shared(api.kind)
 
     private fun connected() = checkNotNull(client) { "open() first" }
 
     override fun open() {
-        client = Api.open(api, latencyNanos, waits, ::answer)
+        client = Api.open(api, latencyNanos, waits, requests, ::answer)
     }
 
     override fun expected(index: Int): Int = index

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit
 /**
  * A real HTTP/1.1 API on the loopback interface (an ephemeral port), served by the JDK's
  * `com.sun.net.httpserver`: `GET /call/{i}` answers `200` with [respond]`(i)` after
- * [latencyNanos].
+ * [latencyNanos]; `GET /warm/{i}` answers the same at once, for warming up outside the measured
+ * section without waiting out the latency.
  *
  * Threading model: the latency never holds a server thread. A handler (on a pool of
  * [HANDLER_THREADS]) reads the request, schedules the reply on a one-thread timer and returns;
@@ -27,18 +28,28 @@ internal class LoopbackApi(private val latencyNanos: Long, private val respond: 
     // otherwise see dropped SYNs and one-second retransmits, timing the kernel instead of the API.
     private val server = HttpServer.create(InetSocketAddress(LOOPBACK, 0), BACKLOG)
 
-    /** The base address; append the item index. */
+    /** The base address of the API; append the item index. */
     val base: URI
+
+    /** The same API without its latency; append the item index. */
+    val warm: URI
 
     init {
         server.executor = handlers
         server.createContext("/call/") { exchange ->
-            exchange.requestBody.use { it.readAllBytes() }
-            val index = exchange.requestURI.path.substringAfterLast('/').toInt()
+            val index = index(exchange)
             timer.schedule(Runnable { handlers.execute { reply(exchange, respond(index)) } }, latencyNanos, TimeUnit.NANOSECONDS)
         }
+        server.createContext("/warm/") { exchange -> reply(exchange, respond(index(exchange))) }
         server.start()
         base = URI("http://$LOOPBACK:${server.address.port}/call/")
+        warm = base.resolve("/warm/")
+    }
+
+    private fun index(exchange: HttpExchange): Int {
+        // A GET has no body: closing the stream drains it without readAllBytes()'s 8 KiB buffer per call.
+        exchange.requestBody.close()
+        return exchange.requestURI.path.substringAfterLast('/').toInt()
     }
 
     private fun reply(exchange: HttpExchange, body: String) {

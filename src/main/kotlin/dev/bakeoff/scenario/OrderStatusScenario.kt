@@ -30,7 +30,7 @@ class OrderStatusScenario internal constructor(
     private val orders: Int,
     private val callMillis: Int,
     private val successPercent: Int,
-    private val api: String,
+    private val api: Api.Choice,
     private val poolSize: Int,
     private val seed: Long,
     private val database: Database,
@@ -43,7 +43,7 @@ class OrderStatusScenario internal constructor(
     /** Where the orders live; [url] null means a fresh in-memory H2 database. */
     data class Database(val url: String?, val user: String?, val password: String?)
 
-    override val shared = listOf(SharedScheduler.PGJDBC_CLEANER) + Api.shared(api)
+    override val shared = listOf(SharedScheduler.PGJDBC_CLEANER) + Api.shared(api.kind)
 
     private fun succeeds(index: Int) = SeededDraw.happens(seed, index, 1, successPercent)
 
@@ -79,7 +79,7 @@ class OrderStatusScenario internal constructor(
             }
             it.commit()
         }
-        client = Api.open(api, callNanos, waits, ::answer)
+        client = Api.open(api, callNanos, waits, orders, ::answer)
     }
 
     private inline fun <T> sql(block: (java.sql.Connection) -> T): T = checkNotNull(pool) { "open() first" }.connection.use(block)

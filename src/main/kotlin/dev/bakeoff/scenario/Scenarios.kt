@@ -18,7 +18,12 @@ object Scenarios {
 
     private fun waits(p: Params) = Waits(p.context.waitScale)
 
-    private fun api(default: String) = ChoiceParam("api", "http: a loopback HTTP server; simulated: an in-process wait", default, Api.CHOICES)
+    private fun api(default: String) = listOf(
+        ChoiceParam("api", "http: a loopback HTTP server; simulated: an in-process wait", default, Api.CHOICES),
+        IntParam("warm-up-calls", "api=http: latency-free calls that warm the client, server and JIT before the first batch", "20000", min = 0),
+    )
+
+    private fun api(p: Params) = Api.Choice(p.string("api"), p.int("warm-up-calls"))
 
     val catalog =
         Catalog(
@@ -41,8 +46,8 @@ object Scenarios {
                     "E3: N calls to an API with latency-ms of latency, responses collected in a list",
                     defaultItems = 1_000,
                     strategies = "flow-flatmap-merge:concurrency=16,flow-flatmap-merge:concurrency=500,virtual-threads,executor-fixed:size=1000,coroutine-io",
-                    params = listOf(IntParam("latency-ms", "latency of one call (ms)", "300", min = 0), api("http")),
-                ) { p, n -> ApiFanoutScenario(n, p.int("latency-ms"), p.string("api"), waits(p)) },
+                    params = listOf(IntParam("latency-ms", "latency of one call (ms)", "300", min = 0)) + api("http"),
+                ) { p, n -> ApiFanoutScenario(n, p.int("latency-ms"), api(p), waits(p)) },
                 ScenarioEntry(
                     "order-status",
                     "E4: N orders READY in a database; call an API per order, then set COMPLETED or FAILED via HikariCP",
@@ -51,15 +56,14 @@ object Scenarios {
                     params = listOf(
                         IntParam("call-ms", "latency of one API call (ms)", "100", min = 0),
                         IntParam("success-percent", "chance that a call succeeds (%)", "80", min = 0, max = 100),
-                        api("simulated"),
                         IntParam("pool", "HikariCP pool size (connections)", "10"),
                         SEED,
-                    ),
+                    ) + api("simulated"),
                     settings = listOf(JDBC_URL, JDBC_USER, JDBC_PASSWORD),
                 ) { p, n ->
                     val s = p.context.settings
                     val db = OrderStatusScenario.Database(s[JDBC_URL], s[JDBC_USER], s[JDBC_PASSWORD])
-                    OrderStatusScenario(n, p.int("call-ms"), p.int("success-percent"), p.string("api"), p.int("pool"), p.int("seed").toLong(), db, waits(p))
+                    OrderStatusScenario(n, p.int("call-ms"), p.int("success-percent"), api(p), p.int("pool"), p.int("seed").toLong(), db, waits(p))
                 },
             ),
         )

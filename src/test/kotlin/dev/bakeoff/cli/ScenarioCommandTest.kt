@@ -28,7 +28,7 @@ class ScenarioCommandTest {
     fun `a scenario run states its physical limit and records scenario, params and limit per cell`() {
         val out = tmp.resolve("out")
         val (code, output) = cli(
-            "scenario", "api-fanout", "--param", "latency-ms=20", "-n", "16", "-s", "virtual-threads,flow-flatmap-merge:concurrency=16",
+            "scenario", "api-fanout", "--param", "latency-ms=20", "--param", "warm-up-calls=300", "-n", "16", "-s", "virtual-threads,flow-flatmap-merge:concurrency=16",
             "--wait", "suspending", "-p", "smoke", "--out", "$out",
         )
         assertEquals(0, code, output)
@@ -40,8 +40,8 @@ class ScenarioCommandTest {
         for (c in results.cells) {
             assertEquals("ok", c.status, c.error)
             assertEquals("api-fanout", c.scenario)
-            assertEquals("api-fanout:latency-ms=20", c.workload)
-            assertEquals(mapOf("latency-ms" to "20", "api" to "http"), c.params)
+            assertEquals("api-fanout:latency-ms=20:warm-up-calls=300", c.workload)
+            assertEquals(mapOf("latency-ms" to "20", "api" to "http", "warm-up-calls" to "300"), c.params)
             assertEquals(20_000_000.0, c.limitNs)
             assertNotNull(c.timeNs)
             assertEquals(0, c.threads!!.aliveAfterClose)

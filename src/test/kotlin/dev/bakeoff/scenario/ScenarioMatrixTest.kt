@@ -23,7 +23,7 @@ class ScenarioMatrixTest {
 
     @TestFactory
     fun `every scenario verifies under its default strategies in both wait forms`(): List<DynamicTest> =
-        listOf("api-fanout", "api-fanout:api=simulated", "order-status", "order-status:api=http").flatMap { scenario ->
+        listOf("api-fanout:warm-up-calls=200", "api-fanout:api=simulated", "order-status", "order-status:api=http:warm-up-calls=200").flatMap { scenario ->
             val entry = Scenarios.catalog.resolve(scenario).entry
             Strategies.catalog.resolveList(entry.strategies).flatMap { s ->
                 WaitForm.entries.map { wait ->

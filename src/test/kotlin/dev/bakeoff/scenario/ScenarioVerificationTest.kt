@@ -80,7 +80,7 @@ class ScenarioVerificationTest {
     }
 
     @Test
-    fun `api-fanout over HTTP reports a request without a response and one answered twice`() = opened(ApiFanoutScenario(30, 1, "http", waits)) { s ->
+    fun `api-fanout over HTTP reports a request without a response and one answered twice`() = opened(ApiFanoutScenario(30, 1, Api.Choice("http", 100), waits)) { s ->
         runAll(s, 30).verify(1)
         s.verify()
         s.reset()
@@ -107,7 +107,7 @@ class ScenarioVerificationTest {
         assertEquals(-1, s.run(3), "no READY row left for order 3")
     }
 
-    private fun orderStatus(orders: Int) = OrderStatusScenario(orders, 1, 80, "simulated", 4, 42, OrderStatusScenario.Database(null, null, null), waits)
+    private fun orderStatus(orders: Int) = OrderStatusScenario(orders, 1, 80, Api.Choice("simulated", 0), 4, 42, OrderStatusScenario.Database(null, null, null), waits)
 }
 
 /**
