@@ -38,6 +38,20 @@ data class CellSpec(
     /** Builds this cell's scenario (nothing opened yet), or null for a workload cell. */
     fun createScenario(context: RunContext): Scenario? = scenario?.let { it.entry.create(it.params(context))(items) }
 
+    /**
+     * Why this cell cannot finish, known before it runs, or null: in the suspending form a strategy
+     * that runs items on a shared scheduler blocks its workers (`runBlocking`) until each item's call
+     * completes, and if the scenario's calls complete on that same scheduler, none ever does.
+     */
+    fun deadlock(context: RunContext): String? {
+        if (wait != WaitForm.SUSPENDING) return null
+        val pools = createScenario(context)?.completesOn.orEmpty().intersect(strategy.entry.shared.toSet())
+        return pools.firstOrNull()?.let {
+            "not run: it would deadlock: ${strategy.spec} blocks every ${it.id} worker in runBlocking until its item's call completes, " +
+                "and ${scenario!!.spec}'s suspending calls complete on that same pool"
+        }
+    }
+
     override fun toString() = "${strategy.spec} x $subject x $items (${wait.id})"
 
     companion object {

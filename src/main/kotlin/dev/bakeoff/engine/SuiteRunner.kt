@@ -55,9 +55,12 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
                 listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
                 val series = itemSeries(spec)
                 val failedAt = series?.let { failedSeries[it] }
+                val deadlock = spec.deadlock(options.context())
                 val outcome =
                     if (failedAt != null) {
                         JmhCellRunner.Outcome(skipped(spec, "not run: the same strategy, workload and wait form did not finish at items=$failedAt"), null)
+                    } else if (deadlock != null) {
+                        JmhCellRunner.Outcome(skipped(spec, deadlock), null)
                     } else {
                         runner.run(i + 1, spec, plan, serial)
                     }

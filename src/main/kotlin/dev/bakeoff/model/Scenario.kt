@@ -24,6 +24,13 @@ interface Scenario :
     /** Process-wide threads the scenario's libraries start and keep after [close] (not leaks, but bounded). */
     val shared: List<SharedScheduler> get() = emptyList()
 
+    /**
+     * Shared schedulers on which a suspending item's call completes (the JDK's `HttpClient.sendAsync`
+     * completes on the common pool). A strategy that blocks those same workers while its items
+     * wait for that completion deadlocks; the engine skips such cells and says why.
+     */
+    val completesOn: List<SharedScheduler> get() = emptyList()
+
     /** Creates servers, databases, pools and clients. Called once, before the first batch. */
     fun open() {}
 

@@ -45,9 +45,12 @@ enum class SharedScheduler(val id: String, val summary: String, private val owns
     ),
     COMMON_POOL(
         "fork-join-common-pool",
-        "ForkJoinPool.commonPool(): cpus - 1 workers (the caller helps)",
+        "ForkJoinPool.commonPool(): cpus - 1 workers (the caller helps), plus a spare per worker blocked in a managed block, up to 256",
         { it.name.startsWith("ForkJoinPool.commonPool-worker-") },
-        { cpus, _ -> maxOf(1, cpus - 1) },
+        // A worker that blocks through ForkJoinPool.managedBlock (CompletableFuture.get or join, as
+        // the JDK HttpClient's send does) gets a spare started in its place, up to 256 for the
+        // common pool; Thread.sleep does not, so only items that block that way reach this bound.
+        { cpus, items -> maxOf(1, cpus - 1) + minOf(items, 256) },
     ),
     VIRTUAL_THREAD_SCHEDULER(
         "virtual-thread-carriers",

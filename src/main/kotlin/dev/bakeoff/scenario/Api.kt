@@ -41,10 +41,13 @@ internal sealed interface Api : AutoCloseable {
 
         /**
          * The process-wide threads an API of [kind] borrows: the JDK's `HttpClient.sendAsync` runs
-         * the dependents of the future it returns on the common pool, whatever executor it was given;
-         * the client's own callbacks run on virtual threads.
+         * the dependents of the future it returns on the common pool, whatever executor it was given
+         * ([completesOn]); the client's own callbacks run on virtual threads.
          */
         fun shared(kind: String): List<SharedScheduler> = if (kind == "http") listOf(SharedScheduler.COMMON_POOL, SharedScheduler.VIRTUAL_THREAD_SCHEDULER) else emptyList()
+
+        /** Where a suspending call of an API of [kind] completes: `sendAsync`'s future, on the common pool. */
+        fun completesOn(kind: String): List<SharedScheduler> = if (kind == "http") listOf(SharedScheduler.COMMON_POOL) else emptyList()
 
         /**
          * Opens the API [choice] names, warmed up for batches of up to [inFlight] calls at once;

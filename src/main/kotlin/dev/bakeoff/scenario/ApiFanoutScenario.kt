@@ -25,6 +25,8 @@ class ApiFanoutScenario internal constructor(private val requests: Int, private 
 
     override val shared = Api.shared(api.kind)
 
+    override val completesOn = Api.completesOn(api.kind)
+
     private fun connected() = checkNotNull(client) { "open() first" }
 
     override fun open() {

@@ -45,6 +45,8 @@ class OrderStatusScenario internal constructor(
 
     override val shared = listOf(SharedScheduler.PGJDBC_CLEANER) + Api.shared(api.kind)
 
+    override val completesOn = Api.completesOn(api.kind)
+
     private fun succeeds(index: Int) = SeededDraw.happens(seed, index, 1, successPercent)
 
     private fun answer(index: Int) = if (succeeds(index)) COMPLETED else FAILED

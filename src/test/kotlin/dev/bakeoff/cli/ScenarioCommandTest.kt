@@ -47,4 +47,19 @@ class ScenarioCommandTest {
             assertEquals(0, c.threads!!.aliveAfterClose)
         }
     }
+
+    @Test
+    fun `a cell that would deadlock is skipped with the reason and the others run`() {
+        val out = tmp.resolve("deadlock")
+        val (code, output) = cli(
+            "scenario", "api-fanout", "--param", "latency-ms=20", "--param", "warm-up-calls=50", "-n", "8", "-s", "completable-future,virtual-threads",
+            "--wait", "suspending", "-p", "smoke", "--out", "$out",
+        )
+        assertEquals(1, code, output)
+        val cells = JsonReportFormat.read(out.resolve("results.json")).cells.associateBy { it.strategy }
+        assertEquals("skipped", cells.getValue("completable-future").status)
+        assertContains(cells.getValue("completable-future").error!!, "would deadlock: completable-future blocks every fork-join-common-pool worker in runBlocking")
+        assertEquals("ok", cells.getValue("virtual-threads").status, cells.getValue("virtual-threads").error)
+        assertContains(output, "would deadlock")
+    }
 }
