@@ -91,18 +91,19 @@ private class HttpApi(private val server: LoopbackApi) : Api {
 
     override fun call(index: Int): String = send(server.base, index)
 
-    override suspend fun callSuspending(index: Int): String = checked(index, client.sendAsync(request(server.base, index), HttpResponse.BodyHandlers.ofString()).await())
+    override suspend fun callSuspending(index: Int): String = checked(index, sendAsync(server.base, index).await())
 
     private fun send(base: URI, index: Int) = checked(index, client.send(request(base, index), HttpResponse.BodyHandlers.ofString()))
 
-    private fun sendAsync(base: URI, index: Int) = checked(index, client.sendAsync(request(base, index), HttpResponse.BodyHandlers.ofString()).join())
+    private fun sendAsync(base: URI, index: Int) = client.sendAsync(request(base, index), HttpResponse.BodyHandlers.ofString())
 
     override fun warmUp(calls: Int, inFlight: Int) {
+        // No more calls at once than a batch makes, so the client opens no connection a batch would not.
         val permits = Semaphore(inFlight.coerceAtLeast(1))
         fanOut(calls) { i ->
             permits.acquire()
             try {
-                if (i % 2 == 0) send(server.warm, i) else sendAsync(server.warm, i)
+                if (i % 2 == 0) send(server.warm, i) else checked(i, sendAsync(server.warm, i).join())
             } finally {
                 permits.release()
             }
@@ -124,10 +125,5 @@ private class HttpApi(private val server: LoopbackApi) : Api {
         client.close()
         shutDown(callbacks)
         server.close()
-    }
-
-    private companion object {
-        /** Enough concurrency to exercise the client's pool and the server's handlers, few enough connections to open quickly. */
-        const val WARM_UP_IN_FLIGHT = 64
     }
 }
