@@ -44,12 +44,10 @@ data class CellSpec(
      * completes, and if the scenario's calls complete on that same scheduler, none ever does.
      */
     fun deadlock(context: RunContext): String? {
-        if (wait != WaitForm.SUSPENDING) return null
-        val pools = createScenario(context)?.completesOn.orEmpty().intersect(strategy.entry.shared.toSet())
-        return pools.firstOrNull()?.let {
-            "not run: it would deadlock: ${strategy.spec} blocks every ${it.id} worker in runBlocking until its item's call completes, " +
-                "and ${scenario!!.spec}'s suspending calls complete on that same pool"
-        }
+        if (wait != WaitForm.SUSPENDING || scenario == null) return null
+        val pool = createScenario(context)?.completesOn?.firstOrNull { it in strategy.entry.shared } ?: return null
+        return "not run: it would deadlock: ${strategy.spec} blocks every ${pool.id} worker in runBlocking until its item's call completes, " +
+            "and ${scenario.spec}'s suspending calls complete on that same pool"
     }
 
     override fun toString() = "${strategy.spec} x $subject x $items (${wait.id})"

@@ -22,32 +22,24 @@ internal sealed interface Api : AutoCloseable {
     suspend fun callSuspending(index: Int): String
 
     /**
-     * Brings the API to the state a long-running service has it in, outside the measured section:
-     * [calls] calls without latency through both [call] and [callSuspending] (so the JIT has compiled
-     * the client and server paths), then [inFlight] calls at once (so the client holds as many open
-     * connections as a batch keeps in flight). Blocks until all have answered; leaves no thread.
-     */
-    fun warmUp(calls: Int, inFlight: Int) {}
-
-    /**
      * A scenario's choice of API: [kind] `http` or `simulated`, and for `http` the number of
-     * latency-free calls that warm it up before the first batch (see [warmUp]).
+     * latency-free calls that warm it up before the first batch.
      */
-    data class Choice(val kind: String, val warmUpCalls: Int)
+    data class Choice(val kind: String, val warmUpCalls: Int) {
+        /**
+         * The process-wide threads this API borrows: the JDK's `HttpClient.sendAsync` runs the
+         * dependents of the future it returns on the common pool, whatever executor it was given
+         * ([completesOn]); the client's own callbacks run on virtual threads.
+         */
+        val shared: List<SharedScheduler> get() = if (kind == "http") listOf(SharedScheduler.COMMON_POOL, SharedScheduler.VIRTUAL_THREAD_SCHEDULER) else emptyList()
+
+        /** Where a suspending call completes: `sendAsync`'s future, on the common pool. */
+        val completesOn: List<SharedScheduler> get() = if (kind == "http") listOf(SharedScheduler.COMMON_POOL) else emptyList()
+    }
 
     companion object {
         /** The choices of a scenario's `api` parameter. */
         val CHOICES = listOf("http", "simulated")
-
-        /**
-         * The process-wide threads an API of [kind] borrows: the JDK's `HttpClient.sendAsync` runs
-         * the dependents of the future it returns on the common pool, whatever executor it was given
-         * ([completesOn]); the client's own callbacks run on virtual threads.
-         */
-        fun shared(kind: String): List<SharedScheduler> = if (kind == "http") listOf(SharedScheduler.COMMON_POOL, SharedScheduler.VIRTUAL_THREAD_SCHEDULER) else emptyList()
-
-        /** Where a suspending call of an API of [kind] completes: `sendAsync`'s future, on the common pool. */
-        fun completesOn(kind: String): List<SharedScheduler> = if (kind == "http") listOf(SharedScheduler.COMMON_POOL) else emptyList()
 
         /**
          * Opens the API [choice] names, warmed up for batches of up to [inFlight] calls at once;
@@ -97,7 +89,13 @@ private class HttpApi(private val server: LoopbackApi) : Api {
 
     private fun sendAsync(base: URI, index: Int) = client.sendAsync(request(base, index), HttpResponse.BodyHandlers.ofString())
 
-    override fun warmUp(calls: Int, inFlight: Int) {
+    /**
+     * Brings the API to the state a long-running service has it in, outside the measured section:
+     * [calls] calls without latency through both `send` and `sendAsync` (so the JIT has compiled
+     * the client and server paths), then [inFlight] calls at once (so the client holds as many open
+     * connections as a batch keeps in flight). Blocks until all have answered; leaves no thread.
+     */
+    fun warmUp(calls: Int, inFlight: Int) {
         // No more calls at once than a batch makes, so the client opens no connection a batch would not.
         val permits = Semaphore(inFlight.coerceAtLeast(1))
         fanOut(calls) { i ->

@@ -23,9 +23,9 @@ class ApiFanoutScenario internal constructor(private val requests: Int, private 
     private val responses: MutableList<String> = Collections.synchronizedList(ArrayList())
     private var client: Api? = null
 
-    override val shared = Api.shared(api.kind)
+    override val shared = api.shared
 
-    override val completesOn = Api.completesOn(api.kind)
+    override val completesOn = api.completesOn
 
     private fun connected() = checkNotNull(client) { "open() first" }
 

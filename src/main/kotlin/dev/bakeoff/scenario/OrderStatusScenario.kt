@@ -43,9 +43,9 @@ class OrderStatusScenario internal constructor(
     /** Where the orders live; [url] null means a fresh in-memory H2 database. */
     data class Database(val url: String?, val user: String?, val password: String?)
 
-    override val shared = listOf(SharedScheduler.PGJDBC_CLEANER) + Api.shared(api.kind)
+    override val shared = listOf(SharedScheduler.PGJDBC_CLEANER) + api.shared
 
-    override val completesOn = Api.completesOn(api.kind)
+    override val completesOn = api.completesOn
 
     private fun succeeds(index: Int) = SeededDraw.happens(seed, index, 1, successPercent)
 
