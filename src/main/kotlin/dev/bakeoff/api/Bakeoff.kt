@@ -6,8 +6,8 @@ import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.REPORT_FORMATS
-import dev.bakeoff.report.Results
 import dev.bakeoff.report.writeTo
+import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.InProcessTasks
 import dev.bakeoff.workload.Workloads

@@ -7,10 +7,10 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.options.option
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.JsonReportFormat
-import dev.bakeoff.report.Units
 import dev.bakeoff.report.machineRows
 import java.io.IOException
 import java.nio.file.Files

@@ -16,8 +16,9 @@ import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
-import dev.bakeoff.report.Results
 import dev.bakeoff.report.Verdicts
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import java.nio.file.Path
 import java.nio.file.Paths
@@ -98,7 +99,7 @@ internal fun CliktCommand.measure(options: RunOptions, heading: String, footer: 
     echo(terminal.renderReport(ConsoleReport.of(results), Verdicts.byTitle(results)))
     footer(results).forEach { echo(it) }
     echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
-    val bad = results.cells.count { it.status != "ok" }
+    val bad = results.cells.count { it.status != CellStatus.OK }
     if (bad > 0) {
         echo("$bad cell(s) did not finish ok (see the list above)", err = true)
         throw ProgramResult(1)

@@ -13,13 +13,14 @@ import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.Recommender
 import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.engine.WorkDescription
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.report.CellResult
 import dev.bakeoff.report.JsonReportFormat
-import dev.bakeoff.report.Results
 import dev.bakeoff.report.ResultsFileException
-import dev.bakeoff.report.Units
 import dev.bakeoff.report.Verdicts
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.strategy.StrategyModels
 import java.nio.file.Paths
@@ -72,11 +73,11 @@ class RecommendCommand : CliktCommand(name = "recommend") {
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         echo("Confirming the top ${options.strategies.size} on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
         val results = SuiteRunner(options, ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }) { ResultFiles.write(it, dir) }.run()
-        val measured = results.cells.filter { it.status == "ok" && it.timeNs != null }.sortedBy { it.timeNs!!.median }
+        val measured = results.cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedBy { it.timeNs!!.median }
         val predicted = picks.associate { it.strategy.spec to it.predictedNs }
         echo("Measured (${preset.id} preset):")
         echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) })))
-        results.cells.filter { it.status != "ok" }.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${it.error?.lineSequence()?.firstOrNull()}") }
+        results.cells.filter { it.status != CellStatus.OK }.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${it.error?.lineSequence()?.firstOrNull()}") }
         val best = measured.firstOrNull() ?: return echo("recommendation: none confirmed (no cell completed)")
         val agrees = best.strategy == picks.first().strategy.spec
         echo(
@@ -97,7 +98,7 @@ class RecommendCommand : CliktCommand(name = "recommend") {
     private fun ranked(results: Results) {
         val verdicts = Verdicts.byTitle(results)
         results.cells.groupBy(Verdicts::title).forEach { (title, cells) ->
-            val ok = cells.filter { it.status == "ok" && it.timeNs != null }.sortedBy { it.timeNs!!.median }
+            val ok = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedBy { it.timeNs!!.median }
             echo("$title, measured:")
             val rows = ok.mapIndexed { i, c ->
                 listOf(

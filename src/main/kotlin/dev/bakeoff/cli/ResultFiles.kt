@@ -2,8 +2,8 @@ package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.UsageError
 import dev.bakeoff.report.REPORT_FORMATS
-import dev.bakeoff.report.Results
 import dev.bakeoff.report.writeTo
+import dev.bakeoff.result.Results
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.Paths

@@ -8,9 +8,10 @@ import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.PhysicalLimit
-import dev.bakeoff.report.Results
-import dev.bakeoff.report.Units
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
 import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
 
@@ -64,7 +65,7 @@ class ScenarioCommand : CliktCommand(name = "scenario") {
 
     /** The physical limit again, and how close each wait form's winner came to it. */
     private fun footer(results: Results, limit: PhysicalLimit): List<String> {
-        val best = results.cells.filter { it.status == "ok" && it.timeNs != null }.groupBy { it.wait }.mapValues { (_, c) -> c.minBy { it.timeNs!!.median } }
+        val best = results.cells.filter { it.status == CellStatus.OK && it.timeNs != null }.groupBy { it.wait }.mapValues { (_, c) -> c.minBy { it.timeNs!!.median } }
         return listOf("physical limit: ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})") +
             best.filter { limit.nanos > 0 }.map { (wait, c) ->
                 "closest ($wait): ${c.strategy} at ${Units.nanos(c.timeNs!!.median)}, ${Units.ratio(c.timeNs.median / limit.nanos)}x the limit"

@@ -2,39 +2,18 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.metrics.MemoryProbe
 import dev.bakeoff.metrics.TraceStats
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.VerificationException
-import dev.bakeoff.report.Latency
-import dev.bakeoff.report.MemoryStats
-import dev.bakeoff.report.PerThread
-import dev.bakeoff.report.TaskStats
-import dev.bakeoff.report.ThreadStats
-import dev.bakeoff.report.Units
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ProbeReport
+import dev.bakeoff.result.ThreadStats
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.Json
 import java.io.File
 import java.lang.management.ManagementFactory
-
-/** What the measured JVM learned about its cell besides time: written to the file named by `-Dbakeoff.probe`. */
-@Serializable
-data class ProbeReport(
-    val status: String,
-    val error: String? = null,
-    val threads: ThreadStats? = null,
-    val latencyNs: Latency? = null,
-    val perThread: PerThread? = null,
-    val cpuNsPerOp: Double? = null,
-    val leaked: List<String> = emptyList(),
-    val overBound: List<String> = emptyList(),
-    /** Batches the trace pass covered: 1 when it was the first warm-up batch of a single-shot cell. */
-    val tracedBatches: Int = 0,
-    val tasks: TaskStats? = null,
-    val memory: MemoryStats? = null,
-    /** The physical limit of the cell's batch in ns, from the per-item CPU calibration after the measured iterations. */
-    val limitNs: Double? = null,
-)
 
 /**
  * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
@@ -101,7 +80,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         val memoryStats = memory.stats()
         val close = cell.closeAndCheck()
         val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()), endLive, census.live())
-        val status = if (close.leaked.isEmpty()) "ok" else "failed"
+        val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
         val error = if (close.leaked.isEmpty()) null else "threads left alive after close: ${close.leaked.joinToString()}"
         write(
             ProbeReport(
@@ -127,7 +106,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
      * OutOfMemoryError) before JMH reports it (a broken ledger or scenario outcome: broken), with how many threads it had reached and its memory.
      */
     fun failed(e: Throwable) {
-        val status = if (e is LedgerException || e is VerificationException) "broken" else "failed"
+        val status = if (e is LedgerException || e is VerificationException) CellStatus.BROKEN else CellStatus.FAILED
         // A resource death (out of memory, no more native threads) says how far the approach got.
         val reached = if (e is VirtualMachineError) " (${reached()})" else ""
         write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}$reached", memory = memory.stats()))
@@ -140,7 +119,7 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         val max = budget?.max
         write(
             ProbeReport(
-                "failed",
+                CellStatus.FAILED,
                 "stopped at $live live platform threads, over the thread budget of $max (--max-threads; by default 3/4 of the process ids free on the machine), " +
                     "before it could exhaust them for every other process (${reached()})",
                 memory = memory.stats(),

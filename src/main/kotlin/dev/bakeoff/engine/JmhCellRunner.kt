@@ -4,8 +4,11 @@ import dev.bakeoff.engine.jmh.CellBenchmark
 import dev.bakeoff.engine.jmh.ScenarioBenchmark
 import dev.bakeoff.metrics.PhysicalLimit
 import dev.bakeoff.metrics.TimeSummary
-import dev.bakeoff.report.CellResult
-import dev.bakeoff.report.MeasurementPlan
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PlanMode
+import dev.bakeoff.result.ProbeReport
 import dev.bakeoff.scenario.Scenarios
 import kotlinx.serialization.json.Json
 import org.openjdk.jmh.annotations.Mode
@@ -50,11 +53,11 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val watchdog = if (options.inProcess) null else Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
         val base = CellResult(
             spec.strategy.spec,
-            spec.strategy.entry.family.id,
+            spec.strategy.entry.family,
             spec.subject,
             spec.items,
-            spec.wait.id,
-            "ok",
+            spec.wait,
+            CellStatus.OK,
             plan = plan,
             scenario = spec.scenario?.entry?.id,
             // The settings say where it ran (e.g. which database); a password never goes into results.
@@ -71,9 +74,9 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             val probe = readProbe(probeFile)
             val result =
                 when {
-                    timedOut.get() -> base.copy(status = "timeout", error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed")
-                    probe != null && probe.status != "ok" -> base.copy(status = probe.status, error = probe.error, memory = probe.memory)
-                    else -> base.copy(status = "failed", error = failureFromLog(log) ?: (e.cause?.message ?: e.message))
+                    timedOut.get() -> base.copy(status = CellStatus.TIMEOUT, error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed")
+                    probe != null && probe.status != CellStatus.OK -> base.copy(status = probe.status, error = probe.error, memory = probe.memory)
+                    else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(log) ?: (e.cause?.message ?: e.message))
                 }
             Outcome(result, null)
         } finally {
@@ -85,7 +88,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
     /** What the fork-side [CellProbe] reads: where to write its report, whether to trace a warm-up batch, the settings, the task classpath. */
     private fun probeProperties(probeFile: Path, plan: MeasurementPlan): Map<String, String> = buildMap {
         put(CellProbe.PROBE_PROPERTY, probeFile.toString())
-        put(CellProbe.TRACE_WARMUP_PROPERTY, (plan.mode == "ss" && plan.warmupIterations > 0).toString())
+        put(CellProbe.TRACE_WARMUP_PROPERTY, (plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0).toString())
         options.settings.forEach { (k, v) -> put(CellProbe.SETTING_PREFIX + k, v) }
         if (options.classpath.isNotEmpty()) put(CellProbe.CLASSPATH_PROPERTY, options.classpath.joinToString(File.pathSeparator))
     }
@@ -118,7 +121,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
                 .output(log.toString())
                 .shouldFailOnError(true)
         options.jdk?.let { b.jvm(it.resolve("bin/java").toString()) }
-        if (plan.mode == "ss") {
+        if (plan.mode == PlanMode.SINGLE_SHOT) {
             b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
         } else {
             b.mode(Mode.AverageTime).warmupTime(TimeValue.milliseconds(plan.iterationMillis)).measurementTime(TimeValue.milliseconds(plan.iterationMillis))
@@ -131,7 +134,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val time = TimeSummary.of(runs, jmh.primaryResult.scoreError)
         val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
         return base.copy(
-            status = probe?.status ?: "failed",
+            status = probe?.status ?: CellStatus.FAILED,
             error = probe?.error ?: if (probe == null) "the measured JVM wrote no probe report" else null,
             timeNs = time,
             allocBytesPerOp = alloc,

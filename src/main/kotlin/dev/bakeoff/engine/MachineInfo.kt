@@ -1,6 +1,6 @@
 package dev.bakeoff.engine
 
-import dev.bakeoff.report.Machine
+import dev.bakeoff.result.Machine
 import java.io.File
 import java.lang.management.ManagementFactory
 import java.nio.file.Path

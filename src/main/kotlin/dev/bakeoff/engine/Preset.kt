@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
-import dev.bakeoff.report.MeasurementPlan
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PlanMode
 
 /**
  * A documented set of JMH options. Cells whose batch is expected to take longer than
@@ -28,9 +29,9 @@ enum class Preset(
     fun plan(expectedSerialNanos: Long): MeasurementPlan {
         val expected = "expected serial batch ${"%.3f".format(java.util.Locale.ROOT, expectedSerialNanos / 1e9)} s"
         return if (expectedSerialNanos > SINGLE_SHOT_ABOVE_NANOS) {
-            MeasurementPlan("ss", forks, singleShotWarmups, singleShotRuns, 0, "$expected > 0.5 s: single-shot, one batch per run")
+            MeasurementPlan(PlanMode.SINGLE_SHOT, forks, singleShotWarmups, singleShotRuns, 0, "$expected > 0.5 s: single-shot, one batch per run")
         } else {
-            MeasurementPlan("avgt", forks, warmupIterations, measurementIterations, iterationMillis, "$expected <= 0.5 s: timed iterations")
+            MeasurementPlan(PlanMode.AVERAGE_TIME, forks, warmupIterations, measurementIterations, iterationMillis, "$expected <= 0.5 s: timed iterations")
         }
     }
 

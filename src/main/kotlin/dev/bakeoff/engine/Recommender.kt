@@ -1,12 +1,12 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.metrics.Prediction
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.report.Units
 import dev.bakeoff.strategy.StrategyModels
 import dev.bakeoff.workload.Workloads
 import java.nio.file.Path

@@ -1,11 +1,12 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.RunContext
-import dev.bakeoff.report.CellResult
-import dev.bakeoff.report.MeasurementPlan
-import dev.bakeoff.report.PresetInfo
-import dev.bakeoff.report.Results
-import dev.bakeoff.report.replaceAtomically
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PresetInfo
+import dev.bakeoff.result.Results
+import dev.bakeoff.result.replaceAtomically
 import org.openjdk.jmh.results.RunResult
 import org.openjdk.jmh.results.format.ResultFormatFactory
 import org.openjdk.jmh.results.format.ResultFormatType
@@ -89,9 +90,10 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
      * the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
      * start, another JMH run held the lock) says nothing about larger counts.
      */
-    private fun diedInTheApproach(r: CellResult) = r.status == "timeout" || (r.status != "ok" && r.memory != null)
+    private fun diedInTheApproach(r: CellResult) = r.status == CellStatus.TIMEOUT || (r.status != CellStatus.OK && r.memory != null)
 
-    private fun skipped(spec: CellSpec, why: String) = CellResult(spec.strategy.spec, spec.strategy.entry.family.id, spec.subject, spec.items, spec.wait.id, "skipped", error = why, sweep = spec.sweep)
+    private fun skipped(spec: CellSpec, why: String) =
+        CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.SKIPPED, error = why, sweep = spec.sweep)
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */
     private fun writeJmhJson(file: Path, runs: List<RunResult>) = replaceAtomically(file) { out ->

@@ -6,7 +6,7 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
-import dev.bakeoff.report.SweepPoint
+import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import java.math.BigDecimal

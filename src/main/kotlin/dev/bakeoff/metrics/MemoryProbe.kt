@@ -1,7 +1,7 @@
 package dev.bakeoff.metrics
 
 import com.sun.management.GarbageCollectionNotificationInfo
-import dev.bakeoff.report.MemoryStats
+import dev.bakeoff.result.MemoryStats
 import java.io.File
 import java.lang.management.ManagementFactory
 import java.lang.management.MemoryType

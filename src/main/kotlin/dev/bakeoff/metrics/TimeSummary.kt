@@ -1,6 +1,6 @@
 package dev.bakeoff.metrics
 
-import dev.bakeoff.report.TimeStats
+import dev.bakeoff.result.TimeStats
 
 /** Order statistics over the measured runs of one cell (each run is one JMH iteration's score, in ns). */
 object TimeSummary {

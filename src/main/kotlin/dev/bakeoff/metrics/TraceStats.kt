@@ -1,10 +1,10 @@
 package dev.bakeoff.metrics
 
 import dev.bakeoff.model.ItemTrace
-import dev.bakeoff.report.Latency
-import dev.bakeoff.report.PerThread
-import dev.bakeoff.report.Percentiles
-import dev.bakeoff.report.TaskStats
+import dev.bakeoff.result.Latency
+import dev.bakeoff.result.PerThread
+import dev.bakeoff.result.Percentiles
+import dev.bakeoff.result.TaskStats
 import org.HdrHistogram.Histogram
 
 /** Turns the raw timestamps of traced batches into latency percentiles, task run times and the per-thread spread. */

@@ -1,15 +1,21 @@
 package dev.bakeoff.model
 
+import kotlinx.serialization.SerialName
+import kotlinx.serialization.Serializable
+
 /**
  * How a waiting workload waits. Chosen explicitly per run, never by the strategy: the same
  * strategy can be measured with a blocking `sleep`/`park` and with a suspending `delay`, so a
  * comparison never pits one against the other by accident.
  */
+@Serializable
 enum class WaitForm(val id: String) {
     /** `Thread.sleep` / `LockSupport.parkNanos`: the waiting thread is held for the whole wait. */
+    @SerialName("blocking")
     BLOCKING("blocking"),
 
     /** `delay`: a coroutine releases its thread while it waits (kotlinx rounds up to whole ms). */
+    @SerialName("suspending")
     SUSPENDING("suspending"),
     ;
 
@@ -23,6 +29,8 @@ enum class WaitForm(val id: String) {
         this == BLOCKING -> nominalNanos
         else -> (nominalNanos + NANOS_PER_MILLI - 1) / NANOS_PER_MILLI * NANOS_PER_MILLI
     }
+
+    override fun toString(): String = id
 
     companion object {
         fun parse(text: String): WaitForm = entries.firstOrNull { it.id == text }

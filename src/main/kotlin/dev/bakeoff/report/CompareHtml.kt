@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.HtmlAssets.chart
 import kotlinx.html.div
 import kotlinx.html.h1

@@ -1,6 +1,9 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
 
 /**
  * What `bakeoff compare` reports: per matching cell, the [new] side's median time relative to the
@@ -53,7 +56,7 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
         }
 
         private fun problem(label: String, c: CellResult) = when {
-            c.status != "ok" -> "$label ${c.status}"
+            c.status != CellStatus.OK -> "$label ${c.status}"
             c.timeNs == null || c.timeNs.runs.isEmpty() -> "$label has no measured runs"
             else -> null
         }

@@ -1,5 +1,11 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
+import dev.bakeoff.result.TimeStats
+
 /**
  * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,
  * then one [RankedTable] per (workload, items, wait) group. Plain strings, so it is tested on
@@ -14,7 +20,7 @@ data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>
         /** Builds the report; groups keep the order in which their first cell appears in [results]. */
         fun of(results: Results): ConsoleReport = ConsoleReport(
             header(results),
-            results.cells.groupBy { Group(it.workload, it.items, it.wait) }.map { (group, cells) -> table(group, cells) },
+            results.cells.groupBy { Group(it.workload, it.items, it.wait.id) }.map { (group, cells) -> table(group, cells) },
         )
 
         private fun header(r: Results): List<String> {
@@ -77,7 +83,7 @@ data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>
             return if (lo.substringAfter(' ') == hi.substringAfter(' ')) "${lo.substringBefore(' ')}–$hi" else "$lo–$hi"
         }
 
-        private const val OK = "ok"
+        private val OK = CellStatus.OK
         private const val DIRECT = "direct"
         private const val DASH = "–"
     }

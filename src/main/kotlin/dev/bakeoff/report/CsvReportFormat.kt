@@ -1,5 +1,7 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.Results
 import java.math.BigDecimal
 
 /**

@@ -1,5 +1,10 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
+
 /**
  * Every per-cell figure experiment E5 reports, plus memory, one table per workload with a row per
  * cell in run order: platform threads at start, at the end of the run, at the peak, created, and
@@ -23,7 +28,7 @@ object FiguresReport {
             cells.map { row(it, label = if (waits.size == 1) it.strategy else "${it.strategy} (${it.wait})") },
             "start, end, peak, created, after: live platform threads at start, after the run, at the peak, created, live after shutdown; " +
                 "task times from one untimed traced batch; total = median batch time (JMH); tasks/thread = avg (min–max)",
-            cells.filter { it.status != "ok" }.map { "${it.strategy} (${it.items} items, ${it.wait}): ${it.status}: ${it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"}" },
+            cells.filter { it.status != CellStatus.OK }.map { "${it.strategy} (${it.items} items, ${it.wait}): ${it.status}: ${it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"}" },
         )
     }
 
@@ -32,7 +37,7 @@ object FiguresReport {
         val k = c.tasks
         val p = c.perThread
         return listOf(
-            label, c.items.toString(), c.status,
+            label, c.items.toString(), c.status.id,
             t?.startLive.str(), t?.endLive.str(), t?.peakLive.str(), t?.created.str(), t?.liveAfterClose.str(),
             k?.completed.str(), k?.meanRunNs?.let(Units::nanos) ?: DASH, k?.let { range(it.minRunNs.toDouble(), it.maxRunNs.toDouble()) } ?: DASH,
             c.timeNs?.median?.let(Units::nanos) ?: DASH, c.throughputPerSec?.let(Units::sig3) ?: DASH,

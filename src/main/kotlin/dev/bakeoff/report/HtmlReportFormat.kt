@@ -1,6 +1,11 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.HtmlAssets.chart
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Machine
+import dev.bakeoff.result.Results
 import kotlinx.html.FlowContent
 import kotlinx.html.dd
 import kotlinx.html.div
@@ -179,9 +184,9 @@ internal fun FlowContent.machineTable(runs: List<Results>, labels: List<String> 
  */
 internal data class ReportGroup(val workload: String, val items: Int, val wait: String, val cells: List<CellResult>) {
     val title = "$workload, $items items ($wait)"
-    val ranked: List<CellResult> = cells.filter { it.status == "ok" && it.timeNs != null }.sortedWith(compareBy<CellResult> { it.timeNs!!.median }.thenBy { it.strategy })
+    val ranked: List<CellResult> = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedWith(compareBy<CellResult> { it.timeNs!!.median }.thenBy { it.strategy })
 
     companion object {
-        fun of(results: Results) = results.cells.groupBy { Triple(it.workload, it.items, it.wait) }.map { (k, cells) -> ReportGroup(k.first, k.second, k.third, cells) }
+        fun of(results: Results) = results.cells.groupBy { Triple(it.workload, it.items, it.wait) }.map { (k, cells) -> ReportGroup(k.first, k.second, k.third.id, cells) }
     }
 }

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.Results
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.intOrNull

@@ -1,5 +1,9 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.model.Family
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.ThreadStats
 import kotlinx.serialization.json.JsonObject
 import kotlin.math.ceil
 import kotlin.math.floor
@@ -40,7 +44,7 @@ internal object ReportCharts {
             val t = requireNotNull(c.timeNs)
             val tip = "${c.strategy} (${c.family}): median ${Units.nanos(t.median)}, min–max ${Units.nanos(t.min)}–${Units.nanos(t.max)}, " +
                 "${t.runs.size} runs, ×${Units.ratio(t.median / best)} best" + (c.efficiency?.let { ", efficiency ${Units.sig3(it)}" } ?: "")
-            Bar("${c.strategy}  ${Units.nanos(t.median)}", c.family, t.median / size, tip, t.min / size to t.max / size)
+            Bar("${c.strategy}  ${Units.nanos(t.median)}", c.family.id, t.median / size, tip, t.min / size to t.max / size)
         }
         val limits = ranked.mapNotNull { it.limitNs }.distinct().map { it / size to "physical limit ${Units.nanos(it)}" }
         return bars(bars, "median time per batch ($unit); whiskers: min–max of the runs", ::colour, limits)
@@ -51,7 +55,7 @@ internal object ReportCharts {
         val (unit, size) = Units.byteUnit(ranked.mapNotNull { it.allocBytesPerOp }.maxOrNull() ?: 0.0)
         val bars = ranked.map { c ->
             val text = c.allocBytesPerOp?.let(Units::bytes) ?: "not measured"
-            Bar("${c.strategy}  $text", c.family, c.allocBytesPerOp?.let { it / size }, "${c.strategy}: $text per batch")
+            Bar("${c.strategy}  $text", c.family.id, c.allocBytesPerOp?.let { it / size }, "${c.strategy}: $text per batch")
         }
         return bars(bars, "allocated per batch ($unit)", ::colour)
     }
@@ -61,7 +65,7 @@ internal object ReportCharts {
         val bars = ranked.map { c ->
             val p = c.perThread
             val tip = p?.let { "${c.strategy}: ${it.threadsUsed} threads ran items; per thread min ${it.minTasks}, avg ${Units.sig3(it.avgTasks)}, max ${it.maxTasks}" }
-            Bar(c.strategy, c.family, p?.avgTasks, tip ?: "${c.strategy}: not traced", p?.let { it.minTasks.toDouble() to it.maxTasks.toDouble() })
+            Bar(c.strategy, c.family.id, p?.avgTasks, tip ?: "${c.strategy}: not traced", p?.let { it.minTasks.toDouble() to it.maxTasks.toDouble() })
         }
         return bars(bars, "items per thread (bar: average; whiskers: min–max)", ::colour)
     }

@@ -1,5 +1,7 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.Results
+import dev.bakeoff.result.replaceAtomically
 import java.io.OutputStream
 import java.nio.file.Files
 import java.nio.file.Path
@@ -32,21 +34,6 @@ fun ReportFormat.writeTo(results: Results, dir: Path): Path {
     Files.createDirectories(dir)
     val text = buildString { write(results, this) }
     return dir.resolve(fileName).also { target -> replaceAtomically(target) { it.write(text.toByteArray()) } }
-}
-
-/**
- * Replaces [target] with what [write] puts in a sibling temporary file, in one atomic move, so a
- * reader never sees half a file. The temporary name is fixed (one writer per file), which keeps
- * the umask's permissions; `createTempFile` would make the file owner-only.
- */
-fun replaceAtomically(target: Path, write: (OutputStream) -> Unit) {
-    val temp = target.resolveSibling(".${target.fileName}.tmp")
-    try {
-        Files.newOutputStream(temp).use(write)
-        Files.move(temp, target, ATOMIC_MOVE, REPLACE_EXISTING)
-    } finally {
-        Files.deleteIfExists(temp)
-    }
 }
 
 /** A results file that cannot be read: malformed, not a results file, or of an unknown schema version. */

@@ -1,5 +1,8 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
 import kotlinx.html.FlowContent
 import kotlinx.html.TR
 import kotlinx.html.details
@@ -37,10 +40,10 @@ internal object ReportTables {
                             td { +strategy }
                             td {
                                 span {
-                                    attributes["style"] = "color:${ReportCharts.colour(family)}"
+                                    attributes["style"] = "color:${ReportCharts.colour(family.id)}"
                                     +"■ "
                                 }
-                                +family
+                                +family.id
                             }
                             groups.forEach { matrixCell(it, strategy) }
                         }
@@ -53,13 +56,13 @@ internal object ReportTables {
     private fun TR.matrixCell(group: ReportGroup, strategy: String) {
         val cell = group.cells.firstOrNull { it.strategy == strategy }
         val best = group.ranked.firstOrNull()?.timeNs?.median
-        val median = cell?.timeNs?.median?.takeIf { cell.status == "ok" }
+        val median = cell?.timeNs?.median?.takeIf { cell.status == CellStatus.OK }
         when {
             cell == null -> td("matrix-cell missing") { +"–" }
 
             median == null || best == null -> td("matrix-cell problem") {
                 title = cell.error?.lineSequence()?.firstOrNull().orEmpty()
-                +cell.status
+                +cell.status.id
             }
 
             else -> {
@@ -101,7 +104,7 @@ internal object ReportTables {
             time("mean") { it.timeNs?.mean },
             time("±error") { it.timeNs?.error },
             count("runs") { it.timeNs?.runs?.size },
-            Column("×best", value = { c -> c.timeNs?.median?.takeIf { c.status == "ok" }?.let { m -> best[c]?.let { m / it } } }, format = Units::ratio),
+            Column("×best", value = { c -> c.timeNs?.median?.takeIf { c.status == CellStatus.OK }?.let { m -> best[c]?.let { m / it } } }, format = Units::ratio),
             Column("alloc/batch", value = { it.allocBytesPerOp }, format = Units::bytes),
             count("peak thr") { it.threads?.peakLive },
             count("created") { it.threads?.created },
@@ -149,7 +152,7 @@ internal object ReportTables {
     }
 
     fun problems(out: FlowContent, cells: List<CellResult>) = with(out) {
-        val bad = cells.filter { it.status != "ok" }
+        val bad = cells.filter { it.status != CellStatus.OK }
         if (bad.isEmpty()) {
             p { +"None: every cell completed and passed its ledger check." }
             return@with
@@ -162,8 +165,8 @@ internal object ReportTables {
                         td { +c.strategy }
                         td { +c.workload }
                         td("num") { +"${c.items}" }
-                        td { +c.wait }
-                        td { +c.status }
+                        td { +c.wait.id }
+                        td { +c.status.id }
                         td {
                             val error = c.error ?: "no error recorded"
                             val first = error.lineSequence().first()

@@ -1,5 +1,10 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
+
 /**
  * The curves of a sweep, as the console shows them: one table per swept parameter and workload
  * (and item count, unless the item count is what was swept), a row per swept value, a column
@@ -30,7 +35,7 @@ object SweepReport {
         val rows = values.map { v ->
             listOf(v) + columns.map { s ->
                 val c = byPoint[s to v] ?: return@map DASH
-                val time = c.timeNs?.takeIf { c.status == OK } ?: return@map c.status
+                val time = c.timeNs?.takeIf { c.status == OK } ?: return@map c.status.id
                 Units.nanos(time.median) + if (bestPerColumn[s] === c) BEST_MARK else ""
             }
         }
@@ -40,7 +45,7 @@ object SweepReport {
             curve.key == ITEMS -> "best throughput: ${series(best)} at ${curve.key}=${best.sweep!!.value} (${Units.sig3(best.items / (best.timeNs!!.median / 1e9))} items/s)"
             else -> "best: ${series(best)} at ${curve.key}=${best.sweep!!.value} (${Units.nanos(best.timeNs!!.median)})"
         }
-        val notes = baselines.map { c -> "${c.strategy} (does not take '${curve.key}'): ${c.timeNs?.takeIf { c.status == OK }?.let { Units.nanos(it.median) } ?: c.status}" } +
+        val notes = baselines.map { c -> "${c.strategy} (does not take '${curve.key}'): ${c.timeNs?.takeIf { c.status == OK }?.let { Units.nanos(it.median) } ?: c.status.id}" } +
             cells.filter { it.status != OK }.map { "${series(it)} at ${curve.key}=${it.sweep!!.value}: ${it.status}: ${it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"}" }
         return RankedTable(curve.title(), listOf(curve.key) + columns, rows, "$verdict; * = best value per column", notes)
     }
@@ -63,6 +68,6 @@ object SweepReport {
     }
 
     private const val ITEMS = "items"
-    private const val OK = "ok"
+    private val OK = CellStatus.OK
     private const val DASH = "–"
 }

@@ -1,5 +1,8 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+
 /**
  * A series of completed cells in which one number varies, for a line chart of time against it:
  * the items per batch, or a numeric strategy parameter (`executor-fixed:size=10`, `size=100`, ...).
@@ -11,7 +14,7 @@ internal data class Sweep(val title: String, val parameter: String, val lines: M
 /** Finds the [Sweep]s in a run's cells. Pure; safe from any thread. */
 internal object Sweeps {
     fun of(cells: List<CellResult>): List<Sweep> {
-        val ok = cells.filter { it.status == "ok" && it.timeNs != null }
+        val ok = cells.filter { it.status == CellStatus.OK && it.timeNs != null }
         return itemSweeps(ok) + parameterSweeps(ok)
     }
 

@@ -1,5 +1,10 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
+
 /** The plain-language verdict of one (workload, items, wait) group: [title] as the console table's, and its sentences. */
 data class Verdict(val title: String, val lines: List<String>)
 
@@ -24,7 +29,7 @@ object Verdicts {
     fun byTitle(results: Results): Map<String, List<String>> = of(results).associate { it.title to it.lines }
 
     private fun lines(cells: List<CellResult>, cores: Int): List<String> {
-        val ranked = cells.filter { it.status == "ok" && it.timeNs != null }.sortedBy { median(it) }
+        val ranked = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedBy { median(it) }
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
         return listOfNotNull(
             winnerLine(winner, ranked),

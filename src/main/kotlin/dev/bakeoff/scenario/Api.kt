@@ -1,8 +1,8 @@
 package dev.bakeoff.scenario
 
 import dev.bakeoff.model.SharedScheduler
+import dev.bakeoff.model.Waits
 import dev.bakeoff.model.shutDown
-import dev.bakeoff.workload.Waits
 import kotlinx.coroutines.future.await
 import java.net.URI
 import java.net.http.HttpClient

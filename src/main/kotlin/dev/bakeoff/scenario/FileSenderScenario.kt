@@ -3,7 +3,7 @@ package dev.bakeoff.scenario
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.VerificationException
-import dev.bakeoff.workload.Waits
+import dev.bakeoff.model.Waits
 import java.util.Collections
 
 /**

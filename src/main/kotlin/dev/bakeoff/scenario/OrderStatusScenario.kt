@@ -6,7 +6,7 @@ import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.VerificationException
-import dev.bakeoff.workload.Waits
+import dev.bakeoff.model.Waits
 import java.util.UUID
 
 /**

@@ -5,7 +5,7 @@ import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Params
 import dev.bakeoff.model.ScenarioEntry
-import dev.bakeoff.workload.Waits
+import dev.bakeoff.model.Waits
 
 /** The scenario catalog: one registration line per scenario, with its published scale and variants. */
 object Scenarios {

@@ -1,5 +1,6 @@
 package dev.bakeoff.workload
 
+import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
 
 /**

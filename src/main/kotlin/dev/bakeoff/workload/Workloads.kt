@@ -3,6 +3,7 @@ package dev.bakeoff.workload
 import dev.bakeoff.model.Catalog
 import dev.bakeoff.model.ParamSpec.ClassNameParam
 import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.Waits
 import dev.bakeoff.model.WorkloadEntry
 
 /** The workload catalog: one registration line per workload (or parameterised family). */

@@ -2,9 +2,11 @@ package dev.bakeoff.api
 
 import com.example.PricingTask
 import dev.bakeoff.cli.recordCliForTests
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.JsonReportFormat
-import dev.bakeoff.report.Results
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
 import kotlinx.coroutines.delay
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -29,7 +31,7 @@ class OwnTaskTest {
     private fun assertAllOk(results: Results, workloadPrefix: String) {
         assertEquals(2, results.cells.size)
         for (c in results.cells) {
-            assertEquals("ok", c.status, "${c.strategy}: ${c.error}")
+            assertEquals(CellStatus.OK, c.status, "${c.strategy}: ${c.error}")
             assertTrue(c.workload.startsWith(workloadPrefix), c.workload)
             assertTrue(c.limitNs != null && c.efficiency != null, "limit and efficiency of ${c.strategy}")
         }
@@ -49,7 +51,7 @@ class OwnTaskTest {
         assertAllOk(Bakeoff.compare(options("lambda")) { seed -> PricingTask.price(seed) }, "lambda:id=")
         val suspending = Bakeoff.compareSuspending(options("suspending")) { seed -> PricingTask.price(seed).also { delay(1) } }
         assertAllOk(suspending, "lambda:id=")
-        assertTrue(suspending.cells.all { it.wait == "suspending" })
+        assertTrue(suspending.cells.all { it.wait == WaitForm.SUSPENDING })
     }
 
     @Test
@@ -67,7 +69,7 @@ class OwnTaskTest {
         val (code, output) = recordCliForTests("run", "--task-class", "outside.Doubler", "--classpath", "$classes", "-s", "direct", "-n", "8", "-p", "smoke", "--out", "$out")
         assertEquals(0, code, output)
         val cell = JsonReportFormat.read(out.resolve("results.json")).cells.single()
-        assertEquals("ok", cell.status, cell.error)
+        assertEquals(CellStatus.OK, cell.status, cell.error)
     }
 
     @Test

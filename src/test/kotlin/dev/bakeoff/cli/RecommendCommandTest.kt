@@ -3,6 +3,7 @@ package dev.bakeoff.cli
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.writeTo
+import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
@@ -34,7 +35,7 @@ class RecommendCommandTest {
         assertContains(output, "recommendation: ")
         val results = JsonReportFormat.read(out.resolve("results.json"))
         assertTrue(results.cells.size in 2..3, "the top 2, plus direct as the baseline when it ranked lower")
-        assertTrue(results.cells.all { it.status == "ok" && it.workload == "synthetic:cpu-us=5" && it.limitNs != null && it.efficiency != null }, results.cells.toString())
+        assertTrue(results.cells.all { it.status == CellStatus.OK && it.workload == "synthetic:cpu-us=5" && it.limitNs != null && it.efficiency != null }, results.cells.toString())
     }
 
     @Test

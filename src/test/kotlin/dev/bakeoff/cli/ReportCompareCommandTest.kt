@@ -2,9 +2,9 @@ package dev.bakeoff.cli
 
 import dev.bakeoff.report.CompareFixture
 import dev.bakeoff.report.JsonReportFormat
-import dev.bakeoff.report.Results
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.writeTo
+import dev.bakeoff.result.Results
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files

@@ -1,6 +1,7 @@
 package dev.bakeoff.cli
 
 import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
@@ -38,7 +39,7 @@ class ScenarioCommandTest {
         val results = JsonReportFormat.read(out.resolve("results.json"))
         assertEquals(2, results.cells.size)
         for (c in results.cells) {
-            assertEquals("ok", c.status, c.error)
+            assertEquals(CellStatus.OK, c.status, c.error)
             assertEquals("api-fanout", c.scenario)
             assertEquals("api-fanout:latency-ms=20:warm-up-calls=300", c.workload)
             assertEquals(mapOf("latency-ms" to "20", "api" to "http", "warm-up-calls" to "300"), c.params)
@@ -57,9 +58,9 @@ class ScenarioCommandTest {
         )
         assertEquals(1, code, output)
         val cells = JsonReportFormat.read(out.resolve("results.json")).cells.associateBy { it.strategy }
-        assertEquals("skipped", cells.getValue("completable-future").status)
+        assertEquals(CellStatus.SKIPPED, cells.getValue("completable-future").status)
         assertContains(cells.getValue("completable-future").error!!, "would deadlock: completable-future blocks every fork-join-common-pool worker in runBlocking")
-        assertEquals("ok", cells.getValue("virtual-threads").status, cells.getValue("virtual-threads").error)
+        assertEquals(CellStatus.OK, cells.getValue("virtual-threads").status, cells.getValue("virtual-threads").error)
         assertContains(output, "would deadlock")
     }
 }

@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ProbeReport
 import kotlinx.serialization.json.Json
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -28,7 +30,7 @@ class CellProbeTest {
     @Test
     fun `a traced warm-up batch is the whole trace pass, with no extra batch`() {
         val report = drive(traceWarmup = true)
-        assertEquals("ok", report.status)
+        assertEquals(CellStatus.OK, report.status)
         assertEquals(1, report.tracedBatches)
         assertEquals(10, report.perThread!!.minTasks)
     }

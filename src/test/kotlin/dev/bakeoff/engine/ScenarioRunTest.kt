@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellStatus
 import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
 import org.junit.jupiter.api.Test
@@ -27,10 +28,10 @@ class ScenarioRunTest {
         )
         val cells = SuiteRunner(options).run().cells.associateBy { it.strategy }
         val broken = cells.getValue("fixture-skip-one")
-        assertEquals("broken", broken.status)
+        assertEquals(CellStatus.BROKEN, broken.status)
         assertContains(broken.error!!, "file-sender: ")
         assertContains(broken.error!!, "1 file(s) in neither list")
-        assertEquals("ok", cells.getValue("direct").status, cells.getValue("direct").error)
+        assertEquals(CellStatus.OK, cells.getValue("direct").status, cells.getValue("direct").error)
         assertEquals("file-sender", cells.getValue("direct").scenario)
     }
 }

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellStatus
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
@@ -30,7 +31,7 @@ class SpawnCostTest {
             out = out,
             sweep = Sweep.parse("items=1,2"),
         )
-        assertEquals(listOf("failed", "failed"), SuiteRunner(options).run().cells.map { it.status })
+        assertEquals(listOf(CellStatus.FAILED, CellStatus.FAILED), SuiteRunner(options).run().cells.map { it.status })
     }
 
     @Test
@@ -46,7 +47,7 @@ class SpawnCostTest {
             cellTimeoutSeconds = 120,
         )
         val cells = SuiteRunner(options).run().cells
-        assertEquals(listOf("ok", "failed", "skipped"), cells.map { it.status }, cells.joinToString("\n") { "${it.items}: ${it.error}" })
+        assertEquals(listOf(CellStatus.OK, CellStatus.FAILED, CellStatus.SKIPPED), cells.map { it.status }, cells.joinToString("\n") { "${it.items}: ${it.error}" })
         assertEquals(listOf("10", "100", "1000"), cells.map { it.sweep!!.value })
 
         val ok = cells[0]

@@ -1,7 +1,9 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.report.Results
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.PlanMode
+import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
@@ -40,7 +42,7 @@ class SuiteRunnerTest {
         assertEquals(listOf(1, 2, 3, 4, 5, 6, 6), written.map { it.cells.size }, "one snapshot per cell, then the final one")
         assertTrue(written.dropLast(1).none { it.complete } && results.complete)
         for (c in results.cells) {
-            assertEquals("ok", c.status, "${c.strategy} x ${c.workload}: ${c.error}")
+            assertEquals(CellStatus.OK, c.status, "${c.strategy} x ${c.workload}: ${c.error}")
             val time = assertNotNull(c.timeNs)
             assertEquals(3, time.runs.size)
             assertTrue(time.min <= time.median && time.median <= time.max)
@@ -56,7 +58,7 @@ class SuiteRunnerTest {
             assertNotNull(c.cpuNsPerOp)
             val limit = assertNotNull(c.limitNs, "physical limit")
             assertEquals(limit / time.median, assertNotNull(c.efficiency))
-            assertEquals("avgt", assertNotNull(c.plan).mode)
+            assertEquals(PlanMode.AVERAGE_TIME, assertNotNull(c.plan).mode)
         }
         val vt = results.cells.first { it.strategy == "virtual-threads" }
         assertEquals(20, vt.threads!!.virtualUsed)
@@ -72,23 +74,23 @@ class SuiteRunnerTest {
     fun `a throwing, a ledger-breaking, a hanging and a crashing cell get their status and the suite goes on`() {
         val results = SuiteRunner(options("fixture-throw,fixture-skip-one,fixture-hang,fixture-crash,direct", "arithmetic", timeout = 20)).run()
         val byStrategy = results.cells.associateBy { it.strategy }
-        assertEquals("failed", byStrategy.getValue("fixture-throw").status)
+        assertEquals(CellStatus.FAILED, byStrategy.getValue("fixture-throw").status)
         assertContains(byStrategy.getValue("fixture-throw").error!!, "deliberate failure")
-        assertEquals("broken", byStrategy.getValue("fixture-skip-one").status)
+        assertEquals(CellStatus.BROKEN, byStrategy.getValue("fixture-skip-one").status)
         assertContains(byStrategy.getValue("fixture-skip-one").error!!, "item 19 ran 0 time(s)")
-        assertEquals("timeout", byStrategy.getValue("fixture-hang").status)
+        assertEquals(CellStatus.TIMEOUT, byStrategy.getValue("fixture-hang").status)
         assertContains(byStrategy.getValue("fixture-hang").error!!, "time limit of 20 s")
-        assertEquals("failed", byStrategy.getValue("fixture-crash").status)
+        assertEquals(CellStatus.FAILED, byStrategy.getValue("fixture-crash").status)
         assertNotNull(byStrategy.getValue("fixture-crash").error)
-        assertEquals("ok", byStrategy.getValue("direct").status, "the suite continues after failures")
+        assertEquals(CellStatus.OK, byStrategy.getValue("direct").status, "the suite continues after failures")
     }
 
     @Test
     fun `long batches are planned single-shot with the reason recorded`() {
         val plan = Preset.QUICK.plan(4_950_000_000)
-        assertEquals("ss", plan.mode)
+        assertEquals(PlanMode.SINGLE_SHOT, plan.mode)
         assertTrue(plan.measurementIterations >= 3)
         assertContains(plan.reason, "4.950 s")
-        assertEquals("avgt", Preset.QUICK.plan(1_000_000).mode)
+        assertEquals(PlanMode.AVERAGE_TIME, Preset.QUICK.plan(1_000_000).mode)
     }
 }

@@ -2,7 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.report.SweepPoint
+import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test

@@ -1,5 +1,11 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.model.Family
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
+import dev.bakeoff.result.TimeStats
 import java.util.SplittableRandom
 
 /**
@@ -23,11 +29,11 @@ object CompareFixture {
                 val sorted = samples.sorted()
                 CellResult(
                     strategy,
-                    if (strategy == "direct") "direct" else "executor",
+                    if (strategy == "direct") Family.DIRECT else Family.EXECUTOR,
                     workload,
                     100,
-                    "blocking",
-                    "ok",
+                    WaitForm.BLOCKING,
+                    CellStatus.OK,
                     timeNs = TimeStats(sorted.first(), (sorted[(runs - 1) / 2] + sorted[runs / 2]) / 2, sorted.last(), samples.average(), 0.0, samples),
                 )
             }

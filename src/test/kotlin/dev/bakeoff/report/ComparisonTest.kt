@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.MedianRatio.Verdict
+import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -36,7 +37,7 @@ class ComparisonTest {
         val new = CompareFixture.run(2).let { r ->
             r.copy(
                 machine = r.machine.copy(cores = 2),
-                cells = r.cells.drop(1).map { if (it.strategy == "coroutine-io" && it.workload == "network") it.copy(status = "timeout", timeNs = null) else it },
+                cells = r.cells.drop(1).map { if (it.strategy == "coroutine-io" && it.workload == "network") it.copy(status = CellStatus.TIMEOUT, timeNs = null) else it },
             )
         }
         val c = Comparison.ofRuns(base, new)

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -86,7 +87,7 @@ class ConsoleReportTest {
 
     @Test
     fun `a group where nothing completed, or only one strategy did, says so`() {
-        val onlyFailures = ConsoleReport.of(results.copy(cells = results.cells.filter { it.status != "ok" }))
+        val onlyFailures = ConsoleReport.of(results.copy(cells = results.cells.filter { it.status != CellStatus.OK }))
         assertEquals("no winner: no strategy completed", onlyFailures.table("lists").verdict)
         assertTrue(onlyFailures.table("lists").rows.isEmpty())
         val single = ConsoleReport.of(results.copy(cells = results.cells.filter { it.strategy == "direct" }))

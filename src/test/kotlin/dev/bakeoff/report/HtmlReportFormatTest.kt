@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.CellStatus
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.jsonArray
@@ -72,7 +73,7 @@ class HtmlReportFormatTest {
 
     @Test
     fun `a run with no completed cell still renders its matrix and problems`() {
-        val failed = results.copy(cells = results.cells.filter { it.status != "ok" })
+        val failed = results.copy(cells = results.cells.filter { it.status != CellStatus.OK })
         val page = buildString { HtmlReportFormat.write(failed, this) }
         assertEquals(0, Regex("class=\"chart\"").findAll(page).count())
         assertContains(page, "no winner: no strategy completed")

@@ -1,5 +1,19 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.model.Family
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Latency
+import dev.bakeoff.result.Machine
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PerThread
+import dev.bakeoff.result.Percentiles
+import dev.bakeoff.result.PlanMode
+import dev.bakeoff.result.PresetInfo
+import dev.bakeoff.result.Results
+import dev.bakeoff.result.ThreadStats
+import dev.bakeoff.result.TimeStats
 import java.util.Random
 
 /**
@@ -29,30 +43,30 @@ object ResultsFixture {
             ),
             preset = PresetInfo("quick", forks = 1, summary = "a first look: 1 fork, short iterations"),
             cells = listOf(
-                ok(random, "direct", "direct", "lists", medianNs = 2_240_000.0, allocBytes = 1_843_200.0, peak = 21, virtual = 0, threadsUsed = 1),
-                ok(random, "executor-fixed-cpu", "executor", "lists", medianNs = 1_231_000.0, allocBytes = 1_851_392.5, peak = 29, virtual = 0, threadsUsed = 8),
-                ok(random, "coroutine-default", "coroutines", "lists", medianNs = 1_190_000.0, allocBytes = 1_910_000.25, peak = 29, virtual = 0, threadsUsed = 8),
+                ok(random, "direct", Family.DIRECT, "lists", medianNs = 2_240_000.0, allocBytes = 1_843_200.0, peak = 21, virtual = 0, threadsUsed = 1),
+                ok(random, "executor-fixed-cpu", Family.EXECUTOR, "lists", medianNs = 1_231_000.0, allocBytes = 1_851_392.5, peak = 29, virtual = 0, threadsUsed = 8),
+                ok(random, "coroutine-default", Family.COROUTINES, "lists", medianNs = 1_190_000.0, allocBytes = 1_910_000.25, peak = 29, virtual = 0, threadsUsed = 8),
                 CellResult(
                     "fixture-throw",
-                    "direct",
+                    Family.DIRECT,
                     "lists",
                     100,
-                    "blocking",
-                    "failed",
+                    WaitForm.BLOCKING,
+                    CellStatus.FAILED,
                     error = "java.lang.IllegalStateException: fixture-throw: deliberate failure, \"on purpose\"\n\tat dev.bakeoff.strategy.FaultyStrategy.run",
                 ),
-                ok(random, "direct", "direct", "network", medianNs = 4_950_000_000.0, allocBytes = 9_876.0, peak = 21, virtual = 0, threadsUsed = 1, mode = "ss"),
-                ok(random, "virtual-threads", "virtual-thread", "network", medianNs = 99_800_000.0, allocBytes = 123_456.789, peak = 23, virtual = 100, threadsUsed = 100),
+                ok(random, "direct", Family.DIRECT, "network", medianNs = 4_950_000_000.0, allocBytes = 9_876.0, peak = 21, virtual = 0, threadsUsed = 1, mode = PlanMode.SINGLE_SHOT),
+                ok(random, "virtual-threads", Family.VIRTUAL_THREAD, "network", medianNs = 99_800_000.0, allocBytes = 123_456.789, peak = 23, virtual = 100, threadsUsed = 100),
                 CellResult(
                     "fixture-skip-one",
-                    "direct",
+                    Family.DIRECT,
                     "network",
                     100,
-                    "blocking",
-                    "broken",
+                    WaitForm.BLOCKING,
+                    CellStatus.BROKEN,
                     error = "ledger broken: 1 of 100 items did not run exactly 1 time(s): item 99 ran 0 times",
                 ),
-                CellResult("fixture-hang", "direct", "network", 100, "blocking", "timeout", error = "exceeded its time limit of 60 s"),
+                CellResult("fixture-hang", Family.DIRECT, "network", 100, WaitForm.BLOCKING, CellStatus.TIMEOUT, error = "exceeded its time limit of 60 s"),
             ),
         )
     }
@@ -66,12 +80,12 @@ object ResultsFixture {
         val random = Random(SEED + 1)
         val limit = 10_000_000.0
         val sweep = listOf(10 to 1_000_000_000.0, 100 to 100_000_000.0, 1000 to 12_000_000.0).map { (size, median) ->
-            ok(random, "executor-fixed:size=$size", "executor", "io-sleep", medianNs = median, allocBytes = 50_000.0 * size, peak = 20 + size, virtual = 0, threadsUsed = size, items = 1000)
+            ok(random, "executor-fixed:size=$size", Family.EXECUTOR, "io-sleep", medianNs = median, allocBytes = 50_000.0 * size, peak = 20 + size, virtual = 0, threadsUsed = size, items = 1000)
                 .copy(limitNs = limit, efficiency = limit / median)
         }
-        val perTask = ok(random, "thread-per-task", "thread", "io-sleep", medianNs = 15_000_000.0, allocBytes = 9e6, peak = 1020, virtual = 0, threadsUsed = 1000, items = 1000)
+        val perTask = ok(random, "thread-per-task", Family.THREAD, "io-sleep", medianNs = 15_000_000.0, allocBytes = 9e6, peak = 1020, virtual = 0, threadsUsed = 1000, items = 1000)
             .copy(limitNs = limit, efficiency = limit / 15_000_000.0)
-        val directLists = ok(random, "direct", "direct", "lists", medianNs = 22_400_000.0, allocBytes = 18_432_000.0, peak = 21, virtual = 0, threadsUsed = 1, items = 1000)
+        val directLists = ok(random, "direct", Family.DIRECT, "lists", medianNs = 22_400_000.0, allocBytes = 18_432_000.0, peak = 21, virtual = 0, threadsUsed = 1, items = 1000)
         val base = results()
         return base.copy(cells = base.cells + sweep + perTask + directLists)
     }
@@ -79,14 +93,14 @@ object ResultsFixture {
     private fun ok(
         random: Random,
         strategy: String,
-        family: String,
+        family: Family,
         workload: String,
         medianNs: Double,
         allocBytes: Double,
         peak: Int,
         virtual: Int,
         threadsUsed: Int,
-        mode: String = "avgt",
+        mode: PlanMode = PlanMode.AVERAGE_TIME,
         items: Int = 100,
     ): CellResult {
         // Five runs whose median is exactly medianNs (so tests can state ratios), in a seeded order.
@@ -100,9 +114,9 @@ object ResultsFixture {
             family = family,
             workload = workload,
             items = items,
-            wait = "blocking",
-            status = "ok",
-            plan = MeasurementPlan(mode, forks = 1, warmupIterations = 2, measurementIterations = runs.size, iterationMillis = if (mode == "ss") 0 else 1000, reason = "fixture"),
+            wait = WaitForm.BLOCKING,
+            status = CellStatus.OK,
+            plan = MeasurementPlan(mode, forks = 1, warmupIterations = 2, measurementIterations = runs.size, iterationMillis = if (mode == PlanMode.SINGLE_SHOT) 0 else 1000, reason = "fixture"),
             timeNs = TimeStats(sorted.first(), sorted[2], sorted.last(), runs.average(), error = medianNs * 0.021, runs = runs),
             allocBytesPerOp = allocBytes,
             threads = ThreadStats(startLive = 20, peakLive = peak, created = (peak - 20).toLong(), aliveAfterClose = 0, virtualUsed = virtual),

@@ -1,5 +1,15 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.model.Family
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MemoryStats
+import dev.bakeoff.result.SweepPoint
+import dev.bakeoff.result.TaskStats
+import dev.bakeoff.result.ThreadStats
+import dev.bakeoff.result.TimeStats
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -7,9 +17,9 @@ import kotlin.test.assertTrue
 
 /** The curve tables of a sweep and the figures table, on hand-built results. */
 class SweepReportTest {
-    private fun cell(strategy: String, workload: String, items: Int, medianNs: Double?, sweep: SweepPoint?, wait: String = "blocking", status: String = "ok") = CellResult(
-        strategy, "executor", workload, items, wait, status,
-        error = if (status == "ok") null else "OutOfMemoryError: unable to create native thread",
+    private fun cell(strategy: String, workload: String, items: Int, medianNs: Double?, sweep: SweepPoint?, wait: WaitForm = WaitForm.BLOCKING, status: CellStatus = CellStatus.OK) = CellResult(
+        strategy, Family.EXECUTOR, workload, items, wait, status,
+        error = if (status == CellStatus.OK) null else "OutOfMemoryError: unable to create native thread",
         timeNs = medianNs?.let { TimeStats(it, it, it, it, 0.0, listOf(it)) },
         throughputPerSec = medianNs?.let { items / (it / 1e9) },
         sweep = sweep,
@@ -26,7 +36,7 @@ class SweepReportTest {
             cell("executor-fixed", "io-sleep", 1000, 78e6, SweepPoint("size", "200")),
             cell("flow-flatmap-merge:size=200", "io-sleep", 1000, 95e6, SweepPoint("size", "200")),
             cell("executor-fixed:size=500", "io-sleep", 1000, 54e6, SweepPoint("size", "500")),
-            cell("flow-flatmap-merge:size=500", "io-sleep", 1000, null, SweepPoint("size", "500"), status = "timeout"),
+            cell("flow-flatmap-merge:size=500", "io-sleep", 1000, null, SweepPoint("size", "500"), status = CellStatus.TIMEOUT),
         )
         val table = SweepReport.of(r).single()
         assertEquals("curve: size on io-sleep, 1000 items", table.title)
@@ -43,10 +53,10 @@ class SweepReportTest {
     @Test
     fun `an item-count curve marks the highest throughput, and mixed wait forms are told apart`() {
         val r = results(
-            cell("coroutine-one", "io-sleep:ms=1000", 1000, 1.01e9, SweepPoint("items", "1000"), wait = "suspending"),
-            cell("coroutine-one", "io-sleep:ms=1000", 10000, 1.05e9, SweepPoint("items", "10000"), wait = "suspending"),
+            cell("coroutine-one", "io-sleep:ms=1000", 1000, 1.01e9, SweepPoint("items", "1000"), wait = WaitForm.SUSPENDING),
+            cell("coroutine-one", "io-sleep:ms=1000", 10000, 1.05e9, SweepPoint("items", "10000"), wait = WaitForm.SUSPENDING),
             cell("thread-per-task", "io-sleep:ms=1000", 1000, 1.02e9, SweepPoint("items", "1000")),
-            cell("thread-per-task", "io-sleep:ms=1000", 10000, null, SweepPoint("items", "10000"), status = "failed"),
+            cell("thread-per-task", "io-sleep:ms=1000", 10000, null, SweepPoint("items", "10000"), status = CellStatus.FAILED),
         )
         val table = SweepReport.of(r).single()
         assertEquals("curve: items on io-sleep:ms=1000", table.title)
@@ -63,12 +73,12 @@ class SweepReportTest {
 
     @Test
     fun `the figures table has every E5 figure and memory, and lists cells that did not finish`() {
-        val ok = ResultsFixture.results().cells.first { it.status == "ok" }.copy(
+        val ok = ResultsFixture.results().cells.first { it.status == CellStatus.OK }.copy(
             threads = ThreadStats(20, 220, 200, 0, 0, endLive = 220, liveAfterClose = 20),
             tasks = TaskStats(100, 10_100_000, 10_400_000.0, 12_000_000),
             memory = MemoryStats(48 * 1024 * 1024, 90L * 1024 * 1024, 130L * 1024 * 1024),
         )
-        val failed = cell("thread-per-task", ok.workload, 100_000, null, null, status = "failed")
+        val failed = cell("thread-per-task", ok.workload, 100_000, null, null, status = CellStatus.FAILED)
         val table = FiguresReport.of(results(ok, failed)).single()
         assertEquals(FiguresReport.COLUMNS, table.header)
         val row = table.header.zip(table.rows[0]).toMap()

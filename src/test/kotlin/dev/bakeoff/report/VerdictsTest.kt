@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -50,7 +51,7 @@ class VerdictsTest {
         val noLimits = ResultsFixture.results()
         val lists = Verdicts.byTitle(noLimits).getValue("lists, 100 items (blocking)")
         assertTrue(lists.none { "limit" in it }, lists.joinToString("\n"))
-        val failed = noLimits.copy(cells = noLimits.cells.filter { it.status != "ok" })
+        val failed = noLimits.copy(cells = noLimits.cells.filter { it.status != CellStatus.OK })
         assertEquals(listOf("no verdict: no strategy completed"), Verdicts.of(failed).first().lines)
     }
 }

@@ -5,9 +5,9 @@ import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.TaskLedger
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.model.Waits
 import dev.bakeoff.model.WorkloadBatch
 import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Waits
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals

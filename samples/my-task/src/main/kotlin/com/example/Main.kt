@@ -1,9 +1,9 @@
 package com.example
 
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.Results
 import dev.bakeoff.api.Bakeoff
 import dev.bakeoff.api.CompareOptions
-import dev.bakeoff.report.Results
-import dev.bakeoff.report.Units
 import dev.bakeoff.report.Verdicts
 import kotlinx.coroutines.delay
 

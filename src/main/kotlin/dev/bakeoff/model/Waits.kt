@@ -1,4 +1,4 @@
-package dev.bakeoff.workload
+package dev.bakeoff.model
 
 import java.util.concurrent.locks.LockSupport
 import kotlin.time.Duration.Companion.nanoseconds
@@ -7,7 +7,7 @@ import kotlin.time.Duration.Companion.nanoseconds
  * The waits of a workload, in both forms, multiplied by the run's wait scale (1.0 when
  * measuring; tests shrink waits instead of sleeping for real).
  */
-internal class Waits(private val scale: Double) {
+class Waits(private val scale: Double) {
     fun scaled(nanos: Long): Long = (nanos * scale).toLong()
 
     /** `Thread.sleep`: the thread is held. */
@@ -32,23 +32,5 @@ internal class Waits(private val scale: Double) {
     suspend fun delay(nanos: Long) {
         val n = scaled(nanos)
         if (n > 0) kotlinx.coroutines.delay(n.nanoseconds)
-    }
-}
-
-/**
- * A workload whose item only waits its nominal [waitNanos] and returns its seed: blocking with
- * `sleep` (or `parkNanos` when [parks]), suspending with `delay`.
- */
-internal abstract class WaitingWorkload(private val waits: Waits, private val parks: Boolean) : dev.bakeoff.model.Workload {
-    abstract override fun waitNanos(seed: Int): Long
-
-    override fun run(seed: Int): Int {
-        if (parks) waits.park(waitNanos(seed)) else waits.sleep(waitNanos(seed))
-        return seed
-    }
-
-    override suspend fun runSuspending(seed: Int): Int {
-        waits.delay(waitNanos(seed))
-        return seed
     }
 }

@@ -1,4 +1,4 @@
-package dev.bakeoff.report
+package dev.bakeoff.metrics
 
 import java.math.BigDecimal
 import java.math.MathContext

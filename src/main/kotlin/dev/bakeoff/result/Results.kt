@@ -1,5 +1,8 @@
-package dev.bakeoff.report
+package dev.bakeoff.result
 
+import dev.bakeoff.model.Family
+import dev.bakeoff.model.WaitForm
+import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
 
 /**
@@ -45,8 +48,8 @@ data class PresetInfo(val id: String, val forks: Int, val summary: String)
 /** How a cell was measured: JMH mode and iteration counts, chosen from the cell's expected batch time. */
 @Serializable
 data class MeasurementPlan(
-    /** `avgt` (each run is the mean batch time over one timed iteration) or `ss` (each run is one batch). */
-    val mode: String,
+    /** How each run is measured; serialised as JMH's short label. */
+    val mode: PlanMode,
     val forks: Int,
     val warmupIterations: Int,
     val measurementIterations: Int,
@@ -59,12 +62,11 @@ data class MeasurementPlan(
 @Serializable
 data class CellResult(
     val strategy: String,
-    val family: String,
+    val family: Family,
     val workload: String,
     val items: Int,
-    val wait: String,
-    /** `ok`, `failed` (threw or its JVM died), `timeout` (exceeded its time limit), `broken` (ledger check failed) or `skipped` (not run, see `error`). */
-    val status: String,
+    val wait: WaitForm,
+    val status: CellStatus,
     val error: String? = null,
     val plan: MeasurementPlan? = null,
     val timeNs: TimeStats? = null,
@@ -154,3 +156,45 @@ data class Latency(val queueWait: Percentiles, val run: Percentiles)
 /** How the items of one traced batch spread over threads. */
 @Serializable
 data class PerThread(val threadsUsed: Int, val minTasks: Int, val avgTasks: Double, val maxTasks: Int)
+
+/** How a cell ended; serialised under [id]. */
+@Serializable
+enum class CellStatus(val id: String) {
+    /** Measured, ledger and outcome verified. */
+    @SerialName("ok")
+    OK("ok"),
+
+    /** Threw, leaked a thread, or its JVM died. */
+    @SerialName("failed")
+    FAILED("failed"),
+
+    /** Exceeded its time limit; its JVM was killed. */
+    @SerialName("timeout")
+    TIMEOUT("timeout"),
+
+    /** The ledger or the scenario's verification found a wrong outcome. */
+    @SerialName("broken")
+    BROKEN("broken"),
+
+    /** Not run; the cell's `error` says why. */
+    @SerialName("skipped")
+    SKIPPED("skipped"),
+    ;
+
+    override fun toString(): String = id
+}
+
+/** How the runs of a cell are measured, serialised as JMH's short label for the mode. */
+@Serializable
+enum class PlanMode(val id: String) {
+    /** Timed iterations: each run is the mean batch time over one iteration (JMH `AverageTime`). */
+    @SerialName("avgt")
+    AVERAGE_TIME("avgt"),
+
+    /** Single-shot: each run is one batch (JMH `SingleShotTime`). */
+    @SerialName("ss")
+    SINGLE_SHOT("ss"),
+    ;
+
+    override fun toString(): String = id
+}

@@ -1,0 +1,22 @@
+package dev.bakeoff.result
+
+import kotlinx.serialization.Serializable
+
+/** What the measured JVM learned about its cell besides time: written to the file named by `-Dbakeoff.probe`. */
+@Serializable
+data class ProbeReport(
+    val status: CellStatus,
+    val error: String? = null,
+    val threads: ThreadStats? = null,
+    val latencyNs: Latency? = null,
+    val perThread: PerThread? = null,
+    val cpuNsPerOp: Double? = null,
+    val leaked: List<String> = emptyList(),
+    val overBound: List<String> = emptyList(),
+    /** Batches the trace pass covered: 1 when it was the first warm-up batch of a single-shot cell. */
+    val tracedBatches: Int = 0,
+    val tasks: TaskStats? = null,
+    val memory: MemoryStats? = null,
+    /** The physical limit of the cell's batch in ns, from the per-item CPU calibration after the measured iterations. */
+    val limitNs: Double? = null,
+)
