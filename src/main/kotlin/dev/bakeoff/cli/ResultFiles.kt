@@ -21,12 +21,20 @@ internal object ResultFiles {
      * link) and proves it writable; one line and exit code 2 if it is not.
      */
     fun prepareOut(requested: Path?, prefix: String = ""): Path {
-        val dir = requested ?: Paths.get("results", prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
+        val dir =
+            requested
+                ?: Paths.get(
+                    "results",
+                    prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
+                )
         try {
             Files.createDirectories(dir)
             Files.deleteIfExists(Files.createTempFile(dir, ".write-check", ""))
         } catch (e: Exception) {
-            throw UsageError("cannot write results to --out $dir: ${e.javaClass.simpleName} ${e.message}", statusCode = 2)
+            throw UsageError(
+                "cannot write results to --out $dir: ${e.javaClass.simpleName} ${e.message}",
+                statusCode = 2,
+            )
         }
         if (requested == null) {
             val latest = dir.resolveSibling("latest")

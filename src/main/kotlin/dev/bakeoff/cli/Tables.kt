@@ -29,7 +29,11 @@ internal fun outputTerminal(): Terminal {
  * the plain-language [verdicts] of that group (by title) and the notes (for ranked tables, the
  * cells that did not complete, after [notePrefix]).
  */
-internal fun Terminal.renderReport(report: ConsoleReport, verdicts: Map<String, List<String>> = emptyMap(), notePrefix: String = "not ranked: "): String = buildString {
+internal fun Terminal.renderReport(
+    report: ConsoleReport,
+    verdicts: Map<String, List<String>> = emptyMap(),
+    notePrefix: String = "not ranked: ",
+): String = buildString {
     report.header.forEach { appendLine(it) }
     for (t in report.tables) {
         appendLine()

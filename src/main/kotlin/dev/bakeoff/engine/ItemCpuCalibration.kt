@@ -34,7 +34,9 @@ object ItemCpuCalibration {
     fun measure(workload: Workload, items: Int, budgetNanos: Long = BUDGET_NANOS): DoubleArray {
         val mx = ManagementFactory.getThreadMXBean()
         check(mx.isCurrentThreadCpuTimeSupported) { "this JVM cannot measure thread CPU time" }
-        val clockCost = (0 until CLOCK_TRIALS).minOf { mx.currentThreadCpuTime.let { t0 -> mx.currentThreadCpuTime - t0 } }
+        val clockCost = (0 until CLOCK_TRIALS).minOf {
+            mx.currentThreadCpuTime.let { t0 -> mx.currentThreadCpuTime - t0 }
+        }
         val best = DoubleArray(items) { Double.MAX_VALUE }
         val start = System.nanoTime()
         var passes = 0
@@ -45,7 +47,10 @@ object ItemCpuCalibration {
         return best
     }
 
-    /** One item's CPU cost: the item repeated (doubling) until the repetitions used [MIN_SAMPLE_NANOS] of CPU, or mostly waited. */
+    /**
+     * One item's CPU cost: the item repeated (doubling) until the repetitions used
+     * [MIN_SAMPLE_NANOS] of CPU, or mostly waited.
+     */
     private fun sample(workload: Workload, seed: Int, mx: ThreadMXBean, clockCost: Long): Double {
         var reps = 1
         while (true) {
@@ -57,7 +62,11 @@ object ItemCpuCalibration {
             val lasted = System.nanoTime() - wall
             sink += acc
             val mostlyWaiting = lasted >= MIN_SAMPLE_NANOS && used * 2 < lasted
-            if (used >= MIN_SAMPLE_NANOS || mostlyWaiting || reps >= MAX_REPS) return maxOf(0L, used - clockCost).toDouble() / reps
+            if (used >= MIN_SAMPLE_NANOS || mostlyWaiting ||
+                reps >= MAX_REPS
+            ) {
+                return maxOf(0L, used - clockCost).toDouble() / reps
+            }
             reps *= 2
         }
     }

@@ -41,14 +41,17 @@ object MachineInfo {
 
     /** `rxjava-3.1.12.jar` -> `3.1.12`; "unknown" when the class is not loaded from a versioned jar. */
     private fun versionOf(className: String): String {
-        val path = runCatching { Class.forName(className).protectionDomain.codeSource.location.path }.getOrNull() ?: return "unknown"
+        val path =
+            runCatching { Class.forName(className).protectionDomain.codeSource.location.path }.getOrNull()
+                ?: return "unknown"
         return Regex("-(\\d[\\w.-]*)\\.jar$").find(path)?.groupValues?.get(1) ?: "unknown"
     }
 
     /** Major version of the JDK at [home], from its `release` file; null if it is not a JDK. */
     fun jdkMajor(home: Path): Int? {
         val release = File(home.toFile(), "release").takeIf { it.isFile } ?: return null
-        val v = Properties().apply { release.reader().use(::load) }.getProperty("JAVA_VERSION")?.trim('"') ?: return null
+        val v =
+            Properties().apply { release.reader().use(::load) }.getProperty("JAVA_VERSION")?.trim('"') ?: return null
         return v.removePrefix("1.").takeWhile { it.isDigit() }.toIntOrNull()
     }
 }

@@ -29,9 +29,23 @@ enum class Preset(
     fun plan(expectedSerialNanos: Long): MeasurementPlan {
         val expected = "expected serial batch ${"%.3f".format(java.util.Locale.ROOT, expectedSerialNanos / 1e9)} s"
         return if (expectedSerialNanos > SINGLE_SHOT_ABOVE_NANOS) {
-            MeasurementPlan(PlanMode.SINGLE_SHOT, forks, singleShotWarmups, singleShotRuns, 0, "$expected > 0.5 s: single-shot, one batch per run")
+            MeasurementPlan(
+                PlanMode.SINGLE_SHOT,
+                forks,
+                singleShotWarmups,
+                singleShotRuns,
+                0,
+                "$expected > 0.5 s: single-shot, one batch per run",
+            )
         } else {
-            MeasurementPlan(PlanMode.AVERAGE_TIME, forks, warmupIterations, measurementIterations, iterationMillis, "$expected <= 0.5 s: timed iterations")
+            MeasurementPlan(
+                PlanMode.AVERAGE_TIME,
+                forks,
+                warmupIterations,
+                measurementIterations,
+                iterationMillis,
+                "$expected <= 0.5 s: timed iterations",
+            )
         }
     }
 
@@ -39,6 +53,10 @@ enum class Preset(
         const val SINGLE_SHOT_ABOVE_NANOS = 500_000_000L
 
         fun parse(id: String): Preset = entries.firstOrNull { it.id == id }
-            ?: throw dev.bakeoff.model.CatalogException("unknown preset '$id'; valid: ${entries.joinToString { it.id }}")
+            ?: throw dev.bakeoff.model.CatalogException(
+                "unknown preset '$id'; valid: ${entries.joinToString {
+                    it.id
+                }}",
+            )
     }
 }

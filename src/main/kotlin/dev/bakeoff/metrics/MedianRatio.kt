@@ -12,7 +12,14 @@ import java.util.SplittableRandom
  * test's (exact for small samples without ties, the normal approximation otherwise: Commons
  * Statistics' `AUTO`). Immutable.
  */
-data class MedianRatio(val ratio: Double, val ciLow: Double, val ciHigh: Double, val pValue: Double, val baselineRuns: Int, val candidateRuns: Int) {
+data class MedianRatio(
+    val ratio: Double,
+    val ciLow: Double,
+    val ciHigh: Double,
+    val pValue: Double,
+    val baselineRuns: Int,
+    val candidateRuns: Int,
+) {
     /**
      * A change only when both tests agree: the rank test rejects "same distribution" at [alpha]
      * and the bootstrap interval excludes 1. With 3 runs a side the smallest exact two-sided p is

@@ -36,7 +36,9 @@ class MemoryProbe {
 
     /** Starts measuring: resets the process's peak RSS (where Linux allows it) and listens to every collector. */
     fun start() {
-        ManagementFactory.getGarbageCollectorMXBeans().forEach { (it as NotificationEmitter).addNotificationListener(listener, null, null) }
+        ManagementFactory.getGarbageCollectorMXBeans().forEach {
+            (it as NotificationEmitter).addNotificationListener(listener, null, null)
+        }
         // Writing 5 to clear_refs resets VmHWM (Linux >= 4.0); without it the peak would date from JVM start-up.
         rssPeakAvailable = runCatching { File("/proc/self/clear_refs").writeText("5") }.isSuccess
         rssStart = status("VmRSS")
@@ -45,20 +47,30 @@ class MemoryProbe {
     /** The figures so far; the heap peak includes the occupancy right now. */
     fun stats(): MemoryStats {
         val heapNow = ManagementFactory.getMemoryMXBean().heapMemoryUsage.used
-        return MemoryStats(maxOf(peakBeforeGc.get(), heapNow), rssStart, if (rssPeakAvailable) status("VmHWM") else null)
+        return MemoryStats(
+            maxOf(peakBeforeGc.get(), heapNow),
+            rssStart,
+            if (rssPeakAvailable) status("VmHWM") else null,
+        )
     }
 
     /** Stops listening; [stats] still answers with what was seen. */
     fun stop() {
-        ManagementFactory.getGarbageCollectorMXBeans().forEach { runCatching { (it as NotificationEmitter).removeNotificationListener(listener) } }
+        ManagementFactory.getGarbageCollectorMXBeans().forEach {
+            runCatching { (it as NotificationEmitter).removeNotificationListener(listener) }
+        }
     }
 
     private companion object {
-        val heapPools: Set<String> = ManagementFactory.getMemoryPoolMXBeans().filter { it.type == MemoryType.HEAP }.map { it.name }.toSet()
+        val heapPools: Set<String> = ManagementFactory.getMemoryPoolMXBeans().filter {
+            it.type == MemoryType.HEAP
+        }.map { it.name }.toSet()
 
         /** A `kB` line of `/proc/self/status` in bytes, or null where there is no such file. */
         fun status(key: String): Long? = runCatching {
-            File("/proc/self/status").readLines().firstOrNull { it.startsWith("$key:") }?.split(Regex("\\s+"))?.get(1)?.toLong()?.times(1024)
+            File("/proc/self/status").readLines().firstOrNull {
+                it.startsWith("$key:")
+            }?.split(Regex("\\s+"))?.get(1)?.toLong()?.times(1024)
         }.getOrNull()
     }
 }

@@ -52,11 +52,15 @@ class ThreadCensus(private val shared: List<SharedScheduler>) {
     private fun newThreads(): List<Thread> = liveThreads().filter { it !in before }
 
     private companion object {
-        fun liveThreads(): Set<Thread> = Thread.getAllStackTraces().keys.filterTo(HashSet()) { it.isAlive && !isJvmInternal(it) }
+        fun liveThreads(): Set<Thread> = Thread.getAllStackTraces().keys.filterTo(HashSet()) {
+            it.isAlive &&
+                !isJvmInternal(it)
+        }
 
         /** JIT compiler threads, reference handlers and the like: started and stopped by the JVM on its own. */
         fun isJvmInternal(t: Thread): Boolean = t.threadGroup?.name == "system" || t.name in JVM_THREADS
 
-        val JVM_THREADS = setOf("Common-Cleaner", "Attach Listener", "process reaper", "Notification Thread", "Signal Dispatcher")
+        val JVM_THREADS =
+            setOf("Common-Cleaner", "Attach Listener", "process reaper", "Notification Thread", "Signal Dispatcher")
     }
 }

@@ -9,6 +9,13 @@ object TimeSummary {
         val sorted = runs.sorted()
         val n = sorted.size
         val median = if (n % 2 == 1) sorted[n / 2] else (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-        return TimeStats(sorted.first(), median, sorted.last(), runs.average(), if (error.isFinite()) error else 0.0, runs)
+        return TimeStats(
+            sorted.first(),
+            median,
+            sorted.last(),
+            runs.average(),
+            if (error.isFinite()) error else 0.0,
+            runs,
+        )
     }
 }

@@ -31,12 +31,32 @@ object TraceStats {
     /** Items of [trace] (one batch) that recorded an end, with the min, mean and max of their run times. */
     fun tasks(trace: ItemTrace): TaskStats {
         // An item that never ended keeps endNs at 0 (a live nanoTime reading is practically never exactly 0).
-        val runs = (0 until trace.size).filter { trace.endNs[it] != 0L }.map { maxOf(0, trace.endNs[it] - trace.startNs[it]) }
-        return if (runs.isEmpty()) TaskStats(0, 0, 0.0, 0) else TaskStats(runs.size, runs.min(), runs.average(), runs.max())
+        val runs = (0 until trace.size).filter { trace.endNs[it] != 0L }.map {
+            maxOf(
+                0,
+                trace.endNs[it] - trace.startNs[it],
+            )
+        }
+        return if (runs.isEmpty()) {
+            TaskStats(
+                0,
+                0,
+                0.0,
+                0,
+            )
+        } else {
+            TaskStats(runs.size, runs.min(), runs.average(), runs.max())
+        }
     }
 
     /** Distinct virtual threads that ran items of [trace]. */
-    fun virtualThreads(trace: ItemTrace): Int = trace.threadIds.indices.filter { trace.virtual[it] }.map { trace.threadIds[it] }.distinct().size
+    fun virtualThreads(trace: ItemTrace): Int =
+        trace.threadIds.indices.filter { trace.virtual[it] }.map { trace.threadIds[it] }.distinct().size
 
-    private fun percentiles(h: Histogram) = Percentiles(h.getValueAtPercentile(50.0), h.getValueAtPercentile(90.0), h.getValueAtPercentile(99.0), h.maxValue)
+    private fun percentiles(h: Histogram) = Percentiles(
+        h.getValueAtPercentile(50.0),
+        h.getValueAtPercentile(90.0),
+        h.getValueAtPercentile(99.0),
+        h.maxValue,
+    )
 }

@@ -47,7 +47,8 @@ object Units {
         return "${sig3(x / size)} $unit"
     }
 
-    private fun unitOf(x: Double, units: List<Pair<String, Double>>) = units.firstOrNull { (_, size) -> rounded(x / size) >= 1.0 } ?: units.last()
+    private fun unitOf(x: Double, units: List<Pair<String, Double>>) =
+        units.firstOrNull { (_, size) -> rounded(x / size) >= 1.0 } ?: units.last()
 
     private fun rounded(x: Double) = if (x.isFinite()) BigDecimal(x).round(MC).toDouble() else x
 

@@ -22,7 +22,14 @@ sealed class ParamSpec(val key: String, val summary: String, val default: String
     abstract val validValues: String
 
     /** A whole number from [min] to [max]; the word `cpu` stands for the processor count when [allowCpu]. */
-    class IntParam(key: String, summary: String, default: String, val min: Int = 1, val allowCpu: Boolean = false, val max: Int = Int.MAX_VALUE) : ParamSpec(key, summary, default) {
+    class IntParam(
+        key: String,
+        summary: String,
+        default: String,
+        val min: Int = 1,
+        val allowCpu: Boolean = false,
+        val max: Int = Int.MAX_VALUE,
+    ) : ParamSpec(key, summary, default) {
         private val range = if (max == Int.MAX_VALUE) ">= $min" else "from $min to $max"
         override val validValues = if (allowCpu) "a whole number $range or 'cpu'" else "a whole number $range"
 
@@ -37,7 +44,8 @@ sealed class ParamSpec(val key: String, val summary: String, val default: String
     class ClassNameParam(key: String, summary: String) : ParamSpec(key, summary, "") {
         override val validValues = "a fully qualified class name such as com.example.MyTask"
 
-        override fun check(value: String): String? = if (NAME.matches(value)) null else "invalid $key '$value'; valid: $validValues"
+        override fun check(value: String): String? =
+            if (NAME.matches(value)) null else "invalid $key '$value'; valid: $validValues"
 
         private companion object {
             val NAME = Regex("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")
@@ -45,10 +53,17 @@ sealed class ParamSpec(val key: String, val summary: String, val default: String
     }
 
     /** One of a fixed list of words. */
-    class ChoiceParam(key: String, summary: String, default: String, val choices: List<String>) : ParamSpec(key, summary, default) {
+    class ChoiceParam(key: String, summary: String, default: String, val choices: List<String>) :
+        ParamSpec(key, summary, default) {
         override val validValues = choices.joinToString()
 
-        override fun check(value: String): String? = if (value in choices) null else "invalid $key '$value'; valid: $validValues"
+        override fun check(value: String): String? = if (value in
+            choices
+        ) {
+            null
+        } else {
+            "invalid $key '$value'; valid: $validValues"
+        }
     }
 }
 

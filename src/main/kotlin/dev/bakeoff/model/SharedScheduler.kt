@@ -8,7 +8,12 @@ package dev.bakeoff.model
  * @property bound the documented maximum number of its live threads, given the processor
  *   count and the largest number of items any batch ran concurrently.
  */
-enum class SharedScheduler(val id: String, val summary: String, private val owns: (Thread) -> Boolean, val bound: (cpus: Int, items: Int) -> Int) {
+enum class SharedScheduler(
+    val id: String,
+    val summary: String,
+    private val owns: (Thread) -> Boolean,
+    val bound: (cpus: Int, items: Int) -> Int,
+) {
     COROUTINE_SCHEDULER(
         "coroutines-shared-pool",
         "Dispatchers.Default + Dispatchers.IO (one shared pool): max(2, cpus) + 64 threads",
@@ -36,7 +41,9 @@ enum class SharedScheduler(val id: String, val summary: String, private val owns
         { it.name.startsWith("RxSchedulerPurge") || it.name.startsWith("RxCachedWorkerPoolEvictor") },
         { _, _ -> 2 },
     ),
-    REACTOR_PARALLEL("reactor-parallel", "Schedulers.parallel(): cpus threads", { it.name.startsWith("parallel-") }, { cpus, _ -> cpus }),
+    REACTOR_PARALLEL("reactor-parallel", "Schedulers.parallel(): cpus threads", {
+        it.name.startsWith("parallel-")
+    }, { cpus, _ -> cpus }),
     REACTOR_BOUNDED_ELASTIC(
         "reactor-bounded-elastic",
         "Schedulers.boundedElastic(): 10 x cpus threads (+ evictor)",
@@ -45,7 +52,8 @@ enum class SharedScheduler(val id: String, val summary: String, private val owns
     ),
     COMMON_POOL(
         "fork-join-common-pool",
-        "ForkJoinPool.commonPool(): cpus - 1 workers (the caller helps), plus a spare per worker blocked in a managed block, up to 256",
+        "ForkJoinPool.commonPool(): cpus - 1 workers (the caller helps), " +
+            "plus a spare per worker blocked in a managed block, up to 256",
         { it.name.startsWith("ForkJoinPool.commonPool-worker-") },
         // A worker that blocks through ForkJoinPool.managedBlock (CompletableFuture.get or join, as
         // the JDK HttpClient's send does) gets a spare started in its place, up to 256 for the
@@ -54,13 +62,19 @@ enum class SharedScheduler(val id: String, val summary: String, private val owns
     ),
     VIRTUAL_THREAD_SCHEDULER(
         "virtual-thread-carriers",
-        "the JDK's virtual-thread scheduler: cpus carriers, up to 256 while pinned (+ its timer threads and, once a virtual thread did socket I/O, its I/O pollers)",
-        { it.name.startsWith(VirtualThreads.schedulerPrefix) || it.name.startsWith("VirtualThread-") || it.name == "MasterPoller" || it.name.endsWith("-Poller") },
+        "the JDK's virtual-thread scheduler: cpus carriers, up to 256 while pinned " +
+            "(+ its timer threads and, once a virtual thread did socket I/O, its I/O pollers)",
+        {
+            it.name.startsWith(VirtualThreads.schedulerPrefix) || it.name.startsWith("VirtualThread-") ||
+                it.name == "MasterPoller" ||
+                it.name.endsWith("-Poller")
+        },
         { _, _ -> 256 + 4 },
     ),
     PGJDBC_CLEANER(
         "pgjdbc-cleaner",
-        "PostgreSQL JDBC's connection cleaner: a java.lang.ref.Cleaner thread (Cleaner-N) the driver keeps for the life of the process",
+        "PostgreSQL JDBC's connection cleaner: a java.lang.ref.Cleaner thread (Cleaner-N) " +
+            "the driver keeps for the life of the process",
         { it.name == "PostgreSQL-JDBC-Cleaner" || CLEANER_THREAD.matches(it.name) },
         { _, _ -> 1 },
     ),

@@ -35,10 +35,15 @@ class TaskLedger(private val expected: IntArray) {
         val wrong = expected.indices.filter { counts[it] != batches }
         if (wrong.isNotEmpty()) {
             val shown = wrong.take(5).joinToString { "item $it ran ${counts[it]} time(s)" }
-            throw LedgerException("ledger broken: ${wrong.size} of $size items did not run exactly $batches time(s): $shown")
+            throw LedgerException(
+                "ledger broken: ${wrong.size} of $size items did not run exactly $batches time(s): $shown",
+            )
         }
         if (sum != expectedChecksum * batches) {
-            throw LedgerException("ledger broken: every item ran $batches time(s) but the checksum of results differs from the direct run")
+            throw LedgerException(
+                "ledger broken: every item ran $batches time(s) " +
+                    "but the checksum of results differs from the direct run",
+            )
         }
     }
 
