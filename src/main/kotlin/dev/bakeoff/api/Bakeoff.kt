@@ -112,6 +112,9 @@ data class CompareOptions(
          * Resolves strategy [specs] as `bakeoff run -s` does (`id:key=value`, or `all`) against the
          * catalog; an unknown id or parameter throws a [CatalogException] naming the valid choices.
          */
-        fun strategies(vararg specs: String): List<Resolved<StrategyEntry>> = specs.flatMap { Strategies.catalog.resolveList(it, Strategies::inAll) }.distinctBy { it.spec }
+        fun strategies(vararg specs: String): List<Resolved<StrategyEntry>> {
+            val resolved = specs.flatMap { Strategies.catalog.resolveList(it, Strategies::inAll) }
+            return resolved.distinctBy { it.spec }
+        }
     }
 }

@@ -70,7 +70,8 @@ class ScenarioCommand : CliktCommand(name = "scenario") {
         return listOf("physical limit: ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})") +
             winners.map { c ->
                 val median = checkNotNull(c.timeNs).median
-                "closest (${c.wait.id}): ${c.strategy} at ${Units.nanos(median)}, ${Units.ratio(median / limit.nanos)}x the limit"
+                val ratio = Units.ratio(median / limit.nanos)
+                "closest (${c.wait.id}): ${c.strategy} at ${Units.nanos(median)}, ${ratio}x the limit"
             }
     }
 }

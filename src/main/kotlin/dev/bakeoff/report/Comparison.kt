@@ -24,17 +24,20 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
         /** Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form). */
         fun ofRuns(base: Results, new: Results, baseLabel: String = "base", newLabel: String = "new"): Comparison {
             fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }
-            return of(baseLabel, newLabel, base, new, cells(base), cells(new)) { (group, strategy) -> "$strategy × ${group.title}" }
+            fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
+            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), ::title)
         }
 
         /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by [GroupKey]. */
         fun ofStrategies(results: Results, a: String, b: String): Comparison {
             fun cells(strategy: String) = results.cells.filter { it.strategy == strategy }.associateBy(GroupKey::of)
-            return of(a, b, results, results, cells(a), cells(b), GroupKey::title)
+            return of(Side(a, results, cells(a)), Side(b, results, cells(b)), GroupKey::title)
         }
 
-        /** Matches [baseCells] and [newCells] by key (in run order, base first); [title] names a key in the output. */
-        private fun <K> of(baseLabel: String, newLabel: String, base: Results, new: Results, baseCells: Map<K, CellResult>, newCells: Map<K, CellResult>, title: (K) -> String): Comparison {
+        /** Matches the cells of [base] and [new] by key (in run order, base first); [title] names a key. */
+        private fun <K> of(base: Side<K>, new: Side<K>, title: (K) -> String): Comparison {
+            val (baseLabel, baseCells) = base.label to base.cells
+            val (newLabel, newCells) = new.label to new.cells
             val rows = mutableListOf<ComparedCell>()
             val notCompared = mutableListOf<String>()
             for (key in (baseCells.keys + newCells.keys)) {
@@ -55,7 +58,7 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
                     rows += ComparedCell(name, b, n, stats)
                 }
             }
-            return Comparison(baseLabel, newLabel, base, new, rows, notCompared)
+            return Comparison(baseLabel, newLabel, base.results, new.results, rows, notCompared)
         }
 
         private fun problem(label: String, c: CellResult) = when {
@@ -63,6 +66,9 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
             c.timeNs == null || c.timeNs.runs.isEmpty() -> "$label has no measured runs"
             else -> null
         }
+
+        /** One side of a comparison: its [label], its run and the cells to compare, by key. */
+        private class Side<K>(val label: String, val results: Results, val cells: Map<K, CellResult>)
 
         private const val SEED = 0x5EED_BA4EL
     }

@@ -60,10 +60,7 @@ object HtmlReportFormat : ReportFormat {
                 p("sub") { +"Each cell: median time relative to the best strategy of its column (×1.00 ★ = the winner); green is close to the best, red ten times slower or worse." }
                 ReportTables.winnerMatrix(this, groups)
             }
-            groups.forEach { group ->
-                val explained = Verdicts.of(group, results.machine.cores).lines
-                groupSection(group, ConsoleReport.table(group).verdict, explained, charts)
-            }
+            groups.forEach { groupSection(it, results.machine.cores, charts) }
             if (sweeps.isNotEmpty()) {
                 section {
                     id = "sweeps"
@@ -88,10 +85,12 @@ object HtmlReportFormat : ReportFormat {
         }
     }
 
-    private fun FlowContent.groupSection(group: RankedGroup, verdict: String, explained: List<String>, charts: MutableList<JsonObject>) {
+    /** One group's section: the console's winner line and verdicts, then its charts, all from the same [group]. */
+    private fun FlowContent.groupSection(group: RankedGroup, cores: Int, charts: MutableList<JsonObject>) {
+        val explained = Verdicts.of(group, cores).lines
         section("group") {
             h2 { +group.title }
-            p("verdict") { +verdict }
+            p("verdict") { +ConsoleReport.table(group).verdict }
             // The plain-language verdicts of the run's own figures, as under the console's table.
             if (explained.isNotEmpty()) ul("verdicts") { explained.forEach { li { +it } } }
             if (group.ranked.isEmpty()) return@section

@@ -16,9 +16,12 @@ import dev.bakeoff.result.Results
 object SweepReport {
     const val BEST_MARK = " *"
 
-    fun of(results: Results): List<RankedTable> = SweepCurve.of(results.cells).map(::table)
+    fun of(results: Results): List<RankedTable> {
+        val cells = results.cells
+        return SweepCurve.of(cells).map { table(it, it.baselines(cells)) }
+    }
 
-    private fun table(curve: SweepCurve): RankedTable {
+    private fun table(curve: SweepCurve, baselineCells: List<CellResult>): RankedTable {
         val cells = curve.cells
         val columns = cells.map(curve::series).distinct()
         val values = cells.map { point(it).value }.distinct()
@@ -40,7 +43,7 @@ object SweepReport {
             curve.sweepsItems -> "best throughput: $at (${Units.sig3(best.items / (median(best) / 1e9))} items/s)"
             else -> "best: $at (${Units.nanos(median(best))})"
         }
-        val baselines = curve.baselines.map { c ->
+        val baselines = baselineCells.map { c ->
             val time = c.timeNs?.takeIf { c.status == OK }?.let { Units.nanos(it.median) } ?: c.status.id
             "${c.strategy} (does not take '${curve.key}'): $time"
         }
@@ -48,7 +51,9 @@ object SweepReport {
             "${curve.series(it)} at ${curve.key}=${point(it).value}: ${it.status}: " +
                 (it.error?.lineSequence()?.firstOrNull() ?: "no error recorded")
         }
-        return RankedTable("curve: ${curve.key} on ${curve.subject}", listOf(curve.key) + columns, rows, "$verdict; * = best value per column", baselines + problems)
+        val title = "curve: ${curve.key} on ${curve.subject}"
+        val header = listOf(curve.key) + columns
+        return RankedTable(title, header, rows, "$verdict; * = best value per column", baselines + problems)
     }
 
     private fun point(c: CellResult) = checkNotNull(c.sweep)

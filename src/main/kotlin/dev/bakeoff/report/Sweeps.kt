@@ -8,18 +8,24 @@ import dev.bakeoff.result.SweepPoint
  * One curve of a sweep, found from the cells' [SweepPoint]s (never from their spec strings): the
  * cells swept over the same [key] on the same [workload] (its spec without the swept key) and,
  * unless the item count is what was swept, the same [items]. Its series are the strategies (spec
- * without the swept key, with the wait form when the curve mixes them); [baselines] are the cells
- * of the same workload and item count that do not take the key, the flat line the curve is read
- * against. The one sweep detector of the report: the console's curve tables ([SweepReport]) and
+ * without the swept key, with the wait form when the curve mixes them); its [baselines] are the
+ * cells of the same workload and item count that do not take the key, the flat line the curve is
+ * read against. The one sweep detector of the report: the console's curve tables ([SweepReport]) and
  * the HTML charts ([Sweeps]) both read it. Immutable; [of] is pure, safe from any thread.
  */
-internal class SweepCurve(val key: String, val workload: String, val items: Int?, val cells: List<CellResult>, val baselines: List<CellResult>) {
+internal class SweepCurve(val key: String, val workload: String, val items: Int?, val cells: List<CellResult>) {
     /** What the curve is measured on: `io-sleep, 1000 items`, or the workload alone for an item-count sweep. */
     val subject: String get() = workload + (items?.let { ", $it items" } ?: "")
 
     val sweepsItems: Boolean get() = key == ITEMS
 
     private val mixedWaits = cells.map { it.wait }.distinct().size > 1
+
+    /** The cells of the [run] that do not take the swept key: none when the item count is swept. */
+    fun baselines(run: List<CellResult>): List<CellResult> {
+        if (sweepsItems) return emptyList()
+        return run.filter { it.sweep == null && it.workload == workload && it.items == items }
+    }
 
     /** The series [cell] belongs to. */
     fun series(cell: CellResult): String = withoutKey(cell.strategy, key) + if (mixedWaits) " (${cell.wait})" else ""
@@ -31,14 +37,7 @@ internal class SweepCurve(val key: String, val workload: String, val items: Int?
         fun of(cells: List<CellResult>): List<SweepCurve> = cells
             .filter { it.sweep != null }
             .groupBy(::curveKey)
-            .map { (k, swept) ->
-                val baselines = if (k.key == ITEMS) {
-                    emptyList()
-                } else {
-                    cells.filter { it.sweep == null && it.workload == k.workload && it.items == k.items }
-                }
-                SweepCurve(k.key, k.workload, k.items, swept, baselines)
-            }
+            .map { (k, swept) -> SweepCurve(k.key, k.workload, k.items, swept) }
 
         private fun curveKey(c: CellResult): CurveKey {
             val key = checkNotNull(c.sweep).key
@@ -57,7 +56,10 @@ internal class SweepCurve(val key: String, val workload: String, val items: Int?
  * measured at two or more numeric values. [lines] maps a series to its points (x, completed cell),
  * sorted by x. Immutable.
  */
-internal data class SweepChart(val title: String, val parameter: String, val lines: Map<String, List<Pair<Double, CellResult>>>)
+internal data class SweepChart(val title: String, val parameter: String, val lines: Map<String, SweepLine>)
+
+/** The points (x, completed cell) of one series of a [SweepChart], sorted by x. */
+internal typealias SweepLine = List<Pair<Double, CellResult>>
 
 /** The [SweepChart]s of a run's cells. Pure; safe from any thread. */
 internal object Sweeps {

@@ -4,7 +4,10 @@ import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
 
-/** The plain-language verdict of one [RankedGroup]: its [key] (and [title], as the console table's), and its sentences. */
+/**
+ * The plain-language verdict of one [RankedGroup]: its [key] (and [title], as the console
+ * table's), and its sentences. Immutable.
+ */
 data class Verdict(val key: GroupKey, val lines: List<String>) {
     val title: String get() = key.title
 }

@@ -27,7 +27,10 @@ class OwnTaskTest {
     @TempDir
     lateinit var tmp: Path
 
-    private fun options(name: String) = CompareOptions(items = 8, strategies = CompareOptions.strategies("direct", "virtual-threads"), preset = Preset.SMOKE, out = tmp.resolve(name))
+    private fun options(name: String): CompareOptions {
+        val strategies = CompareOptions.strategies("direct", "virtual-threads")
+        return CompareOptions(items = 8, strategies = strategies, preset = Preset.SMOKE, out = tmp.resolve(name))
+    }
 
     private fun assertAllOk(results: Results, workloadPrefix: String) {
         assertEquals(2, results.cells.size)

@@ -90,7 +90,9 @@ object ResultsFixture {
         val directLists = ok(random, "direct", Family.DIRECT, "lists", medianNs = 22_400_000.0, allocBytes = 18_432_000.0, peak = 21, virtual = 0, threadsUsed = 1, items = 1000)
             .copy(sweep = SweepPoint("items", "1000"))
         val base = results()
-        val marked = base.cells.map { c -> if (c.strategy == "direct" && c.workload == "lists") c.copy(sweep = SweepPoint("items", "100")) else c }
+        val marked = base.cells.map { c ->
+            if (c.strategy == "direct" && c.workload == "lists") c.copy(sweep = SweepPoint("items", "100")) else c
+        }
         return base.copy(cells = marked + sweep + perTask + directLists)
     }
 

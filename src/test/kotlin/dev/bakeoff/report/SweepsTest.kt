@@ -21,7 +21,9 @@ class SweepsTest {
     fun `a sweep comes from the cells' sweep points, not from their specs, and both reports find the same curves`() {
         val run = ResultsFixture.withSweepsAndLimits()
         assertEquals(emptyList(), Sweeps.of(run.cells.map { it.copy(sweep = null) }))
-        assertEquals(listOf("curve: items on lists", "curve: size on io-sleep, 1000 items"), SweepReport.of(run).map { it.title })
-        assertEquals(listOf("lists: time against items per batch", "io-sleep, 1000 items: time against size"), Sweeps.of(run.cells).map { it.title })
+        val tables = SweepReport.of(run).map { it.title }
+        assertEquals(listOf("curve: items on lists", "curve: size on io-sleep, 1000 items"), tables)
+        val charts = Sweeps.of(run.cells).map { it.title }
+        assertEquals(listOf("lists: time against items per batch", "io-sleep, 1000 items: time against size"), charts)
     }
 }

@@ -14,7 +14,8 @@ import kotlinx.coroutines.delay
  * same `Results` as `bakeoff run` and writes results.json and results.csv to its directory.
  */
 fun main() {
-    val options = CompareOptions(items = 50, strategies = CompareOptions.strategies("direct", "executor-fixed-cpu", "coroutine-io", "virtual-threads"))
+    val strategies = CompareOptions.strategies("direct", "executor-fixed-cpu", "coroutine-io", "virtual-threads")
+    val options = CompareOptions(items = 50, strategies = strategies)
 
     // Route 1: a class implementing Workload, loaded by name in each forked JVM.
     show("PricingTask (forked JVMs)", Bakeoff.compare(PricingTask::class, options))
@@ -29,7 +30,8 @@ private fun show(what: String, results: Results) {
     // The run's one view: per group, the ranked cells (as the console and report.html rank them), then the rest.
     for (group in RunView.of(results).groups) {
         for (c in group.ranked + group.problems) {
-            println("  ${c.strategy}: ${c.status}, median ${c.timeNs?.median?.let(Units::nanos) ?: "-"}, efficiency ${c.efficiency?.let(Units::sig3) ?: "-"}")
+            val median = c.timeNs?.median?.let(Units::nanos) ?: "-"
+            println("  ${c.strategy}: ${c.status}, median $median, efficiency ${c.efficiency?.let(Units::sig3) ?: "-"}")
         }
         Verdicts.of(group, results.machine.cores).lines.forEach { println("  - $it") }
     }
