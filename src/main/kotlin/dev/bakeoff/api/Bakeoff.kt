@@ -3,6 +3,9 @@ package dev.bakeoff.api
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.model.CatalogException
+import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.REPORT_FORMATS
@@ -62,11 +65,11 @@ object Bakeoff {
     private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results {
         val out = options.out ?: Files.createTempDirectory("bakeoff-")
         val run = RunOptions(
-            strategies = Strategies.catalog.resolveList(options.strategies, Strategies::inAll),
+            strategies = options.strategies,
             workloads = listOf(Workloads.catalog.resolve(workload)),
             items = options.items,
             wait = if (options.suspending) WaitForm.SUSPENDING else WaitForm.BLOCKING,
-            preset = Preset.parse(options.preset),
+            preset = options.preset,
             out = out,
             cpus = options.cpus,
             inProcess = inProcess,
@@ -83,15 +86,35 @@ object Bakeoff {
 }
 
 /**
- * What [Bakeoff.compare] runs: [items] per batch, the [strategies] (comma-separated specs as for
- * `bakeoff run -s`, or `all`), the [preset] id, the results directory [out] (a new temporary
- * directory when null), [cpus] for the forked JVMs, and whether waits [suspending] (blocking by default).
+ * What [Bakeoff.compare] runs: [items] per batch, the [strategies] (catalog entries with their
+ * parameters, resolved once: build them with [strategies]), the [preset], the results directory
+ * [out] (a new temporary directory when null), [cpus] for the forked JVMs, and whether waits
+ * [suspending] (blocking by default). Immutable; safe to share between threads.
  */
 data class CompareOptions(
     val items: Int = 100,
-    val strategies: String = "direct,executor-fixed-cpu,coroutine-default,coroutine-io,virtual-threads",
-    val preset: String = "smoke",
+    val strategies: List<Resolved<StrategyEntry>> = DEFAULT_STRATEGIES,
+    val preset: Preset = Preset.SMOKE,
     val out: Path? = null,
     val cpus: Int? = null,
     val suspending: Boolean = false,
-)
+) {
+    init {
+        require(strategies.isNotEmpty()) { "no strategy given; valid: all, ${Strategies.catalog.ids.joinToString()}" }
+    }
+
+    companion object {
+        /** One strategy of each main mechanism: the default of [CompareOptions.strategies]. */
+        val DEFAULT_STRATEGIES: List<Resolved<StrategyEntry>> =
+            strategies("direct", "executor-fixed-cpu", "coroutine-default", "coroutine-io", "virtual-threads")
+
+        /**
+         * Resolves strategy [specs] as `bakeoff run -s` does (`id:key=value`, or `all`) against the
+         * catalog; an unknown id or parameter throws a [CatalogException] naming the valid choices.
+         */
+        fun strategies(vararg specs: String): List<Resolved<StrategyEntry>> {
+            val resolved = specs.flatMap { Strategies.catalog.resolveList(it, Strategies::inAll) }
+            return resolved.distinctBy { it.spec }
+        }
+    }
+}

@@ -16,10 +16,11 @@ import dev.bakeoff.engine.WorkDescription
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.RankedGroup
 import dev.bakeoff.report.ResultsFileException
+import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.strategy.StrategyModels
@@ -73,12 +74,14 @@ class RecommendCommand : CliktCommand(name = "recommend") {
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         echo("Confirming the top ${options.strategies.size} on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
         val results = SuiteRunner(options, ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }) { ResultFiles.write(it, dir) }.run()
-        val measured = results.cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedBy { it.timeNs!!.median }
+        // The confirming run is one group: one workload, one item count, one wait form.
+        val group = RunView.of(results).groups.single()
+        val measured = group.ranked
         val predicted = picks.associate { it.strategy.spec to it.predictedNs }
         echo("Measured (${preset.id} preset):")
         echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) })))
-        results.cells.filter { it.status != CellStatus.OK }.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${it.error?.lineSequence()?.firstOrNull()}") }
-        val best = measured.firstOrNull() ?: return echo("recommendation: none confirmed (no cell completed)")
+        group.problems.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${RankedGroup.reason(it)}") }
+        val best = group.winner ?: return echo("recommendation: none confirmed (no cell completed)")
         val agrees = best.strategy == picks.first().strategy.spec
         echo(
             "recommendation: ${best.strategy}, measured ${Units.nanos(best.timeNs!!.median)}" +
@@ -96,11 +99,9 @@ class RecommendCommand : CliktCommand(name = "recommend") {
 
     /** `--from`: per group of the measured run, the strategies ranked by median with their efficiency and overhead, then the verdict. */
     private fun ranked(results: Results) {
-        val verdicts = Verdicts.byTitle(results)
-        results.cells.groupBy(Verdicts::title).forEach { (title, cells) ->
-            val ok = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedBy { it.timeNs!!.median }
-            echo("$title, measured:")
-            val rows = ok.mapIndexed { i, c ->
+        for (group in RunView.of(results).groups) {
+            echo("${group.title}, measured:")
+            val rows = group.ranked.mapIndexed { i, c ->
                 listOf(
                     "${i + 1}",
                     c.strategy,
@@ -111,8 +112,8 @@ class RecommendCommand : CliktCommand(name = "recommend") {
                 )
             }
             echo(terminal.render(compactTable(listOf("#", "strategy", "median", "efficiency", "overhead/item", "threads used"), rows)))
-            verdicts[title]?.forEach { echo("  - $it") }
-            ok.firstOrNull()?.let { echo("recommendation for $title: ${it.strategy}") }
+            Verdicts.of(group, results.machine.cores).lines.forEach { echo("  - $it") }
+            group.winner?.let { echo("recommendation for ${group.title}: ${it.strategy}") }
         }
     }
 

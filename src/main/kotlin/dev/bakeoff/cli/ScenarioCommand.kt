@@ -10,7 +10,7 @@ import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.PhysicalLimit
-import dev.bakeoff.result.CellStatus
+import dev.bakeoff.report.RunView
 import dev.bakeoff.result.Results
 import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
@@ -65,10 +65,13 @@ class ScenarioCommand : CliktCommand(name = "scenario") {
 
     /** The physical limit again, and how close each wait form's winner came to it. */
     private fun footer(results: Results, limit: PhysicalLimit): List<String> {
-        val best = results.cells.filter { it.status == CellStatus.OK && it.timeNs != null }.groupBy { it.wait }.mapValues { (_, c) -> c.minBy { it.timeNs!!.median } }
+        // One group per wait form: the scenario and its item count are the same for every cell.
+        val winners = if (limit.nanos > 0) RunView.of(results).groups.mapNotNull { it.winner } else emptyList()
         return listOf("physical limit: ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})") +
-            best.filter { limit.nanos > 0 }.map { (wait, c) ->
-                "closest ($wait): ${c.strategy} at ${Units.nanos(c.timeNs!!.median)}, ${Units.ratio(c.timeNs.median / limit.nanos)}x the limit"
+            winners.map { c ->
+                val median = checkNotNull(c.timeNs).median
+                val ratio = Units.ratio(median / limit.nanos)
+                "closest (${c.wait.id}): ${c.strategy} at ${Units.nanos(median)}, ${ratio}x the limit"
             }
     }
 }

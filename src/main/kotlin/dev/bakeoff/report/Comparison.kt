@@ -21,19 +21,23 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
         get() = base.machine.copy(libraries = emptyMap(), jdkHome = "") != new.machine.copy(libraries = emptyMap(), jdkHome = "")
 
     companion object {
-        /** Cells of [base] and [new] matched by strategy, workload, items and wait form. */
+        /** Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form). */
         fun ofRuns(base: Results, new: Results, baseLabel: String = "base", newLabel: String = "new"): Comparison {
-            fun key(c: CellResult) = "${c.strategy} × ${c.workload}, ${c.items} items (${c.wait})"
-            return of(baseLabel, newLabel, base, new, base.cells.associateBy(::key), new.cells.associateBy(::key))
+            fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }
+            fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
+            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), ::title)
         }
 
-        /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by workload, items and wait form. */
+        /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by [GroupKey]. */
         fun ofStrategies(results: Results, a: String, b: String): Comparison {
-            fun cells(strategy: String) = results.cells.filter { it.strategy == strategy }.associateBy { "${it.workload}, ${it.items} items (${it.wait})" }
-            return of(a, b, results, results, cells(a), cells(b))
+            fun cells(strategy: String) = results.cells.filter { it.strategy == strategy }.associateBy(GroupKey::of)
+            return of(Side(a, results, cells(a)), Side(b, results, cells(b)), GroupKey::title)
         }
 
-        private fun of(baseLabel: String, newLabel: String, base: Results, new: Results, baseCells: Map<String, CellResult>, newCells: Map<String, CellResult>): Comparison {
+        /** Matches the cells of [base] and [new] by key (in run order, base first); [title] names a key. */
+        private fun <K> of(base: Side<K>, new: Side<K>, title: (K) -> String): Comparison {
+            val (baseLabel, baseCells) = base.label to base.cells
+            val (newLabel, newCells) = new.label to new.cells
             val rows = mutableListOf<ComparedCell>()
             val notCompared = mutableListOf<String>()
             for (key in (baseCells.keys + newCells.keys)) {
@@ -44,15 +48,17 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
                     n == null -> "only in $baseLabel"
                     else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n)).joinToString("; ").ifEmpty { null }
                 }
+                val name = title(key)
                 if (why != null) {
-                    notCompared += "$key: $why"
+                    notCompared += "$name: $why"
                 } else {
-                    // Seeded per cell (String.hashCode is specified), so a cell's interval does not depend on the other cells.
-                    val stats = MedianRatio.of(b!!.timeNs!!.runs, n!!.timeNs!!.runs, SEED xor key.hashCode().toLong())
-                    rows += ComparedCell(key, b, n, stats)
+                    // Seeded per cell from its title (String.hashCode is specified), so a cell's interval
+                    // does not depend on the other cells.
+                    val stats = MedianRatio.of(b!!.timeNs!!.runs, n!!.timeNs!!.runs, SEED xor name.hashCode().toLong())
+                    rows += ComparedCell(name, b, n, stats)
                 }
             }
-            return Comparison(baseLabel, newLabel, base, new, rows, notCompared)
+            return Comparison(baseLabel, newLabel, base.results, new.results, rows, notCompared)
         }
 
         private fun problem(label: String, c: CellResult) = when {
@@ -60,6 +66,9 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
             c.timeNs == null || c.timeNs.runs.isEmpty() -> "$label has no measured runs"
             else -> null
         }
+
+        /** One side of a comparison: its [label], its run and the cells to compare, by key. */
+        private class Side<K>(val label: String, val results: Results, val cells: Map<K, CellResult>)
 
         private const val SEED = 0x5EED_BA4EL
     }

@@ -2,15 +2,13 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
 
 /**
  * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,
- * then one [RankedTable] per (workload, items, wait) group. Plain strings, so it is tested on
- * content and rendered by the CLI (mordant tables); the HTML report can reuse [of]'s ranking.
- * Immutable; [of] is a pure function, safe from any thread.
+ * then one [RankedTable] per [RankedGroup] of the run's [RunView]. Plain strings, so it is tested on
+ * content and rendered by the CLI (mordant tables). Immutable; [of] is a pure function, safe from any thread.
  */
 data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>) {
     companion object {
@@ -18,10 +16,10 @@ data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>
         val COLUMNS = listOf("#", "strategy", "median", "min–max", "×best", "×direct", "peak thr", "alloc/batch")
 
         /** Builds the report; groups keep the order in which their first cell appears in [results]. */
-        fun of(results: Results): ConsoleReport = ConsoleReport(
-            header(results),
-            results.cells.groupBy { Group(it.workload, it.items, it.wait.id) }.map { (group, cells) -> table(group, cells) },
-        )
+        fun of(results: Results): ConsoleReport = of(RunView.of(results))
+
+        /** Builds the report from a view already built, so its tables rank exactly as the view's groups. */
+        fun of(view: RunView): ConsoleReport = ConsoleReport(header(view.results), view.groups.map(::table))
 
         private fun header(r: Results): List<String> {
             val m = r.machine
@@ -39,9 +37,9 @@ data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>
             )
         }
 
-        private fun table(group: Group, cells: List<CellResult>): RankedTable {
-            val ranked = cells.mapNotNull { c -> c.timeNs?.takeIf { c.status == OK }?.let { Ranked(c, it) } }
-                .sortedWith(compareBy<Ranked> { it.time.median }.thenBy { it.cell.strategy })
+        /** The table of one [group]: its ranked cells, the winner line and its problem cells. */
+        internal fun table(group: RankedGroup): RankedTable {
+            val ranked = group.ranked.map { Ranked(it, checkNotNull(it.timeNs)) }
             val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.time?.median
             val rows = ranked.mapIndexed { i, r ->
                 listOf(
@@ -55,12 +53,8 @@ data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>
                     r.cell.allocBytesPerOp?.let(Units::bytes) ?: DASH,
                 )
             }
-            val problems = cells.filter { c -> ranked.none { it.cell === c } }.map { c ->
-                val why = c.error?.lineSequence()?.firstOrNull()?.takeIf { it.isNotBlank() }
-                    ?: if (c.status == OK) "no time figures recorded" else "no error recorded"
-                "${c.strategy}: ${c.status}: $why"
-            }
-            return RankedTable(group.title(), COLUMNS, rows, verdict(ranked), problems)
+            val problems = group.problems.map { c -> "${c.strategy}: ${c.status}: ${RankedGroup.reason(c)}" }
+            return RankedTable(group.title, COLUMNS, rows, verdict(ranked), problems)
         }
 
         private fun verdict(ranked: List<Ranked>): String {
@@ -83,13 +77,8 @@ data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>
             return if (lo.substringAfter(' ') == hi.substringAfter(' ')) "${lo.substringBefore(' ')}–$hi" else "$lo–$hi"
         }
 
-        private val OK = CellStatus.OK
         private const val DIRECT = "direct"
         private const val DASH = "–"
-    }
-
-    private data class Group(val workload: String, val items: Int, val wait: String) {
-        fun title() = "$workload, $items items ($wait)"
     }
 
     private class Ranked(val cell: CellResult, val time: TimeStats)

@@ -2,8 +2,6 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.HtmlAssets.chart
-import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import kotlinx.html.FlowContent
@@ -39,10 +37,9 @@ object HtmlReportFormat : ReportFormat {
     override val fileName = "report.html"
 
     override fun write(results: Results, out: Appendable) {
-        val groups = ReportGroup.of(results)
+        val view = RunView.of(results)
+        val groups = view.groups
         val sweeps = Sweeps.of(results.cells)
-        val console = ConsoleReport.of(results)
-        val verdicts = Verdicts.byTitle(results)
         HtmlAssets.document(out, "Bakeoff report — ${results.createdAt}") { charts ->
             h1 { +"Bakeoff report" }
             p("sub") { +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${results.cells.size} cells" }
@@ -63,8 +60,7 @@ object HtmlReportFormat : ReportFormat {
                 p("sub") { +"Each cell: median time relative to the best strategy of its column (×1.00 ★ = the winner); green is close to the best, red ten times slower or worse." }
                 ReportTables.winnerMatrix(this, groups)
             }
-            // ConsoleReport groups the cells by the same key in the same order, so its verdicts line up.
-            groups.zip(console.tables).forEach { (group, table) -> groupSection(group, table.verdict, verdicts[group.title].orEmpty(), charts) }
+            groups.forEach { groupSection(it, results.machine.cores, charts) }
             if (sweeps.isNotEmpty()) {
                 section {
                     id = "sweeps"
@@ -89,10 +85,12 @@ object HtmlReportFormat : ReportFormat {
         }
     }
 
-    private fun FlowContent.groupSection(group: ReportGroup, verdict: String, explained: List<String>, charts: MutableList<JsonObject>) {
+    /** One group's section: the console's winner line and verdicts, then its charts, all from the same [group]. */
+    private fun FlowContent.groupSection(group: RankedGroup, cores: Int, charts: MutableList<JsonObject>) {
+        val explained = Verdicts.of(group, cores).lines
         section("group") {
             h2 { +group.title }
-            p("verdict") { +verdict }
+            p("verdict") { +ConsoleReport.table(group).verdict }
             // The plain-language verdicts of the run's own figures, as under the console's table.
             if (explained.isNotEmpty()) ul("verdicts") { explained.forEach { li { +it } } }
             if (group.ranked.isEmpty()) return@section
@@ -175,18 +173,5 @@ internal fun FlowContent.machineTable(runs: List<Results>, labels: List<String> 
                 }
             }
         }
-    }
-}
-
-/**
- * The cells of one (workload, items, wait) group, in run order, and the completed ones [ranked]
- * by median time (fastest first), as the console report ranks them.
- */
-internal data class ReportGroup(val workload: String, val items: Int, val wait: String, val cells: List<CellResult>) {
-    val title = "$workload, $items items ($wait)"
-    val ranked: List<CellResult> = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedWith(compareBy<CellResult> { it.timeNs!!.median }.thenBy { it.strategy })
-
-    companion object {
-        fun of(results: Results) = results.cells.groupBy { Triple(it.workload, it.items, it.wait) }.map { (k, cells) -> ReportGroup(k.first, k.second, k.third.id, cells) }
     }
 }

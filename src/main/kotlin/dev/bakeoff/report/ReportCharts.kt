@@ -105,7 +105,7 @@ internal object ReportCharts {
     }
 
     /** Median time against a swept parameter, one line per strategy; log axes where values span decades. */
-    fun sweep(sweep: Sweep): JsonObject {
+    fun sweep(sweep: SweepChart): JsonObject {
         val points = sweep.lines.values.flatten()
         val (unit, size) = Units.timeUnit(points.maxOf { requireNotNull(it.second.timeNs).median })
         return jsonOf(

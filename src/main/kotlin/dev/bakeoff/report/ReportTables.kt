@@ -23,7 +23,7 @@ import kotlin.math.ln
 /** The tables of `report.html`: the winner matrix, every figure (sortable) and the cells that did not complete. Pure; thread-safe. */
 internal object ReportTables {
     /** Strategies x groups; each cell coloured by its median relative to the column's best, the best marked. */
-    fun winnerMatrix(out: FlowContent, groups: List<ReportGroup>) = with(out) {
+    fun winnerMatrix(out: FlowContent, groups: List<RankedGroup>) = with(out) {
         val strategies = groups.flatMap { g -> g.cells.map { it.strategy to it.family } }.distinct()
         div("wide") {
             table("matrix") {
@@ -53,9 +53,10 @@ internal object ReportTables {
         }
     }
 
-    private fun TR.matrixCell(group: ReportGroup, strategy: String) {
+    private fun TR.matrixCell(group: RankedGroup, strategy: String) {
         val cell = group.cells.firstOrNull { it.strategy == strategy }
-        val best = group.ranked.firstOrNull()?.timeNs?.median
+        val winner = group.winner
+        val best = winner?.timeNs?.median
         val median = cell?.timeNs?.median?.takeIf { cell.status == CellStatus.OK }
         when {
             cell == null -> td("matrix-cell missing") { +"–" }
@@ -67,7 +68,7 @@ internal object ReportTables {
 
             else -> {
                 val ratio = median / best
-                val isBest = group.ranked.first() === cell
+                val isBest = winner === cell
                 td("matrix-cell" + if (isBest) " best" else "") {
                     attributes["style"] = "background:${heat(ratio)}"
                     title = "${cell.strategy} on ${group.title}: median ${Units.nanos(median)}"
@@ -89,8 +90,8 @@ internal object ReportTables {
 
     private fun count(name: String, value: (CellResult) -> Number?) = Column(name, value = value, format = { it.toLong().toString() })
 
-    fun figures(out: FlowContent, cells: List<CellResult>, groups: List<ReportGroup>) = with(out) {
-        val best = groups.flatMap { g -> g.cells.map { it to g.ranked.firstOrNull()?.timeNs?.median } }.toMap()
+    fun figures(out: FlowContent, cells: List<CellResult>, groups: List<RankedGroup>) = with(out) {
+        val best = groups.flatMap { g -> g.cells.map { it to g.winner?.timeNs?.median } }.toMap()
         val columns = listOf(
             Column("strategy", text = true, value = { it.strategy }),
             Column("family", text = true, value = { it.family }),

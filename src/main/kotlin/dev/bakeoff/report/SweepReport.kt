@@ -17,21 +17,18 @@ object SweepReport {
     const val BEST_MARK = " *"
 
     fun of(results: Results): List<RankedTable> {
-        val swept = results.cells.filter { it.sweep != null }
-        return swept.groupBy { c ->
-            val key = c.sweep!!.key
-            Curve(key, base(c.workload, key), c.items.takeUnless { key == ITEMS })
-        }
-            .map { (curve, cells) -> table(curve, cells, baselines(results, curve)) }
+        val cells = results.cells
+        return SweepCurve.of(cells).map { table(it, it.baselines(cells)) }
     }
 
-    private fun table(curve: Curve, cells: List<CellResult>, baselines: List<CellResult>): RankedTable {
-        val mixedWaits = cells.map { it.wait }.distinct().size > 1
-        fun series(c: CellResult) = base(c.strategy, curve.key) + if (mixedWaits) " (${c.wait})" else ""
-        val columns = cells.map(::series).distinct()
-        val values = cells.map { it.sweep!!.value }.distinct()
-        val byPoint = cells.associateBy { series(it) to it.sweep!!.value }
-        val bestPerColumn = columns.associateWith { s -> cells.filter { series(it) == s }.maxByOrNull(::score)?.takeIf { score(it) > Double.NEGATIVE_INFINITY } }
+    private fun table(curve: SweepCurve, baselineCells: List<CellResult>): RankedTable {
+        val cells = curve.cells
+        val columns = cells.map(curve::series).distinct()
+        val values = cells.map { point(it).value }.distinct()
+        val byPoint = cells.associateBy { curve.series(it) to point(it).value }
+        val bestPerColumn = columns.associateWith { s ->
+            cells.filter { curve.series(it) == s }.maxByOrNull(::score)?.takeIf { score(it) > Double.NEGATIVE_INFINITY }
+        }
         val rows = values.map { v ->
             listOf(v) + columns.map { s ->
                 val c = byPoint[s to v] ?: return@map DASH
@@ -40,34 +37,35 @@ object SweepReport {
             }
         }
         val best = cells.filter { it.status == OK && it.timeNs != null }.maxByOrNull(::score)
+        val at = best?.let { "${curve.series(it)} at ${curve.key}=${point(it).value}" }
         val verdict = when {
             best == null -> "no best value: no cell of this curve completed"
-            curve.key == ITEMS -> "best throughput: ${series(best)} at ${curve.key}=${best.sweep!!.value} (${Units.sig3(best.items / (best.timeNs!!.median / 1e9))} items/s)"
-            else -> "best: ${series(best)} at ${curve.key}=${best.sweep!!.value} (${Units.nanos(best.timeNs!!.median)})"
+            curve.sweepsItems -> "best throughput: $at (${Units.sig3(best.items / (median(best) / 1e9))} items/s)"
+            else -> "best: $at (${Units.nanos(median(best))})"
         }
-        val notes = baselines.map { c -> "${c.strategy} (does not take '${curve.key}'): ${c.timeNs?.takeIf { c.status == OK }?.let { Units.nanos(it.median) } ?: c.status.id}" } +
-            cells.filter { it.status != OK }.map { "${series(it)} at ${curve.key}=${it.sweep!!.value}: ${it.status}: ${it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"}" }
-        return RankedTable(curve.title(), listOf(curve.key) + columns, rows, "$verdict; * = best value per column", notes)
+        val baselines = baselineCells.map { c ->
+            val time = c.timeNs?.takeIf { c.status == OK }?.let { Units.nanos(it.median) } ?: c.status.id
+            "${c.strategy} (does not take '${curve.key}'): $time"
+        }
+        val problems = cells.filter { it.status != OK }.map {
+            "${curve.series(it)} at ${curve.key}=${point(it).value}: ${it.status}: " +
+                (it.error?.lineSequence()?.firstOrNull() ?: "no error recorded")
+        }
+        val title = "curve: ${curve.key} on ${curve.subject}"
+        val header = listOf(curve.key) + columns
+        return RankedTable(title, header, rows, "$verdict; * = best value per column", baselines + problems)
     }
+
+    private fun point(c: CellResult) = checkNotNull(c.sweep)
+
+    private fun median(c: CellResult) = checkNotNull(c.timeNs).median
 
     /** Higher is better: minus the median, or the throughput for item-count sweeps; -inf for a cell without a time. */
     private fun score(c: CellResult): Double {
         val median = c.timeNs?.takeIf { c.status == OK }?.median ?: return Double.NEGATIVE_INFINITY
-        return if (c.sweep?.key == ITEMS) c.items / median else -median
+        return if (c.sweep?.key == SweepCurve.ITEMS) c.items / median else -median
     }
 
-    /** Cells of the same run that did not take the swept parameter: the flat line the curve is read against. */
-    private fun baselines(results: Results, curve: Curve) =
-        if (curve.key == ITEMS) emptyList() else results.cells.filter { it.sweep == null && it.workload == curve.workload && it.items == curve.items }
-
-    /** [spec] without its `:key=value` part: the series a swept cell belongs to. */
-    private fun base(spec: String, key: String) = spec.replace(Regex(":${Regex.escape(key)}=[^:]*"), "")
-
-    private data class Curve(val key: String, val workload: String, val items: Int?) {
-        fun title() = "curve: $key on $workload" + (items?.let { ", $it items" } ?: "")
-    }
-
-    private const val ITEMS = "items"
     private val OK = CellStatus.OK
     private const val DASH = "–"
 }

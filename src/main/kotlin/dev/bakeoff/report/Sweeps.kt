@@ -2,54 +2,75 @@ package dev.bakeoff.report
 
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.SweepPoint
 
 /**
- * A series of completed cells in which one number varies, for a line chart of time against it:
- * the items per batch, or a numeric strategy parameter (`executor-fixed:size=10`, `size=100`, ...).
- * [lines] maps a line's name (a strategy, or a strategy id with its other parameters) to its
- * points (x, cell), sorted by x. Immutable.
+ * One curve of a sweep, found from the cells' [SweepPoint]s (never from their spec strings): the
+ * cells swept over the same [key] on the same [workload] (its spec without the swept key) and,
+ * unless the item count is what was swept, the same [items]. Its series are the strategies (spec
+ * without the swept key, with the wait form when the curve mixes them); its [baselines] are the
+ * cells of the same workload and item count that do not take the key, the flat line the curve is
+ * read against. The one sweep detector of the report: the console's curve tables ([SweepReport]) and
+ * the HTML charts ([Sweeps]) both read it. Immutable; [of] is pure, safe from any thread.
  */
-internal data class Sweep(val title: String, val parameter: String, val lines: Map<String, List<Pair<Double, CellResult>>>)
+internal class SweepCurve(val key: String, val workload: String, val items: Int?, val cells: List<CellResult>) {
+    /** What the curve is measured on: `io-sleep, 1000 items`, or the workload alone for an item-count sweep. */
+    val subject: String get() = workload + (items?.let { ", $it items" } ?: "")
 
-/** Finds the [Sweep]s in a run's cells. Pure; safe from any thread. */
+    val sweepsItems: Boolean get() = key == ITEMS
+
+    private val mixedWaits = cells.map { it.wait }.distinct().size > 1
+
+    /** The cells of the [run] that do not take the swept key: none when the item count is swept. */
+    fun baselines(run: List<CellResult>): List<CellResult> {
+        if (sweepsItems) return emptyList()
+        return run.filter { it.sweep == null && it.workload == workload && it.items == items }
+    }
+
+    /** The series [cell] belongs to. */
+    fun series(cell: CellResult): String = withoutKey(cell.strategy, key) + if (mixedWaits) " (${cell.wait})" else ""
+
+    companion object {
+        const val ITEMS = "items"
+
+        /** The curves of a run's [cells], in the order their first swept cell appears. */
+        fun of(cells: List<CellResult>): List<SweepCurve> = cells
+            .filter { it.sweep != null }
+            .groupBy(::curveKey)
+            .map { (k, swept) -> SweepCurve(k.key, k.workload, k.items, swept) }
+
+        private fun curveKey(c: CellResult): CurveKey {
+            val key = checkNotNull(c.sweep).key
+            return CurveKey(key, withoutKey(c.workload, key), c.items.takeUnless { key == ITEMS })
+        }
+
+        /** [spec] without its `:key=value` part: a swept cell's spec names its series once the value is taken out. */
+        private fun withoutKey(spec: String, key: String) = spec.replace(Regex(":${Regex.escape(key)}=[^:]*"), "")
+    }
+
+    private data class CurveKey(val key: String, val workload: String, val items: Int?)
+}
+
+/**
+ * A [SweepCurve] as the HTML report charts it: time against the swept number, one line per series
+ * measured at two or more numeric values. [lines] maps a series to its points (x, completed cell),
+ * sorted by x. Immutable.
+ */
+internal data class SweepChart(val title: String, val parameter: String, val lines: Map<String, SweepLine>)
+
+/** The points (x, completed cell) of one series of a [SweepChart], sorted by x. */
+internal typealias SweepLine = List<Pair<Double, CellResult>>
+
+/** The [SweepChart]s of a run's cells. Pure; safe from any thread. */
 internal object Sweeps {
-    fun of(cells: List<CellResult>): List<Sweep> {
-        val ok = cells.filter { it.status == CellStatus.OK && it.timeNs != null }
-        return itemSweeps(ok) + parameterSweeps(ok)
-    }
-
-    // Per workload and wait form: one line per strategy measured at two or more item counts.
-    private fun itemSweeps(ok: List<CellResult>) = ok.groupBy { it.workload to it.wait }.mapNotNull { (key, cells) ->
-        val lines = cells.groupBy { it.strategy }.mapValues { (_, c) -> c.map { it.items.toDouble() to it }.sortedBy { it.first } }
+    fun of(cells: List<CellResult>): List<SweepChart> = SweepCurve.of(cells).mapNotNull { curve ->
+        val parameter = if (curve.sweepsItems) "items per batch" else curve.key
+        val lines = curve.cells
+            .filter { it.status == CellStatus.OK && it.timeNs != null }
+            .mapNotNull { c -> c.sweep?.value?.toDoubleOrNull()?.let { x -> Triple(curve.series(c), x, c) } }
+            .groupBy({ it.first }, { it.second to it.third })
+            .mapValues { (_, points) -> points.sortedBy { it.first } }
             .filterValues { line -> line.map { it.first }.distinct().size >= 2 }
-        if (lines.isEmpty()) null else Sweep("${key.first} (${key.second}): time against items per batch", "items per batch", lines)
-    }
-
-    // Per workload, items and wait form, and per strategy id and numeric parameter key: one line per
-    // setting of the other parameters, when the key takes two or more values.
-    private fun parameterSweeps(ok: List<CellResult>) = ok.groupBy { Triple(it.workload, it.items, it.wait) }.flatMap { (group, cells) ->
-        val specs = cells.map { Spec.parse(it.strategy) to it }
-        specs.groupBy { it.first.id }.flatMap { (id, variants) ->
-            val keys = variants.flatMap { it.first.params.keys }.distinct()
-            keys.mapNotNull { key ->
-                val numeric = variants.mapNotNull { (spec, cell) -> spec.params[key]?.toDoubleOrNull()?.let { Triple(spec, it, cell) } }
-                val lines = numeric.groupBy { (spec) -> spec.without(key) }
-                    .mapValues { (_, points) -> points.map { (_, x, cell) -> x to cell }.sortedBy { it.first } }
-                    .filterValues { line -> line.map { it.first }.distinct().size >= 2 }
-                if (lines.isEmpty()) null else Sweep("${group.first}, ${group.second} items (${group.third}): time against $id $key", "$id $key", lines)
-            }
-        }
-    }
-
-    /** A strategy spec as written in results (`id:key=value:key=value`). */
-    private data class Spec(val id: String, val params: Map<String, String>) {
-        fun without(key: String) = (listOf(id) + params.filterKeys { it != key }.map { (k, v) -> "$k=$v" }).joinToString(":")
-
-        companion object {
-            fun parse(spec: String): Spec {
-                val parts = spec.split(':')
-                return Spec(parts.first(), parts.drop(1).associate { it.substringBefore('=') to it.substringAfter('=', "") })
-            }
-        }
+        if (lines.isEmpty()) null else SweepChart("${curve.subject}: time against $parameter", parameter, lines)
     }
 }

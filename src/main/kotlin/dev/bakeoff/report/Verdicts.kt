@@ -2,11 +2,15 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 
-/** The plain-language verdict of one (workload, items, wait) group: [title] as the console table's, and its sentences. */
-data class Verdict(val title: String, val lines: List<String>)
+/**
+ * The plain-language verdict of one [RankedGroup]: its [key] (and [title], as the console
+ * table's), and its sentences. Immutable.
+ */
+data class Verdict(val key: GroupKey, val lines: List<String>) {
+    val title: String get() = key.title
+}
 
 /**
  * Plain-language verdicts generated from the figures of one run only: per (workload, items,
@@ -15,21 +19,21 @@ data class Verdict(val title: String, val lines: List<String>)
  * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`) and
  * allocation. A sentence whose figures were not measured is left out, never guessed.
  *
- * Used after each table by the console report and by the HTML report. Pure; thread-safe.
+ * The winner is the [RankedGroup]'s, so it is the console table's and the HTML matrix's. Used after
+ * each table by the console report, by the HTML report and by `recommend --from`. Pure; thread-safe.
  */
 object Verdicts {
-    fun of(results: Results): List<Verdict> = results.cells
-        .groupBy(::title)
-        .map { (title, cells) -> Verdict(title, lines(cells, results.machine.cores)) }
+    fun of(results: Results): List<Verdict> = of(RunView.of(results))
 
-    /** The title of [c]'s (workload, items, wait) group, the same as its console table's. */
-    fun title(c: CellResult): String = "${c.workload}, ${c.items} items (${c.wait})"
+    fun of(view: RunView): List<Verdict> = view.groups.map { of(it, view.results.machine.cores) }
+
+    /** The verdict of one [group] of a run on a machine with [cores]. */
+    fun of(group: RankedGroup, cores: Int): Verdict = Verdict(group.key, lines(group.ranked, cores))
 
     /** The verdict of each group by its title, for renderers that print it under that group's table. */
     fun byTitle(results: Results): Map<String, List<String>> = of(results).associate { it.title to it.lines }
 
-    private fun lines(cells: List<CellResult>, cores: Int): List<String> {
-        val ranked = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedBy { median(it) }
+    private fun lines(ranked: List<CellResult>, cores: Int): List<String> {
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
         return listOfNotNull(
             winnerLine(winner, ranked),

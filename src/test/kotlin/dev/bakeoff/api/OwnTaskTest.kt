@@ -2,6 +2,7 @@ package dev.bakeoff.api
 
 import com.example.PricingTask
 import dev.bakeoff.cli.recordCliForTests
+import dev.bakeoff.engine.Preset
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.JsonReportFormat
@@ -26,7 +27,10 @@ class OwnTaskTest {
     @TempDir
     lateinit var tmp: Path
 
-    private fun options(name: String) = CompareOptions(items = 8, strategies = "direct,virtual-threads", preset = "smoke", out = tmp.resolve(name))
+    private fun options(name: String): CompareOptions {
+        val strategies = CompareOptions.strategies("direct", "virtual-threads")
+        return CompareOptions(items = 8, strategies = strategies, preset = Preset.SMOKE, out = tmp.resolve(name))
+    }
 
     private fun assertAllOk(results: Results, workloadPrefix: String) {
         assertEquals(2, results.cells.size)

@@ -36,7 +36,7 @@ class HtmlReportFormatTest {
 
     @Test
     fun `one chart per panel per group and one per sweep, each with its option`() {
-        val groups = ReportGroup.of(results).filter { it.ranked.isNotEmpty() }
+        val groups = RunView.of(results).groups.filter { it.ranked.isNotEmpty() }
         val sweeps = Sweeps.of(results.cells)
         assertEquals(2, sweeps.size, sweeps.joinToString { it.title })
         val expected = 4 * groups.size + sweeps.size
@@ -47,7 +47,7 @@ class HtmlReportFormatTest {
 
     @Test
     fun `the winner matrix has one cell per strategy and group, the best marked once per column`() {
-        val groups = ReportGroup.of(results)
+        val groups = RunView.of(results).groups
         val strategies = results.cells.map { it.strategy }.distinct()
         assertEquals(strategies.size * groups.size, count("<td class=\"matrix-cell"))
         assertEquals(groups.count { it.ranked.isNotEmpty() }, count("<td class=\"matrix-cell best\""))

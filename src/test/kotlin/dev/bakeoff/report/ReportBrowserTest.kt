@@ -68,7 +68,7 @@ class ReportBrowserTest {
         val results = ResultsFixture.withSweepsAndLimits()
         val json = JsonReportFormat.writeTo(results, tmp.resolve("run"))
         val page = HtmlReportFormat.writeTo(JsonReportFormat.read(json), json.parent)
-        val groups = ReportGroup.of(results)
+        val groups = RunView.of(results).groups
         val expectedCharts = 4 * groups.count { it.ranked.isNotEmpty() } + Sweeps.of(results.cells).size
 
         open(page, expectedCharts)

@@ -12,6 +12,7 @@ import dev.bakeoff.result.Percentiles
 import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.result.ThreadStats
 import dev.bakeoff.result.TimeStats
 import java.util.Random
@@ -73,21 +74,26 @@ object ResultsFixture {
 
     /**
      * [results] plus what only the HTML report draws: a pool-size sweep (`executor-fixed:size=N`
-     * on `io-sleep`, 1,000 items), an item-count sweep of `direct` on `lists`, and a physical limit
-     * (`limitNs`, `efficiency`) on the sweep's cells.
+     * on `io-sleep`, 1,000 items, beside `thread-per-task`, which does not take `size`), an
+     * item-count sweep of `direct` on `lists` (the sweep points mark [results]' 100-item cell and a
+     * 1,000-item one), and a physical limit (`limitNs`, `efficiency`) on the sweep's cells.
      */
     fun withSweepsAndLimits(): Results {
         val random = Random(SEED + 1)
         val limit = 10_000_000.0
         val sweep = listOf(10 to 1_000_000_000.0, 100 to 100_000_000.0, 1000 to 12_000_000.0).map { (size, median) ->
             ok(random, "executor-fixed:size=$size", Family.EXECUTOR, "io-sleep", medianNs = median, allocBytes = 50_000.0 * size, peak = 20 + size, virtual = 0, threadsUsed = size, items = 1000)
-                .copy(limitNs = limit, efficiency = limit / median)
+                .copy(limitNs = limit, efficiency = limit / median, sweep = SweepPoint("size", "$size"))
         }
         val perTask = ok(random, "thread-per-task", Family.THREAD, "io-sleep", medianNs = 15_000_000.0, allocBytes = 9e6, peak = 1020, virtual = 0, threadsUsed = 1000, items = 1000)
             .copy(limitNs = limit, efficiency = limit / 15_000_000.0)
         val directLists = ok(random, "direct", Family.DIRECT, "lists", medianNs = 22_400_000.0, allocBytes = 18_432_000.0, peak = 21, virtual = 0, threadsUsed = 1, items = 1000)
+            .copy(sweep = SweepPoint("items", "1000"))
         val base = results()
-        return base.copy(cells = base.cells + sweep + perTask + directLists)
+        val marked = base.cells.map { c ->
+            if (c.strategy == "direct" && c.workload == "lists") c.copy(sweep = SweepPoint("items", "100")) else c
+        }
+        return base.copy(cells = marked + sweep + perTask + directLists)
     }
 
     private fun ok(

@@ -4,6 +4,7 @@ import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.Results
 import dev.bakeoff.api.Bakeoff
 import dev.bakeoff.api.CompareOptions
+import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
 import kotlinx.coroutines.delay
 
@@ -13,7 +14,8 @@ import kotlinx.coroutines.delay
  * same `Results` as `bakeoff run` and writes results.json and results.csv to its directory.
  */
 fun main() {
-    val options = CompareOptions(items = 50, strategies = "direct,executor-fixed-cpu,coroutine-io,virtual-threads")
+    val strategies = CompareOptions.strategies("direct", "executor-fixed-cpu", "coroutine-io", "virtual-threads")
+    val options = CompareOptions(items = 50, strategies = strategies)
 
     // Route 1: a class implementing Workload, loaded by name in each forked JVM.
     show("PricingTask (forked JVMs)", Bakeoff.compare(PricingTask::class, options))
@@ -25,8 +27,12 @@ fun main() {
 
 private fun show(what: String, results: Results) {
     println("== $what")
-    for (c in results.cells.sortedBy { it.timeNs?.median ?: Double.MAX_VALUE }) {
-        println("  ${c.strategy}: ${c.status}, median ${c.timeNs?.median?.let(Units::nanos) ?: "-"}, efficiency ${c.efficiency?.let(Units::sig3) ?: "-"}")
+    // The run's one view: per group, the ranked cells (as the console and report.html rank them), then the rest.
+    for (group in RunView.of(results).groups) {
+        for (c in group.ranked + group.problems) {
+            val median = c.timeNs?.median?.let(Units::nanos) ?: "-"
+            println("  ${c.strategy}: ${c.status}, median $median, efficiency ${c.efficiency?.let(Units::sig3) ?: "-"}")
+        }
+        Verdicts.of(group, results.machine.cores).lines.forEach { println("  - $it") }
     }
-    Verdicts.of(results).forEach { v -> v.lines.forEach { println("  - $it") } }
 }
