@@ -61,7 +61,10 @@ class ArchitectureTest {
     /** One use of package [to] in a file of package [from]. */
     private data class Reference(val from: String, val to: String, val where: String, val what: String)
 
-    private fun references(): List<Reference> = kotlinImports() + codeReferences(KOTLIN_ROOT) + codeReferences(JAVA_ROOT)
+    private fun references(): List<Reference> {
+        val java = codeReferences(JAVA_ROOT)
+        return kotlinImports() + codeReferences(KOTLIN_ROOT) + java
+    }
 
     private fun kotlinImports(): List<Reference> {
         val files = Konsist.scopeFromExternalDirectory(KOTLIN_ROOT.toAbsolutePath().toString()).files
@@ -120,7 +123,10 @@ class ArchitectureTest {
         val BACKTICKED = Regex("""`([a-z]+)`""")
 
         /** `dev.bakeoff.engine.jmh.X` -> `engine`; null outside `dev.bakeoff`'s packages. */
-        fun topPackage(name: String): String? = name.removePrefix("dev.bakeoff.").takeIf { it != name }?.substringBefore('.')
+        fun topPackage(name: String): String? {
+            val rest = name.removePrefix("dev.bakeoff.")
+            return if (rest == name) null else rest.substringBefore('.')
+        }
 
         /**
          * [source] with comments, string and character literals replaced by spaces (newlines kept, so
@@ -160,9 +166,9 @@ class ArchitectureTest {
             return source.length
         }
 
-        /** Past the end of the string literal (plain or raw) at [start], skipping `${...}` templates (and their strings). */
-        fun stringEnd(source: String, start: Int): Int {
         /** Past the end of the string literal (plain or raw) at [start], skipping `${...}` templates. */
+        fun stringEnd(source: String, start: Int): Int {
+            val raw = source.startsWith("\"\"\"", start)
             var i = start + if (raw) 3 else 1
             while (i < source.length) {
                 when {
