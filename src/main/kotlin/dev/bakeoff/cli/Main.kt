@@ -24,9 +24,12 @@ class BakeoffCommand : CliktCommand(name = "bakeoff") {
     override fun run() = Unit
 }
 
-/** clikt's texts, except that a bad `choice()`/`enum()` value reads like a catalog error: "unknown 'x'; valid: a, b". */
+/** clikt's texts, except that a bad `choice()`/`enum()` value reads like a catalog error: "unknown 'x'; valid: ...". */
 private object BakeoffLocalization : Localization {
-    override fun invalidChoice(choice: String, choices: List<String>) = "unknown '$choice'; valid: ${choices.joinToString()}"
+    override fun invalidChoice(choice: String, choices: List<String>): String {
+        val valid = choices.joinToString()
+        return "unknown '$choice'; valid: $valid"
+    }
 }
 
 /** The command tree, wired in one place. */

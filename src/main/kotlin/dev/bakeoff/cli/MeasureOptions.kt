@@ -30,7 +30,9 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
     private val items by option("--items", "-n", help = "Items per batch (default: 100 for run, the published scale for a scenario)").int()
     private val wait by option("--wait", help = "How items wait (default: $defaultWait)").choice(WAITS)
-    private val preset by option("--preset", "-p", help = "How long and how often to measure").enum<Preset> { it.id }.default(Preset.QUICK)
+    private val preset by option("--preset", "-p", help = "How long and how often to measure")
+        .enum<Preset> { it.id }
+        .default(Preset.QUICK)
     private val out by option("--out", "-o", help = "Output directory (default: results/<timestamp>, linked as results/latest)")
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
     private val jdk by option("--jdk", help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)")
@@ -80,7 +82,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
     private companion object {
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
-        val WAITS: Map<String, List<WaitForm>> = WaitForm.entries.associate { it.id to listOf(it) } + ("both" to WaitForm.entries)
+        val WAITS: Map<String, List<WaitForm>> =
+            WaitForm.entries.associate { it.id to listOf(it) } + ("both" to WaitForm.entries)
     }
 }
 

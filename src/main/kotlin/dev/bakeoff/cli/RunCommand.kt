@@ -36,7 +36,8 @@ open class RunCommand(name: String = "run") : CliktCommand(name = name) {
         "on the five E1 workloads, 100 items, quick preset). --suite reference re-runs the published experiments."
 
     private val workload by option("--workload", "-w", help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)")
-    private val suite by option("--suite", help = "Run a named suite instead of a matrix (see README)").choice(Suites.all.associateBy { it.id })
+    private val suite by option("--suite", help = "Run a named suite instead of a matrix (see README)")
+        .choice(Suites.all.associateBy { it.id })
     private val figures by option("--figures", help = "Also print every figure per cell: E5's thread, task and per-thread figures, and memory").flag()
     private val taskClass by option("--task-class", help = "Your own task: a class implementing dev.bakeoff.model.Workload, run as workload task:class=NAME")
     private val classpath by option("--classpath", "--cp", help = "Where --task-class lives: jars or class directories, separated by '${File.pathSeparator}'")
