@@ -50,8 +50,8 @@ class RunCommandTest {
     @Test
     fun `--wait both measures every cell in both forms, blocking first`() {
         val out = tmp.resolve("out")
-        val args = arrayOf("-w", "io-sleep:ms=1", "-s", "direct", "-n", "2", "-p", "smoke", "--wait", "both", "--out", "$out")
-        val (code, output) = cli("run", *args)
+        val cell = arrayOf("-w", "io-sleep:ms=1", "-s", "direct", "-n", "2", "-p", "smoke")
+        val (code, output) = cli("run", *cell, "--wait", "both", "--out", "$out")
         assertEquals(0, code, output)
         val cells = JsonReportFormat.read(out.resolve("results.json")).cells
         assertEquals(listOf("blocking", "suspending"), cells.map { it.wait.id })
