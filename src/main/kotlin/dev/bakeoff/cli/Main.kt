@@ -8,15 +8,28 @@ import com.github.ajalt.clikt.core.context
 import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
+import com.github.ajalt.clikt.output.Localization
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.report.ResultsFileException
 import kotlin.system.exitProcess
 
 /** `bakeoff`: the root command; every action is a subcommand. */
 class BakeoffCommand : CliktCommand(name = "bakeoff") {
+    init {
+        context { localization = BakeoffLocalization }
+    }
+
     override fun help(context: Context) = "Which JVM concurrency approach is fastest for this kind of work, on this machine, and why."
 
     override fun run() = Unit
+}
+
+/** clikt's texts, except that a bad `choice()`/`enum()` value reads like a catalog error: "unknown 'x'; valid: ...". */
+private object BakeoffLocalization : Localization {
+    override fun invalidChoice(choice: String, choices: List<String>): String {
+        val valid = choices.joinToString()
+        return "unknown '$choice'; valid: $valid"
+    }
 }
 
 /** The command tree, wired in one place. */
@@ -40,13 +53,17 @@ fun runCli(args: Array<String>, command: CliktCommand = bakeoff().context { term
     0
 } catch (e: UsageError) {
     // One line, not clikt's usage block: the message already names the valid choices.
-    val message = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }?.removePrefix("Error: ") ?: e.message
+    val line = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }
+    // The terminal may style the line ("Error:" in colour), which would defeat the prefix match.
+    val message = line?.replace(ANSI_STYLE, "")?.removePrefix("Error: ") ?: e.message
     command.echo("bakeoff: $message (see --help)", err = true)
     2
 } catch (e: CliktError) {
     command.echoFormattedHelp(e)
     e.statusCode
 }
+
+private val ANSI_STYLE = Regex("\u001B\\[[0-9;]*m")
 
 fun main(args: Array<String>) {
     exitProcess(runCli(args))

@@ -8,6 +8,8 @@ import com.github.ajalt.clikt.parameters.groups.OptionGroup
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.choice
+import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import dev.bakeoff.engine.MachineInfo
@@ -27,15 +29,17 @@ import java.nio.file.Paths
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
     private val items by option("--items", "-n", help = "Items per batch (default: 100 for run, the published scale for a scenario)").int()
-    private val wait by option("--wait", help = "How items wait: blocking, suspending or both (default: $defaultWait)")
-    private val preset by option("--preset", "-p", help = "smoke, quick, standard or rigorous").default("quick")
+    private val wait by option("--wait", help = "How items wait (default: $defaultWait)").choice(WAITS)
+    private val preset by option("--preset", "-p", help = "How long and how often to measure")
+        .enum<Preset> { it.id }
+        .default(Preset.QUICK)
     private val out by option("--out", "-o", help = "Output directory (default: results/<timestamp>, linked as results/latest)")
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
     private val jdk by option("--jdk", help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)")
     private val cellTimeout by option("--cell-timeout", help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)").long()
     private val jvmArgs by option("--jvm-arg", help = "An extra option for the measured JVMs, repeatable (e.g. --jvm-arg=-Xmx2g)").multiple()
     private val maxThreads by option("--max-threads", help = "Stop a measured JVM above this many live platform threads (default: 3/4 of the free process ids)").int()
-    private val defaultWait = defaultWait
+    private val defaultWaits = WAITS.getValue(defaultWait)
 
     /** True when an option that chooses the cells (strategies, items, wait form) was given. */
     val choosesCells: Boolean get() = strategy != null || items != null || wait != null
@@ -50,19 +54,16 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
         cellTimeout?.let { if (it < 1) throw UsageError("invalid --cell-timeout '$it'; valid: a whole number of seconds >= 1", statusCode = 2) }
         maxThreads?.let { if (it < 1) throw UsageError("invalid --max-threads '$it'; valid: a whole number >= 1", statusCode = 2) }
-        val waitText = wait ?: defaultWait
-        val both = waitText == BOTH
-        val waitForm = if (both) WaitForm.BLOCKING else parseWait(waitText)
-        val measuredPreset = Preset.parse(preset)
+        val waits = wait ?: defaultWaits
         val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
         val d = defaults(ResultFiles.prepareOut(out?.let { Paths.get(it) }))
         return d.copy(
             strategies = strategies ?: d.strategies,
             items = n,
-            wait = waitForm,
-            bothWaits = both,
-            preset = measuredPreset,
+            wait = waits.first(),
+            bothWaits = waits.size > 1,
+            preset = preset,
             cpus = cpus,
             jdk = jdkHome,
             cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
@@ -70,9 +71,6 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             maxThreads = maxThreads,
         )
     }
-
-    private fun parseWait(text: String) = runCatching { WaitForm.parse(text) }
-        .getOrElse { throw UsageError("unknown wait form '$text'; valid: ${WaitForm.entries.joinToString { it.id }}, $BOTH", statusCode = 2) }
 
     private fun checkJdk(home: Path): Path {
         val major = MachineInfo.jdkMajor(home)
@@ -83,7 +81,9 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     }
 
     private companion object {
-        const val BOTH = "both"
+        /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
+        val WAITS: Map<String, List<WaitForm>> =
+            WaitForm.entries.associate { it.id to listOf(it) } + ("both" to WaitForm.entries)
     }
 }
 

@@ -7,6 +7,7 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.choice
 import dev.bakeoff.engine.CellSpec
 import dev.bakeoff.engine.RunListener
 import dev.bakeoff.engine.RunOptions
@@ -35,7 +36,8 @@ open class RunCommand(name: String = "run") : CliktCommand(name = name) {
         "on the five E1 workloads, 100 items, quick preset). --suite reference re-runs the published experiments."
 
     private val workload by option("--workload", "-w", help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)")
-    private val suite by option("--suite", help = "Run a named suite instead of a matrix: ${Suites.all.joinToString { it.id }} (see README)")
+    private val suite by option("--suite", help = "Run a named suite instead of a matrix (see README)")
+        .choice(Suites.all.associateBy { it.id })
     private val figures by option("--figures", help = "Also print every figure per cell: E5's thread, task and per-thread figures, and memory").flag()
     private val taskClass by option("--task-class", help = "Your own task: a class implementing dev.bakeoff.model.Workload, run as workload task:class=NAME")
     private val classpath by option("--classpath", "--cp", help = "Where --task-class lives: jars or class directories, separated by '${File.pathSeparator}'")
@@ -45,7 +47,7 @@ open class RunCommand(name: String = "run") : CliktCommand(name = name) {
     protected open fun sweep(): Sweep? = null
 
     override fun run() {
-        val chosen = userInput { suite?.let(Suites::parse) }
+        val chosen = suite
         val options = userInput {
             val sweep = sweep()
             if (chosen != null && (workload != null || sweep != null || taskClass != null || measureOptions.choosesCells)) {

@@ -1,5 +1,6 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.report.JsonReportFormat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.File
@@ -18,8 +19,11 @@ class RunCommandTest {
     fun `unknown names fail with exit 2 and the valid choices`() {
         assertUsageError("unknown strategy 'nope'; valid: direct, rx-single", "run", "--strategy", "nope", "--out", "$tmp")
         assertUsageError("unknown workload 'disk'; valid: arithmetic", "run", "--workload", "disk", "--out", "$tmp")
-        assertUsageError("valid: blocking, suspending", "run", "--wait", "spin", "--out", "$tmp")
-        assertUsageError("valid: smoke, quick, standard, rigorous", "run", "--preset", "fast", "--out", "$tmp")
+        // --wait and --preset are clikt choices: clikt's usage error, naming every valid value.
+        val wait = "invalid value for --wait: unknown 'spin'; valid: blocking, suspending, both"
+        assertUsageError(wait, "run", "--wait", "spin", "--out", "$tmp")
+        val preset = "invalid value for --preset: unknown 'fast'; valid: smoke, quick, standard, rigorous"
+        assertUsageError(preset, "run", "--preset", "fast", "--out", "$tmp")
         assertUsageError("valid parameters: size", "run", "--strategy", "executor-fixed:threads=2", "--out", "$tmp")
     }
 
@@ -41,6 +45,16 @@ class RunCommandTest {
         val jdk = tmp.resolve("jdk-17").toFile().apply { mkdirs() }
         File(jdk, "release").writeText("JAVA_VERSION=\"17.0.15\"\n")
         assertUsageError("is not a JDK >= 21 (found: 17)", "run", "--jdk", jdk.path, "--out", "$tmp")
+    }
+
+    @Test
+    fun `--wait both measures every cell in both forms, blocking first`() {
+        val out = tmp.resolve("out")
+        val cell = arrayOf("-w", "io-sleep:ms=1", "-s", "direct", "-n", "2", "-p", "smoke")
+        val (code, output) = cli("run", *cell, "--wait", "both", "--out", "$out")
+        assertEquals(0, code, output)
+        val cells = JsonReportFormat.read(out.resolve("results.json")).cells
+        assertEquals(listOf("blocking", "suspending"), cells.map { it.wait.id })
     }
 
     @Test

@@ -45,15 +45,13 @@ class SuiteRunnerTest {
             assertEquals(CellStatus.OK, c.status, "${c.strategy} x ${c.workload}: ${c.error}")
             val time = assertNotNull(c.timeNs)
             assertEquals(3, time.runs.size)
-            assertTrue(time.min <= time.median && time.median <= time.max)
+            assertTrue(time.runs.all { it > 0 && it.isFinite() }, "every measured run is a time: ${time.runs}")
             assertNotNull(c.allocBytesPerOp)
             val threads = assertNotNull(c.threads)
             assertEquals(0, threads.aliveAfterClose)
-            assertTrue(threads.peakLive >= threads.startLive)
-            val latency = assertNotNull(c.latencyNs)
-            assertTrue(latency.run.p50 <= latency.run.max)
-            val perThread = assertNotNull(c.perThread)
-            assertEquals(20.0, perThread.avgTasks * perThread.threadsUsed, 1e-9)
+            assertNotNull(c.latencyNs)
+            assertEquals(20, assertNotNull(c.tasks).completed, "every item of the traced batch recorded its end")
+            assertNotNull(c.perThread)
             assertNotNull(c.throughputPerSec)
             assertNotNull(c.cpuNsPerOp)
             val limit = assertNotNull(c.limitNs, "physical limit")
@@ -63,6 +61,12 @@ class SuiteRunnerTest {
         val vt = results.cells.first { it.strategy == "virtual-threads" }
         assertEquals(20, vt.threads!!.virtualUsed)
         assertEquals(1, results.cells.first { it.strategy == "direct" }.perThread!!.threadsUsed)
+        // A pool of one thread per core: the census sees its threads start, the trace no more of them run items.
+        val cores = results.machine.cores
+        for (fixed in results.cells.filter { it.strategy == "executor-fixed-cpu" }) {
+            assertTrue(fixed.threads!!.created >= minOf(cores, 20), "${fixed.workload}: ${fixed.threads}")
+            assertTrue(fixed.perThread!!.threadsUsed in 1..cores, "${fixed.workload}: ${fixed.perThread}")
+        }
         // E1 storage's longest item waits 0.69 ms at 20 items: no strategy can beat it.
         assertTrue(results.cells.filter { it.workload == "storage" }.all { it.limitNs!! >= 690_000 })
         assertTrue(Files.size(out.resolve("jmh.json")) > 0)

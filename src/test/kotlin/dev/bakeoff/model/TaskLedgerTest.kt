@@ -60,30 +60,30 @@ class TaskLedgerTest {
 
     @Test
     fun `a strategy that skips one item is caught by the ledger`() {
-        val cell = cell("fixture-skip-one")
-        cell.open()
-        cell.runBatch()
-        val e = assertThrows<LedgerException> { cell.verify() }
-        assertContains(e.message!!, "item 23 ran 0 time(s)")
-        cell.close()
+        cell("fixture-skip-one").use { cell ->
+            cell.open()
+            cell.runBatch()
+            val e = assertThrows<LedgerException> { cell.verify() }
+            assertContains(e.message!!, "item 23 ran 0 time(s)")
+        }
     }
 
     @Test
     fun `a strategy that runs an item twice is caught by the ledger`() {
-        val cell = cell("fixture-duplicate-one")
-        cell.open()
-        cell.runBatch()
-        val e = assertThrows<LedgerException> { cell.verify() }
-        assertContains(e.message!!, "item 0 ran 2 time(s)")
-        cell.close()
+        cell("fixture-duplicate-one").use { cell ->
+            cell.open()
+            cell.runBatch()
+            val e = assertThrows<LedgerException> { cell.verify() }
+            assertContains(e.message!!, "item 0 ran 2 time(s)")
+        }
     }
 
     @Test
     fun `a throwing strategy surfaces its exception`() {
-        val cell = cell("fixture-throw")
-        cell.open()
-        val e = assertThrows<IllegalStateException> { cell.runBatch() }
-        assertContains(e.message!!, "deliberate failure")
-        cell.close()
+        cell("fixture-throw").use { cell ->
+            cell.open()
+            val e = assertThrows<IllegalStateException> { cell.runBatch() }
+            assertContains(e.message!!, "deliberate failure")
+        }
     }
 }
