@@ -202,14 +202,6 @@ object Strategies {
                     recommended = true,
                 ) { ThreadPerTaskStrategy() },
                 StrategyEntry(
-                    id = "executor-cached",
-                    summary = "newCachedThreadPool(), submit + get",
-                    family = Family.EXECUTOR,
-                    group = Group.BEYOND,
-                    model = { it.everyItem(HANDOFF_NS, "a cached pool that grows a thread per waiting item") },
-                    recommended = true,
-                ) { ExecutorStrategy(Executors::newCachedThreadPool) },
-                StrategyEntry(
                     id = "virtual-threads",
                     summary = "one virtual thread per item (newVirtualThreadPerTaskExecutor)",
                     family = Family.VIRTUAL_THREAD,
@@ -218,6 +210,15 @@ object Strategies {
                     model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
                     recommended = true,
                 ) { ExecutorStrategy(Executors::newVirtualThreadPerTaskExecutor) },
+                // After virtual-threads: recommend breaks ties in catalog order, and the two model the same.
+                StrategyEntry(
+                    id = "executor-cached",
+                    summary = "newCachedThreadPool(), submit + get",
+                    family = Family.EXECUTOR,
+                    group = Group.BEYOND,
+                    model = { it.everyItem(HANDOFF_NS, "a cached pool that grows a thread per waiting item") },
+                    recommended = true,
+                ) { ExecutorStrategy(Executors::newCachedThreadPool) },
                 StrategyEntry(
                     id = "virtual-threads-bounded",
                     summary = "a virtual thread per item behind a Semaphore(permits), submit + get",
