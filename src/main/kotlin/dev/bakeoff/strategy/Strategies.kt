@@ -254,7 +254,7 @@ object Strategies {
                 },
                 StrategyEntry(
                     id = "channel-workers",
-                    summary = "N worker coroutines take item indexes from a Channel<Int>, in runBlocking",
+                    summary = "workers coroutines take item indexes from one Channel, in runBlocking",
                     family = Family.COROUTINES,
                     group = Group.BEYOND,
                     shared = COROUTINE_ANY,
