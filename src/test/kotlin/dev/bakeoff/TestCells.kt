@@ -4,6 +4,8 @@ import dev.bakeoff.engine.Cell
 import dev.bakeoff.engine.CellSpec
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
 
 /** Waits shrink 100x in tests: a 99 ms network item waits about 1 ms. Counts, never times, are asserted. */
 val TEST_CONTEXT = RunContext(waitScale = 0.01)
@@ -11,8 +13,11 @@ val TEST_CONTEXT = RunContext(waitScale = 0.01)
 /** Small enough to run the whole matrix in seconds, large enough to keep every pool busy. */
 const val TEST_ITEMS = 24
 
-/** Workload specs scaled down for tests (the E5 sin loop runs 2,000 steps instead of 1,000,000). */
-val TEST_WORKLOADS = listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin:n=2000", "synthetic:cpu-us=2:wait-ms=1")
+/** Every strategy the matrix tests run, as the spec of its entry's declared test scale (fixtures excluded). */
+val TEST_STRATEGIES: List<String> get() = Strategies.catalog.entries.mapNotNull { it.test.spec(it.id) }
+
+/** Every workload the matrix tests run, at its entry's declared test scale (e.g. `cpu-sin:n=2000`). */
+val TEST_WORKLOADS: List<String> get() = Workloads.catalog.entries.mapNotNull { it.test.spec(it.id) }
 
 fun cell(strategy: String, workload: String = "arithmetic", wait: WaitForm = WaitForm.BLOCKING, items: Int = TEST_ITEMS) = Cell(CellSpec.parse(strategy, workload, items, wait.id), TEST_CONTEXT)
 

@@ -23,7 +23,6 @@ import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.strategy.StrategyModels
 import java.nio.file.Paths
 
 /**
@@ -53,11 +52,11 @@ class RecommendCommand : CliktCommand(name = "recommend") {
         cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
         val cpu = cpuUs ?: throw UsageError("describe the work with --cpu-us (and --wait-ms, --items), or point at a measured run with --from", statusCode = 2)
         val work = userInput { WorkDescription(cpu, waitMs, items, WaitForm.parse(wait)) }
-        val candidates = userInput { Strategies.catalog.resolveList(strategy ?: StrategyModels.CANDIDATES.joinToString(","), Strategies::inAll) }
+        val candidates = userInput { Strategies.catalog.resolveList(strategy ?: Strategies.recommended.joinToString(","), Strategies::inAll) }
         val presetChoice = userInput { Preset.parse(preset) }
         val cores = cpus ?: Runtime.getRuntime().availableProcessors()
         val picks = Recommender.rank(work, candidates, cores)
-        if (picks.isEmpty()) throw UsageError("no candidate has a model; valid: ${StrategyModels.CANDIDATES.joinToString()}", statusCode = 2)
+        if (picks.isEmpty()) throw UsageError("no candidate has a model; valid: ${Strategies.recommended.joinToString()}", statusCode = 2)
         echo("Predicted for ${work.items} items of $cpu µs CPU + $waitMs ms wait (${work.wait.id}) on $cores cores:")
         echo(terminal.render(compactTable(listOf("#", "strategy", "predicted", "why"), picks.mapIndexed { i, p -> listOf("${i + 1}", p.strategy.spec, Units.nanos(p.predictedNs), p.reason) })))
         Recommender.unmodelled(candidates, work.wait, cores).takeIf { it.isNotEmpty() }?.let { echo("no model (not ranked): ${it.joinToString()}") }

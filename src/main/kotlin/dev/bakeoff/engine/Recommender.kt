@@ -3,11 +3,12 @@ package dev.bakeoff.engine
 import dev.bakeoff.metrics.Prediction
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.CatalogException
+import dev.bakeoff.model.ConcurrencyModel
+import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.strategy.StrategyModels
 import dev.bakeoff.workload.Workloads
 import java.nio.file.Path
 import kotlin.math.ceil
@@ -28,8 +29,9 @@ data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val items: I
 data class Pick(val strategy: Resolved<StrategyEntry>, val predictedNs: Double, val overheadNs: Double, val reason: String)
 
 /**
- * Ranks strategies for described work by [Prediction]'s model with each strategy's
- * [StrategyModels] entry on [cores] cores, and builds the engine run that confirms the top picks.
+ * Ranks strategies for described work by [Prediction]'s model with the [ConcurrencyModel] each
+ * strategy's catalog entry declares ([StrategyEntry.model]) on [cores] cores, and builds the engine
+ * run that confirms the top picks.
  * Pure apart from [confirmation]'s result; thread-safe.
  */
 object Recommender {
@@ -38,15 +40,16 @@ object Recommender {
         val cpuNs = work.cpuMicros * 1_000.0
         val waitNs = work.wait.effectiveWaitNanos(work.waitMillis * 1_000_000L).toDouble()
         return candidates.mapNotNull { s ->
-            val m = StrategyModels.of(s.entry.id, s.params(RunContext(cpus = cores)), work.wait, cores, work.items) ?: return@mapNotNull null
+            val m = model(s, work.wait, cores, work.items) ?: return@mapNotNull null
             val predicted = Prediction.batchNanos(work.items, cpuNs, waitNs, cores, m.inFlight, m.computing, m.overheadNs)
             Pick(s, predicted, m.overheadNs, reason(work, cpuNs, waitNs, cores, m))
         }.sortedWith(compareBy<Pick> { it.predictedNs }.thenBy { it.overheadNs })
     }
 
     /** The candidates [rank] cannot model, to say so rather than drop them silently. */
-    fun unmodelled(candidates: List<Resolved<StrategyEntry>>, wait: WaitForm, cores: Int): List<String> =
-        candidates.filter { StrategyModels.of(it.entry.id, it.params(RunContext(cpus = cores)), wait, cores, 1) == null }.map { it.spec }
+    fun unmodelled(candidates: List<Resolved<StrategyEntry>>, wait: WaitForm, cores: Int): List<String> = candidates.filter { model(it, wait, cores, items = 1) == null }.map { it.spec }
+
+    private fun model(strategy: Resolved<StrategyEntry>, wait: WaitForm, cores: Int, items: Int) = strategy.entry.model(ModelInput(strategy.params(RunContext(cpus = cores)), wait, cores, items))
 
     /**
      * A run of the top [top] picks on the `synthetic` workload for [work], plus `direct` as the
@@ -64,7 +67,7 @@ object Recommender {
 
     private const val BASELINE_MAX_NANOS = 1_000_000_000.0
 
-    private fun reason(work: WorkDescription, cpuNs: Double, waitNs: Double, cores: Int, m: dev.bakeoff.strategy.ConcurrencyModel): String {
+    private fun reason(work: WorkDescription, cpuNs: Double, waitNs: Double, cores: Int, m: ConcurrencyModel): String {
         val n = work.items
         val p = minOf(m.inFlight, n)
         val flight = if (p >= n) "all $n items in flight" else "$p in flight, ${ceil(n.toDouble() / p).toLong()} waves of ${Units.nanos(cpuNs + waitNs)}"

@@ -69,12 +69,15 @@ data class RunOptions(
     }
 
     companion object {
-        /** The five E1 workloads, the default suite's. */
-        val E1_WORKLOADS = listOf("arithmetic", "lists", "storage", "network", "mixed")
+        /** The default suite's workloads (E1's five), as their entries declare ([WorkloadEntry.defaultSuite]). */
+        val E1_WORKLOADS: List<String> get() = Workloads.catalog.entries.filter { it.defaultSuite }.map { it.id }
 
-        /** The default suite: E1's strategies and those beyond E1 on the five E1 workloads, 100 items, quick preset. */
+        /**
+         * The default suite, 100 items, quick preset: the strategies and workloads whose entries
+         * declare `defaultSuite` (E1's sixteen strategies and the ten beyond them, on E1's five workloads).
+         */
         fun defaultSuite(out: Path) = RunOptions(
-            strategies = Strategies.catalog.entries.filter(Strategies::inDefaultSuite).map { Strategies.catalog.resolve(it.id) },
+            strategies = Strategies.catalog.entries.filter { it.defaultSuite }.map { Strategies.catalog.resolve(it.id) },
             workloads = E1_WORKLOADS.map { Workloads.catalog.resolve(it) },
             out = out,
         )

@@ -1,26 +1,39 @@
 package dev.bakeoff.model
 
-/** Which suite an entry belongs to by default; `run` with no arguments runs [E1] and [BEYOND]. */
-enum class Group(val id: String) {
+/**
+ * The kind of approach an entry is, as `bakeoff list` shows it; [defaultSuite] and [inAll] are the
+ * defaults of a strategy entry's own properties of the same names.
+ */
+enum class Group(val id: String, val defaultSuite: Boolean, val inAll: Boolean) {
     /** Exactly as experiment E1 of the reference defines it. */
-    E1("e1"),
+    E1("e1", defaultSuite = true, inAll = true),
 
     /** Further approaches a user would also consider. */
-    BEYOND("beyond"),
+    BEYOND("beyond", defaultSuite = true, inAll = true),
 
     /** A parameterised family meant for sweeps (pool size, concurrency...). */
-    SWEEP("sweep"),
+    SWEEP("sweep", defaultSuite = false, inAll = true),
 
     /** A deliberately faulty strategy that exercises the error paths; never part of `all`. */
-    FIXTURE("fixture"),
+    FIXTURE("fixture", defaultSuite = false, inAll = false),
 }
 
-/** What every catalog entry has: a kebab-case id, a one-line summary and its declared parameters. */
-sealed class CatalogEntry<T>(val id: String, val summary: String, val params: List<ParamSpec>, private val factory: (Params) -> T) {
+/**
+ * What every catalog entry has: a kebab-case id, a one-line summary, its declared parameters and
+ * whether `all` expands to it ([inAll]). Immutable once registered; [create] is thread-safe as
+ * far as the entry's factory is.
+ */
+sealed class CatalogEntry<T>(val id: String, val summary: String, val params: List<ParamSpec>, private val factory: (Params) -> T, val inAll: Boolean = true) {
     fun create(params: Params): T = factory(params)
 }
 
-/** A registered strategy; [shared] lists the process-wide schedulers it borrows. */
+/**
+ * A registered strategy and its facts: [family] and [group] (how `list` and the reports show it),
+ * [shared] the process-wide schedulers it borrows (bounded by the leak check), [defaultSuite]
+ * whether `run` with no arguments runs it, [model] its concurrency for `recommend` (null: not
+ * modelled), [recommended] whether `recommend` ranks it by default, and [test] the scale the
+ * matrix tests run it at. Immutable; thread-safe.
+ */
 class StrategyEntry(
     id: String,
     summary: String,
@@ -28,12 +41,51 @@ class StrategyEntry(
     val group: Group,
     val shared: List<SharedScheduler> = emptyList(),
     params: List<ParamSpec> = emptyList(),
+    val defaultSuite: Boolean = group.defaultSuite,
+    inAll: Boolean = group.inAll,
+    val model: (ModelInput) -> ConcurrencyModel? = { null },
+    val recommended: Boolean = false,
+    val test: TestScale = TestScale.DEFAULTS,
     factory: (Params) -> Strategy,
-) : CatalogEntry<Strategy>(id, summary, params, factory)
+) : CatalogEntry<Strategy>(id, summary, params, factory, inAll)
 
-/** A registered workload; [waits] is true when it has distinct blocking and suspending forms. */
-class WorkloadEntry(id: String, summary: String, val waits: Boolean, params: List<ParamSpec> = emptyList(), factory: (Params) -> Workload) : CatalogEntry<Workload>(id, summary, params, factory) {
+/**
+ * A registered workload and its facts: [waits] is true when it has distinct blocking and
+ * suspending forms, [defaultSuite] whether the default suite runs it, [inAll] whether `all`
+ * expands to it, [test] the scale the matrix tests run it at. Immutable; thread-safe.
+ */
+class WorkloadEntry(
+    id: String,
+    summary: String,
+    val waits: Boolean,
+    params: List<ParamSpec> = emptyList(),
+    val defaultSuite: Boolean = false,
+    inAll: Boolean = true,
+    val test: TestScale = TestScale.DEFAULTS,
+    factory: (Params) -> Workload,
+) : CatalogEntry<Workload>(id, summary, params, factory, inAll) {
     val waitForms: List<WaitForm> get() = if (waits) WaitForm.entries else emptyList()
+}
+
+/**
+ * The configuration the test suite runs a catalog entry with, as Renaissance declares a `test`
+ * configuration: [params] override the defaults to shrink the work, or, when [excludedBecause] is
+ * set, the matrix tests cannot run the entry at all and say why. Immutable; thread-safe.
+ */
+class TestScale private constructor(val params: Map<String, String>, val excludedBecause: String?) {
+    /** The spec the matrix tests run for entry [id], or null when excluded. */
+    fun spec(id: String): String? = if (excludedBecause != null) null else id + params.entries.joinToString("") { ":${it.key}=${it.value}" }
+
+    companion object {
+        /** The entry's defaults are already test-sized. */
+        val DEFAULTS = TestScale(emptyMap(), null)
+
+        /** Run with these parameter values instead of the defaults. */
+        fun params(vararg values: Pair<String, String>) = TestScale(values.toMap(), null)
+
+        /** Not run by the matrix tests, for [reason]. */
+        fun excluded(reason: String) = TestScale(emptyMap(), reason)
+    }
 }
 
 /** A catalog entry with its parameter values, parsed from a spec such as `executor-fixed:size=200`. */
@@ -84,8 +136,8 @@ class Catalog<E : CatalogEntry<*>>(private val kind: String, val entries: List<E
         return Resolved(entry, values)
     }
 
-    /** Resolves a comma-separated list; `all` expands to every entry accepted by [inAll]. */
-    fun resolveList(text: String, inAll: (E) -> Boolean = { true }): List<Resolved<E>> {
+    /** Resolves a comma-separated list; `all` expands to every entry accepted by [inAll] (by default its own fact). */
+    fun resolveList(text: String, inAll: (E) -> Boolean = { it.inAll }): List<Resolved<E>> {
         val specs = text.split(',').map { it.trim() }.filter { it.isNotEmpty() }
         if (specs.isEmpty()) throw CatalogException("no $kind given; valid: all, ${ids.joinToString()}")
         return specs

@@ -18,20 +18,8 @@ import kotlin.math.pow
  * Pure functions; safe from any thread.
  */
 internal object ReportCharts {
-    /** A colour per strategy family (`Family.id`), the same in every chart and in the matrix legend. */
-    val FAMILY_COLOURS = mapOf(
-        "direct" to "#595959",
-        "coroutines" to "#7b3fbf",
-        "flow" to "#c35fd6",
-        "rxjava" to "#d1495b",
-        "reactor" to "#2a9d8f",
-        "executor" to "#1f77b4",
-        "fork-join" to "#74a9cf",
-        "thread" to "#e69f00",
-        "virtual-thread" to "#2ca02c",
-    )
-
-    fun colour(family: String) = FAMILY_COLOURS[family] ?: "#999999"
+    /** The colour of the strategy family whose `Family.id` is [family] (grey for anything else). */
+    fun colour(family: String) = Family.entries.firstOrNull { it.id == family }?.colour ?: "#999999"
 
     /** Pixel height for a bar chart of [bars] categories. */
     fun barHeight(bars: Int) = 110 + 26 * bars

@@ -3,48 +3,100 @@ package dev.bakeoff.workload
 import dev.bakeoff.model.Catalog
 import dev.bakeoff.model.ParamSpec.ClassNameParam
 import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.Params
+import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.WorkloadEntry
 
-/** The workload catalog: one registration line per workload (or parameterised family). */
+/**
+ * The workload catalog: one registration block per workload (or parameterised family), with every
+ * fact about it (see [WorkloadEntry]). Immutable; thread-safe.
+ */
 object Workloads {
-    private fun waits(p: dev.bakeoff.model.Params) = Waits(p.context.waitScale)
-
-    private val TASK = listOf(ClassNameParam("class", "fully qualified name of a class implementing dev.bakeoff.model.Workload"))
-    private val LAMBDA = listOf(IntParam("id", "id from InProcessTasks.register", "0", min = 0))
-    private val SYNTHETIC = listOf(IntParam("cpu-us", "busy CPU per item in microseconds", "0", min = 0), IntParam("wait-ms", "wait per item in milliseconds", "0", min = 0))
+    private fun waits(params: Params) = Waits(params.context.waitScale)
 
     val catalog =
         Catalog(
             "workload",
             listOf(
-                WorkloadEntry("arithmetic", "E1: seed^seed in Float (ns of CPU per item)", waits = false) { ArithmeticWorkload },
-                WorkloadEntry("lists", "E1: six immutable collection steps over List(seed) (allocating CPU)", waits = false) { ListsWorkload },
-                WorkloadEntry("storage", "E1: wait 500 + 10*seed us (parkNanos | delay)", waits = true) { StorageWorkload(waits(it)) },
-                WorkloadEntry("network", "E1: wait seed ms (sleep | delay)", waits = true) { NetworkWorkload(waits(it)) },
-                WorkloadEntry("mixed", "E1: seed%5 network, %3 storage, %2 lists, else arithmetic", waits = true) { MixedWorkload(waits(it)) },
                 WorkloadEntry(
-                    "io-sleep",
-                    "E5: wait a fixed time per item (sleep | delay)",
+                    id = "arithmetic",
+                    summary = "E1: seed^seed in Float (ns of CPU per item)",
+                    waits = false,
+                    defaultSuite = true,
+                ) { ArithmeticWorkload },
+                WorkloadEntry(
+                    id = "lists",
+                    summary = "E1: six immutable collection steps over List(seed) (allocating CPU)",
+                    waits = false,
+                    defaultSuite = true,
+                ) { ListsWorkload },
+                WorkloadEntry(
+                    id = "storage",
+                    summary = "E1: wait 500 + 10*seed us (parkNanos | delay)",
+                    waits = true,
+                    defaultSuite = true,
+                ) { StorageWorkload(waits(it)) },
+                WorkloadEntry(
+                    id = "network",
+                    summary = "E1: wait seed ms (sleep | delay)",
+                    waits = true,
+                    defaultSuite = true,
+                ) { NetworkWorkload(waits(it)) },
+                WorkloadEntry(
+                    id = "mixed",
+                    summary = "E1: seed%5 network, %3 storage, %2 lists, else arithmetic",
+                    waits = true,
+                    defaultSuite = true,
+                ) { MixedWorkload(waits(it)) },
+                WorkloadEntry(
+                    id = "io-sleep",
+                    summary = "E5: wait a fixed time per item (sleep | delay)",
                     waits = true,
                     params = listOf(IntParam("ms", "wait per item in milliseconds", "10", min = 0)),
                 ) { IoSleepWorkload(waits(it), it.int("ms")) },
                 WorkloadEntry(
-                    "cpu-sin",
-                    "E5: sum of sin(i) for i in 1..n (ms of CPU per item)",
+                    id = "cpu-sin",
+                    summary = "E5: sum of sin(i) for i in 1..n (ms of CPU per item)",
                     waits = false,
                     params = listOf(IntParam("n", "loop length", "1000000")),
+                    // A million steps per item would make the matrix take minutes.
+                    test = TestScale.params("n" to "2000"),
                 ) { CpuSinWorkload(it.int("n")) },
-                WorkloadEntry("task", "your own class implementing Workload (task:class=com.example.MyTask, --classpath)", waits = true, params = TASK) {
-                    TaskLoader.load(it.string("class"), it.context.classpath)
-                },
-                WorkloadEntry("lambda", "a function given to Bakeoff.compare (in-process runs of the API only)", waits = true, params = LAMBDA) { InProcessTasks.get(it.int("id")) },
-                WorkloadEntry("synthetic", "described work: cpu-us of busy CPU, then wait-ms (sleep | delay)", waits = true, params = SYNTHETIC) {
-                    SyntheticWorkload(waits(it), it.int("cpu-us"), it.int("wait-ms"))
-                },
+                WorkloadEntry(
+                    id = "task",
+                    summary = "your own class implementing Workload (task:class=com.example.MyTask, --classpath)",
+                    waits = true,
+                    params = listOf(
+                        ClassNameParam("class", "fully qualified name of a class implementing dev.bakeoff.model.Workload"),
+                    ),
+                    // It needs the user's own code, so `all` cannot expand to it.
+                    inAll = false,
+                    test = TestScale.excluded("needs the user's own class; OwnTaskTest runs the sample task"),
+                ) { TaskLoader.load(it.string("class"), it.context.classpath) },
+                WorkloadEntry(
+                    id = "lambda",
+                    summary = "a function given to Bakeoff.compare (in-process runs of the API only)",
+                    waits = true,
+                    params = listOf(IntParam("id", "id from InProcessTasks.register", "0", min = 0)),
+                    // It needs a function registered in this process, so `all` cannot expand to it.
+                    inAll = false,
+                    test = TestScale.excluded("needs a function registered by Bakeoff.compare; OwnTaskTest runs one"),
+                ) { InProcessTasks.get(it.int("id")) },
+                WorkloadEntry(
+                    id = "synthetic",
+                    summary = "described work: cpu-us of busy CPU, then wait-ms (sleep | delay)",
+                    waits = true,
+                    params = listOf(
+                        IntParam("cpu-us", "busy CPU per item in microseconds", "0", min = 0),
+                        IntParam("wait-ms", "wait per item in milliseconds", "0", min = 0),
+                    ),
+                    // The defaults describe no work at all; the test runs both halves.
+                    test = TestScale.params("cpu-us" to "2", "wait-ms" to "1"),
+                ) { SyntheticWorkload(waits(it), it.int("cpu-us"), it.int("wait-ms")) },
             ),
         )
 
-    /** What `all` expands to: every workload except those that need the user's own code (`task`, `lambda`). */
-    fun inAll(entry: WorkloadEntry): Boolean = entry.id != "task" && entry.id != "lambda"
+    /** What `all` expands to: the entry's own [WorkloadEntry.inAll] (every workload but `task` and `lambda`). */
+    fun inAll(entry: WorkloadEntry): Boolean = entry.inAll
 }

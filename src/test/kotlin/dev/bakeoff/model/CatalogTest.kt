@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertTrue
 
 class CatalogTest {
@@ -16,11 +17,8 @@ class CatalogTest {
             "coroutine-io", "flow-one", "flow-default", "flow-default-limited", "flow-io", "executor-fixed-cpu",
             "executor-stealing-cpu", "executor-fixed-100", "executor-stealing-100",
         )
-    private val beyond =
-        listOf(
-            "thread-per-task", "executor-cached", "virtual-threads", "coroutine-virtual", "flow-flatmap-merge",
-            "rx-parallel-io", "reactor-parallel", "reactor-bounded-elastic", "completable-future", "parallel-stream",
-        )
+    private val beyond = Strategies.catalog.entries.filter { it.group == Group.BEYOND }.map { it.id }
+    private val e1Workloads = listOf("arithmetic", "lists", "storage", "network", "mixed")
 
     @Test
     fun `the sixteen E1 strategies exist by their exact ids, in the E1 group`() {
@@ -28,14 +26,30 @@ class CatalogTest {
     }
 
     @Test
-    fun `the default suite is E1 plus the approaches beyond it`() {
-        assertEquals(e1 + beyond, Strategies.catalog.entries.filter(Strategies::inDefaultSuite).map { it.id })
+    fun `the default suite is E1's sixteen, then approaches beyond E1, never a sweep or a fixture`() {
+        val suite = Strategies.catalog.entries.filter { it.defaultSuite }
+        assertEquals(e1, suite.take(e1.size).map { it.id })
+        assertTrue(suite.drop(e1.size).isNotEmpty(), "approaches beyond E1 are in the default suite")
+        assertEquals(emptyList(), suite.drop(e1.size).filter { it.group != Group.BEYOND }.map { it.id })
     }
 
     @Test
-    fun `the seven workloads of E1 and E5 exist, then the user's own task, a lambda and described work`() {
-        assertEquals(listOf("arithmetic", "lists", "storage", "network", "mixed", "io-sleep", "cpu-sin", "task", "lambda", "synthetic"), Workloads.catalog.ids)
-        assertEquals(Workloads.catalog.ids - setOf("task", "lambda"), Workloads.catalog.resolveList("all", Workloads::inAll).map { it.entry.id })
+    fun `the bounded virtual threads and channel workers are beyond E1 but do not grow the default suite`() {
+        for (id in listOf("virtual-threads-bounded", "channel-workers")) {
+            assertEquals(Group.BEYOND, Strategies.catalog[id].group, id)
+            assertFalse(Strategies.catalog[id].defaultSuite, id)
+        }
+    }
+
+    @Test
+    fun `the default suite's workloads are E1's five, and E5's and the user's own exist beside them`() {
+        assertEquals(e1Workloads, Workloads.catalog.entries.filter { it.defaultSuite }.map { it.id })
+        assertTrue(Workloads.catalog.ids.containsAll(listOf("io-sleep", "cpu-sin", "task", "lambda", "synthetic")))
+    }
+
+    @Test
+    fun `all expands to every workload but those that need the user's own code`() {
+        assertEquals(Workloads.catalog.ids - setOf("task", "lambda"), Workloads.catalog.resolveList("all").map { it.entry.id })
     }
 
     @Test
@@ -43,6 +57,40 @@ class CatalogTest {
         val all = Strategies.catalog.resolveList("all", Strategies::inAll).map { it.spec }
         assertTrue(all.containsAll(e1 + beyond + listOf("executor-fixed", "executor-stealing")))
         assertTrue(all.none { it.startsWith("fixture-") })
+    }
+
+    @Test
+    fun `every test scale resolves, and every exclusion from the matrix says why`() {
+        val entries = Strategies.catalog.entries.map { it.id to it.test } + Workloads.catalog.entries.map { it.id to it.test }
+        for ((id, test) in entries) {
+            val spec = test.spec(id)
+            if (spec == null) {
+                assertTrue(!test.excludedBecause.isNullOrBlank(), "$id is excluded without a reason")
+            } else if (Strategies.catalog.ids.contains(id)) {
+                Strategies.catalog.resolve(spec)
+            } else {
+                Workloads.catalog.resolve(spec)
+            }
+        }
+        assertTrue(Strategies.catalog.entries.filter { it.test.spec(it.id) == null }.all { it.group == Group.FIXTURE })
+    }
+
+    @Test
+    fun `recommend's default candidates all have a model in both wait forms`() {
+        val unmodelled =
+            Strategies.catalog.entries.filter { it.recommended }.flatMap { entry ->
+                WaitForm.entries.filter { wait ->
+                    val params = Strategies.catalog.resolve(entry.id).params(RunContext(cpus = 2))
+                    entry.model(ModelInput(params, wait, cores = 2, items = 100)) == null
+                }.map { "${entry.id} (${it.id})" }
+            }
+        assertEquals(emptyList(), unmodelled)
+    }
+
+    @Test
+    fun `every family has its own colour`() {
+        assertEquals(Family.entries.size, Family.entries.map { it.colour }.toSet().size)
+        assertTrue(Family.entries.all { HEX_COLOUR.matches(it.colour) })
     }
 
     @Test
@@ -84,7 +132,13 @@ class CatalogTest {
 
     @Test
     fun `waiting workloads declare both wait forms, cpu ones none`() {
-        assertEquals(listOf("storage", "network", "mixed", "io-sleep", "task", "lambda", "synthetic"), Workloads.catalog.entries.filter { it.waits }.map { it.id })
-        assertEquals(WaitForm.entries, Workloads.catalog["network"].waitForms)
+        for (id in listOf("storage", "network", "mixed", "io-sleep", "task", "lambda", "synthetic")) {
+            assertEquals(WaitForm.entries, Workloads.catalog[id].waitForms, id)
+        }
+        for (id in listOf("arithmetic", "lists", "cpu-sin")) assertEquals(emptyList(), Workloads.catalog[id].waitForms, id)
+    }
+
+    private companion object {
+        val HEX_COLOUR = Regex("#[0-9a-f]{6}")
     }
 }

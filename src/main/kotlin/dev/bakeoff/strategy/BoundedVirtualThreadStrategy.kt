@@ -1,0 +1,67 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.ConcurrencyModel
+import dev.bakeoff.model.ModelInput
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.shutDown
+import java.util.concurrent.ExecutorService
+import java.util.concurrent.Executors
+import java.util.concurrent.Semaphore
+
+/**
+ * A virtual thread per item behind a [Semaphore] of [permits]: the usual way to cap concurrency
+ * against a downstream service while keeping a thread per request. Every item gets its virtual
+ * thread at once; at most [permits] of them run their item, the rest park on the semaphore, which
+ * unmounts them, so waiting for a permit costs no carrier. The executor
+ * (`newVirtualThreadPerTaskExecutor`) is created in [open] and shut down in [close]; [run] is called
+ * from one thread at a time and returns when every item's future has completed (an item's exception
+ * surfaces from `get()`).
+ */
+class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy {
+    private var pool: ExecutorService? = null
+    private var gate: Semaphore? = null
+
+    override fun open() {
+        pool = Executors.newVirtualThreadPerTaskExecutor()
+        gate = Semaphore(permits)
+    }
+
+    override fun run(batch: Batch) {
+        val threads = checkNotNull(pool) { "open() first" }
+        val permit = checkNotNull(gate) { "open() first" }
+        (0 until batch.size)
+            .map { i ->
+                threads.submit {
+                    permit.acquire()
+                    try {
+                        batch.run(i)
+                    } finally {
+                        permit.release()
+                    }
+                }
+            }.forEach { it.get() }
+    }
+
+    override fun close() {
+        pool?.let { shutDown(it) }
+        pool = null
+        gate = null
+    }
+
+    companion object {
+        /**
+         * At most [permits] items in flight in either wait form: a suspending item bridges with
+         * `runBlocking` on its virtual thread and keeps its permit while it waits.
+         */
+        fun model(input: ModelInput, permits: Int): ConcurrencyModel {
+            val running = minOf(permits, input.items)
+            return ConcurrencyModel(
+                inFlight = running,
+                computing = minOf(running, input.cores),
+                overheadNs = HANDOFF_NS,
+                mechanism = "a virtual thread per item, $permits of them holding a semaphore permit; waits unmount them",
+            )
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.ConcurrencyModel
+import dev.bakeoff.model.ModelInput
+import dev.bakeoff.model.WaitForm
+import kotlinx.coroutines.channels.Channel
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.runBlocking
+import kotlin.coroutines.EmptyCoroutineContext
+
+/**
+ * The Kotlin worker-pool idiom: inside `runBlocking`, [workers] coroutines launched on the chosen
+ * dispatcher (or the `runBlocking` thread itself for [DispatcherChoice.ONE]) each take the next
+ * item index from a rendezvous [Channel] and run the item, until the sender closes the channel.
+ * At most [workers] items are in flight. Items are run with [Batch.runSuspending], as every
+ * coroutine strategy does: in the blocking form the item blocks its worker's thread. [run] is
+ * called from one thread at a time and returns when `runBlocking` has joined every worker; an
+ * item's exception cancels the others and is rethrown. The dispatcher is opened in [open] and, if
+ * owned, closed in [close].
+ */
+class ChannelWorkersStrategy(private val workers: Int, choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
+    override fun run(batch: Batch) {
+        val context = dispatcher ?: EmptyCoroutineContext
+        runBlocking {
+            // Rendezvous: an index is handed over only when a worker is free to run it.
+            val indexes = Channel<Int>()
+            repeat(workers) { launch(context) { for (i in indexes) batch.runSuspending(i) } }
+            for (i in 0 until batch.size) indexes.send(i)
+            indexes.close()
+        }
+    }
+
+    companion object {
+        /**
+         * [workers] items in flight when waits suspend; when they block, also no more than the
+         * dispatcher's threads (a virtual thread per worker unmounts on a blocking wait too).
+         */
+        fun model(input: ModelInput): ConcurrencyModel {
+            val workers = minOf(input.params.int("workers"), input.items)
+            val choice = DispatcherChoice.parse(input.params.string("dispatcher"))
+            val threads = when (choice) {
+                DispatcherChoice.ONE -> 1
+                DispatcherChoice.DEFAULT -> input.defaultThreads
+                DispatcherChoice.DEFAULT_LIMITED -> input.cores
+                DispatcherChoice.IO -> input.ioThreads
+                DispatcherChoice.VIRTUAL -> workers
+            }
+            val blocked = input.wait == WaitForm.BLOCKING && choice != DispatcherChoice.VIRTUAL
+            val inFlight = if (blocked) minOf(workers, threads) else workers
+            return ConcurrencyModel(
+                inFlight = inFlight,
+                computing = minOf(inFlight, threads, input.cores),
+                overheadNs = if (choice == DispatcherChoice.ONE) COROUTINE_NS else HANDOFF_NS,
+                mechanism = "$workers workers on ${choice.id} taking items from a channel" +
+                    if (blocked) "; a blocking wait holds ${held(minOf(workers, threads))}" else "",
+            )
+        }
+    }
+}
