@@ -47,9 +47,9 @@ class ScenarioCommand : CliktCommand(name = "scenario") {
         val settings = mapOf(Scenarios.JDBC_URL to jdbcUrl, Scenarios.JDBC_USER to jdbcUser, Scenarios.JDBC_PASSWORD to jdbcPassword)
             .filterValues { it != null }
             .mapValues { checkNotNull(it.value) }
-        val unused = settings.keys - entry.settings.toSet()
+        val unused = settings.keys - entry.settings.map { it.key }.toSet()
         if (unused.isNotEmpty()) {
-            val users = Scenarios.catalog.entries.filter { e -> unused.any { it in e.settings } }.joinToString { it.id }
+            val users = Scenarios.catalog.entries.filter { e -> e.settings.any { it.key in unused } }.joinToString { it.id }
             throw UsageError("${unused.joinToString { "--$it" }} do(es) not apply to scenario '$name' (only to: $users)", statusCode = 2)
         }
         return measureOptions.resolve(entry.defaultItems) { out ->

@@ -1,8 +1,9 @@
 package dev.bakeoff.engine
 
-import dev.bakeoff.metrics.PhysicalLimit
+import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ItemTrace
+import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.Strategy
@@ -26,7 +27,10 @@ import dev.bakeoff.model.WorkloadBatch
 class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
     private val scenario: Scenario? = spec.createScenario(context)
-    private val workload: Workload = scenario ?: checkNotNull(spec.workload).let { it.entry.create(it.params(context)) }
+    private val workload: Workload? = spec.workload?.let { it.entry.create(it.params(context)) }
+
+    /** The opened scenario of a scenario cell, from [open] to [close]. */
+    private var opened: OpenScenario? = null
 
     /**
      * A workload cell's workload with every wait scaled to zero: the ledger's expected results
@@ -34,7 +38,9 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
      */
     private val reference: Workload? = spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))) }
     private val ledger = TaskLedger(scenario?.let { s -> IntArray(spec.items) { s.expected(it) } } ?: IntArray(spec.items) { checkNotNull(reference).run(it) })
-    private val batch = WorkloadBatch(workload, spec.wait, ledger)
+
+    /** The batch every [runBatch] runs; a scenario cell's needs the opened scenario, so [open] makes it. */
+    private var batch: WorkloadBatch? = workload?.let { WorkloadBatch(it, spec.wait, ledger) }
     private var batches = 0
     private var census: ThreadCensus? = null
 
@@ -44,23 +50,26 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
     /** Starts the thread census, then opens the scenario's resources and the strategy, so that the census covers both. */
     fun open() {
         census = ThreadCensus(spec.strategy.entry.shared + scenario?.shared.orEmpty())
-        scenario?.open()
+        scenario?.open()?.let { o ->
+            opened = o
+            batch = WorkloadBatch(o, spec.wait, ledger)
+        }
         strategy.open()
     }
 
     /** Resets the scenario's state before a batch (nothing for a workload cell). Never timed. */
     fun beforeBatch() {
-        scenario?.reset()
+        opened?.reset()
     }
 
     /** Verifies the scenario's outcome after a batch, throwing [dev.bakeoff.model.VerificationException] (nothing for a workload cell). Never timed. */
     fun afterBatch() {
-        scenario?.verify()
+        opened?.verify()
     }
 
     /** Runs one batch. This is the measured operation: nothing else happens here. */
     fun runBatch() {
-        strategy.run(batch)
+        strategy.run(checkNotNull(batch) { "open() first" })
         batches++
     }
 
@@ -93,12 +102,12 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
 
     /** Makes the next batch record when and on which thread each item ran; call right before it. */
     fun startTrace(): ItemTrace = ItemTrace(spec.items).also {
-        batch.trace = it
+        checkNotNull(batch) { "open() first" }.trace = it
         it.begin()
     }
 
     fun stopTrace() {
-        batch.trace = null
+        batch?.trace = null
     }
 
     /**
@@ -108,11 +117,14 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
      * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). Null for a scenario cell, whose limit
      * comes from the scenario's own definition. Call outside any timed section.
      */
-    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): PhysicalLimit.Bound? {
+    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): LimitFormula.Bound? {
         val ref = reference ?: return null
+        val nominal = checkNotNull(workload)
         val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
-        val waits = LongArray(spec.items) { spec.wait.effectiveWaitNanos((workload.waitNanos(it) * context.waitScale).toLong()) }
-        return PhysicalLimit.of(cpu, waits, cores)
+        val waits = LongArray(spec.items) {
+            spec.wait.effectiveWaitNanos((nominal.waitNanos(it) * context.waitScale).toLong())
+        }
+        return LimitFormula.of(cpu, waits, cores)
     }
 
     /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */
@@ -132,7 +144,8 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
         try {
             strategy.close()
         } finally {
-            scenario?.close()
+            opened?.close()
+            opened = null
         }
     }
 }

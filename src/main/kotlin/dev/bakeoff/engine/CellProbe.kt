@@ -18,15 +18,17 @@ import java.lang.management.ManagementFactory
 /**
  * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
  * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport]. It also
- * watches memory (a [MemoryProbe]) and, when [maxThreads] is set, keeps the JVM within that many
+ * watches memory (a [MemoryProbe]) and, when [ForkSettings.maxThreads] is set, keeps the JVM within that many
  * live platform threads (a [ThreadBudget]), both from before the strategy opens.
  * Called only from JMH's benchmark thread, one call at a time (the budget's watcher excepted,
  * which only ever reports and halts).
  */
-class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup: Boolean, maxThreads: Int?) {
+class CellProbe(spec: CellSpec, fork: ForkSettings) {
+    private val out: File? = fork.probeFile
+    private val traceWarmup = fork.traceWarmup
     private val memory = MemoryProbe().also { it.start() }
-    private val budget = maxThreads?.let { ThreadBudget(it, ::overBudget) }
-    val cell = Cell(spec, RunContext(settings = forkSettings(), classpath = forkClasspath()))
+    private val budget = fork.maxThreads?.let { ThreadBudget(it, ::overBudget) }
+    val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
     private var cpuNs = 0L
@@ -149,22 +151,12 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         const val TRACE_BATCHES = 5
         const val TRACE_BUDGET_NANOS = 250_000_000L
 
-        /** System properties `bakeoff.setting.KEY` carry [RunContext.settings] into the measured JVM. */
-        const val SETTING_PREFIX = "bakeoff.setting."
-
-        private fun forkSettings(): Map<String, String> = System.getProperties().stringPropertyNames()
-            .filter { it.startsWith(SETTING_PREFIX) }
-            .associate { it.removePrefix(SETTING_PREFIX) to System.getProperty(it) }
-
         /** The exit status of a measured JVM halted by its thread budget. */
         const val OVER_BUDGET_EXIT_CODE = 87
 
-        /** `-Dbakeoff.classpath` carries the `--classpath` entries a user's own task is loaded from. */
-        private fun forkClasspath(): List<String> = System.getProperty(CLASSPATH_PROPERTY)?.split(File.pathSeparator)?.filter { it.isNotEmpty() }.orEmpty()
-
         /**
-         * Creates the probe for the JMH parameters, reporting to the file named by `-Dbakeoff.probe`
-         * if set; `-Dbakeoff.maxThreads` sets the thread budget (default: [ThreadBudget.defaultMax]).
+         * Creates the probe for the JMH parameters, with the host's [ForkSettings] (the thread
+         * budget defaults to [ThreadBudget.defaultMax]).
          */
         @JvmStatic
         fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = start(CellSpec.parse(strategy, workload, items, wait))
@@ -173,15 +165,9 @@ class CellProbe(spec: CellSpec, private val out: File?, private val traceWarmup:
         @JvmStatic
         fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe = start(CellSpec.parseScenario(strategy, scenario, items, wait))
 
-        private fun start(spec: CellSpec) = CellProbe(
-            spec,
-            System.getProperty(PROBE_PROPERTY)?.let(::File),
-            traceWarmup = System.getProperty(TRACE_WARMUP_PROPERTY).toBoolean(),
-            maxThreads = System.getProperty("bakeoff.maxThreads")?.toInt() ?: ThreadBudget.defaultMax(),
-        )
-
-        const val PROBE_PROPERTY = "bakeoff.probe"
-        const val TRACE_WARMUP_PROPERTY = "bakeoff.traceWarmup"
-        const val CLASSPATH_PROPERTY = "bakeoff.classpath"
+        private fun start(spec: CellSpec): CellProbe {
+            val fork = ForkSettings.fromSystemProperties()
+            return CellProbe(spec, fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
+        }
     }
 }

@@ -2,14 +2,13 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.engine.jmh.CellBenchmark
 import dev.bakeoff.engine.jmh.ScenarioBenchmark
-import dev.bakeoff.metrics.PhysicalLimit
+import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.ProbeReport
-import dev.bakeoff.scenario.Scenarios
 import kotlinx.serialization.json.Json
 import org.openjdk.jmh.annotations.Mode
 import org.openjdk.jmh.profile.GCProfiler
@@ -60,14 +59,14 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             CellStatus.OK,
             plan = plan,
             scenario = spec.scenario?.entry?.id,
-            // The settings say where it ran (e.g. which database); a password never goes into results.
-            params = spec.scenario?.values?.plus(options.settings - Scenarios.JDBC_PASSWORD),
+            // The scenario's own settings say where it ran (e.g. which database); a secret one never goes into results.
+            params = spec.scenario?.let { sc -> sc.values + options.settings.filterKeys(sc.entry::recorded) },
             limitNs = spec.createScenario(options.context())?.limit()?.nanos?.toDouble(),
             sweep = spec.sweep,
         )
         return try {
             // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
-            if (options.inProcess) probeProperties(probeFile, plan).forEach { (k, v) -> System.setProperty(k, v) }
+            if (options.inProcess) fork(probeFile, plan).toProperties().forEach { (k, v) -> System.setProperty(k, v) }
             val jmh = Runner(jmhOptions).run().single()
             Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
         } catch (e: RunnerException) {
@@ -81,25 +80,25 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             Outcome(result, null)
         } finally {
             watchdog?.interrupt()
-            if (options.inProcess) probeProperties(probeFile, plan).keys.forEach(System::clearProperty)
+            if (options.inProcess) fork(probeFile, plan).toProperties().keys.forEach(System::clearProperty)
         }
     }
 
-    /** What the fork-side [CellProbe] reads: where to write its report, whether to trace a warm-up batch, the settings, the task classpath. */
-    private fun probeProperties(probeFile: Path, plan: MeasurementPlan): Map<String, String> = buildMap {
-        put(CellProbe.PROBE_PROPERTY, probeFile.toString())
-        put(CellProbe.TRACE_WARMUP_PROPERTY, (plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0).toString())
-        options.settings.forEach { (k, v) -> put(CellProbe.SETTING_PREFIX + k, v) }
-        if (options.classpath.isNotEmpty()) put(CellProbe.CLASSPATH_PROPERTY, options.classpath.joinToString(File.pathSeparator))
-    }
+    /** What the fork-side [CellProbe] reads besides the JMH parameters. */
+    private fun fork(probeFile: Path, plan: MeasurementPlan) = ForkSettings(
+        probeFile = probeFile.toFile(),
+        traceWarmup = plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
+        settings = options.settings,
+        classpath = options.classpath.map { it.toString() },
+        maxThreads = options.maxThreads,
+    )
 
     private fun jmhOptions(spec: CellSpec, plan: MeasurementPlan, probeFile: Path, log: Path, timeoutSeconds: Long): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
-        val jvmArgs = probeProperties(probeFile, plan).map { (k, v) -> "-D$k=$v" }.toMutableList()
+        val jvmArgs = fork(probeFile, plan).toProperties().map { (k, v) -> "-D$k=$v" }.toMutableList()
         jvmArgs += "-Dfile.encoding=UTF-8"
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
-        options.maxThreads?.let { jvmArgs += "-Dbakeoff.maxThreads=$it" }
         jvmArgs += options.jvmArgs
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
@@ -147,7 +146,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             memory = probe?.memory,
             // A workload cell's limit is calibrated in its JVM; a scenario's comes from its definition (already in base).
             limitNs = probe?.limitNs ?: base.limitNs,
-            efficiency = (probe?.limitNs ?: base.limitNs)?.let { PhysicalLimit.efficiency(it, time.median) },
+            efficiency = (probe?.limitNs ?: base.limitNs)?.let { LimitFormula.efficiency(it, time.median) },
         )
     }
 

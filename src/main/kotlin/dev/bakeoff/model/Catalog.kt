@@ -152,8 +152,10 @@ class Catalog<E : CatalogEntry<*>>(private val kind: String, val entries: List<E
 
 /**
  * A registered scenario: [defaultItems] is its published scale, [strategies] the comma-separated
- * strategy specs run when none are given (its published variants first), [settings] the keys of
- * [RunContext.settings] it reads, [factory] builds it for a number of items without opening anything.
+ * strategy specs run when none are given (its published variants first), [settings] the
+ * [RunContext.settings] it reads (secret ones never reach a results file), [factory] builds it for
+ * a number of items without opening anything, [test] the scale the matrix tests run it at.
+ * Immutable; thread-safe.
  */
 class ScenarioEntry(
     id: String,
@@ -161,6 +163,10 @@ class ScenarioEntry(
     val defaultItems: Int,
     val strategies: String,
     params: List<ParamSpec> = emptyList(),
-    val settings: List<String> = emptyList(),
+    val settings: List<Setting> = emptyList(),
+    val test: TestScale = TestScale.DEFAULTS,
     factory: (Params, Int) -> Scenario,
-) : CatalogEntry<(Int) -> Scenario>(id, summary, params, { p -> { items -> factory(p, items) } })
+) : CatalogEntry<(Int) -> Scenario>(id, summary, params, { p -> { items -> factory(p, items) } }) {
+    /** Whether setting [key] goes into this scenario's results: it declares it, and not as secret. */
+    fun recorded(key: String): Boolean = settings.any { it.key == key && !it.secret }
+}

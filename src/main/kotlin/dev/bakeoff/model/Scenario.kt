@@ -1,27 +1,19 @@
 package dev.bakeoff.model
 
 /**
- * A whole experiment rather than a per-item action: its own resources (an HTTP server, a
- * database and its connection pool), state that a batch changes (rows, collected results), a
- * check of that state after every batch and a stated physical limit. Any strategy drives it,
- * because its per-item action is an ordinary [Workload]: item `i` is file `i`, request `i` or
- * order `i`, and its result goes through the [TaskLedger] like any workload's, so the ledger
- * still proves exactly-once per item while [verify] proves the scenario's own outcome.
+ * A whole experiment rather than a per-item action, as its definition: its scale, its seeded
+ * outcomes, its nominal waits, what its calls complete on and its physical limit, all answerable
+ * without opening anything (the engine states the limit and skips deadlocking cells before any
+ * measured JVM starts). [open] creates the resources (an HTTP server, a database and its
+ * connection pool) and returns the [OpenScenario] a cell runs. Any strategy drives it, because
+ * the opened scenario's per-item action is an ordinary [Workload]: item `i` is file `i`, request
+ * `i` or order `i`, and its result goes through the [TaskLedger] like any workload's, so the
+ * ledger still proves exactly-once per item while [OpenScenario.verify] proves the outcome.
  *
- * Lifecycle, all on the benchmark thread and outside the measured section: [open] creates the
- * resources (after the thread census started, so their threads are checked like a strategy's);
- * then per batch [reset] before and [verify] after; [close] releases everything and waits for
- * its threads. The per-item methods of [Workload] are called concurrently from the strategy's
- * threads and coroutines; an implementation collects into thread-safe structures (or, in a
- * test, deliberately not, to prove that [verify] catches the lost updates).
- *
- * [expected] and [limit] come from the definition and the seeded source alone: no resource
- * is needed, so the engine can state the limit before the measured JVM starts.
+ * A definition is immutable and thread-safe.
  */
-interface Scenario :
-    Workload,
-    AutoCloseable {
-    /** Process-wide threads the scenario's libraries start and keep after [close] (not leaks, but bounded). */
+interface Scenario {
+    /** Process-wide threads the scenario's libraries start and keep after close (not leaks, but bounded). */
     val shared: List<SharedScheduler> get() = emptyList()
 
     /**
@@ -31,22 +23,40 @@ interface Scenario :
      */
     val completesOn: List<SharedScheduler> get() = emptyList()
 
-    /** Creates servers, databases, pools and clients. Called once, before the first batch. */
-    fun open() {}
-
     /** The result item [index] must return, computed from the seeded source without any I/O. */
     fun expected(index: Int): Int
 
+    /** The nominal time item [index] waits, from the definition. */
+    fun waitNanos(index: Int): Long
+
+    /** The shortest any strategy could take for one batch, and why. */
+    fun limit(): PhysicalLimit
+
+    /**
+     * Creates servers, databases, pools and clients, on the calling thread, outside any measured
+     * section (after the thread census started, so their threads are checked like a strategy's).
+     */
+    fun open(): OpenScenario
+}
+
+/**
+ * An opened [Scenario]: its resources and the state a batch changes (rows, collected results).
+ * Lifecycle, all on the benchmark thread and outside the measured section: per batch [reset]
+ * before and [verify] after; [close] releases everything and waits for its threads. The per-item
+ * methods of [Workload] are called concurrently from the strategy's threads and coroutines; an
+ * implementation collects into thread-safe structures (or, in a test, deliberately not, to prove
+ * that [verify] catches the lost updates).
+ */
+interface OpenScenario :
+    Workload,
+    AutoCloseable {
     /** Brings the state back to before a batch (rows to READY, collections emptied). Untimed. */
     fun reset() {}
 
     /** Checks the outcome of the batch just run; throws [VerificationException] naming what is wrong. Untimed. */
     fun verify()
 
-    /** The shortest any strategy could take for one batch, and why. */
-    fun limit(): PhysicalLimit
-
-    /** Releases what [open] created and waits for its threads to end. */
+    /** Releases what [Scenario.open] created and waits for its threads to end. */
     override fun close() {}
 }
 

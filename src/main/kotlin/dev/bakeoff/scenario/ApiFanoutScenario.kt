@@ -1,5 +1,6 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.VerificationException
@@ -17,57 +18,64 @@ import java.util.Collections
  *
  * Verification after every batch: exactly one response per request, each the answer to that
  * request. The physical limit is one call: every request in flight at once.
+ *
+ * The definition is immutable; [open] starts the API (server and client) and the response list.
  */
-class ApiFanoutScenario internal constructor(private val requests: Int, private val latencyMillis: Int, private val api: Api.Choice, private val waits: Waits) : Scenario {
+class ApiFanoutScenario internal constructor(
+    private val requests: Int,
+    private val latencyMillis: Int,
+    private val api: Api.Choice,
+    private val waits: Waits,
+) : Scenario {
     private val latencyNanos = latencyMillis * 1_000_000L
-    private val responses: MutableList<String> = Collections.synchronizedList(ArrayList())
-    private var client: Api? = null
 
     override val shared = api.shared
 
     override val completesOn = api.completesOn
 
-    private fun connected() = checkNotNull(client) { "open() first" }
-
-    override fun open() {
-        client = Api.open(api, latencyNanos, waits, requests, ::answer)
-    }
-
     override fun expected(index: Int): Int = index
 
-    override fun waitNanos(seed: Int): Long = latencyNanos
-
-    override fun run(seed: Int): Int = collect(connected().call(seed))
-
-    override suspend fun runSuspending(seed: Int): Int = collect(connected().callSuspending(seed))
-
-    private fun collect(response: String): Int {
-        responses.add(response)
-        return response.removePrefix(PREFIX).toInt()
-    }
-
-    override fun reset() {
-        responses.clear()
-    }
-
-    override fun verify() {
-        val got = responses.toList()
-        val counts = got.groupingBy { it }.eachCount()
-        val unanswered = (0 until requests).filter { counts[answer(it)] != 1 }
-        val stray = counts.keys - (0 until requests).map(::answer).toSet()
-        if (got.size != requests || unanswered.isNotEmpty() || stray.isNotEmpty()) {
-            throw VerificationException(
-                "api-fanout: ${got.size} responses for $requests requests; ${unanswered.size} request(s) without exactly one response, e.g. ${unanswered.take(3)}" +
-                    if (stray.isEmpty()) "" else "; responses to no request: ${stray.take(3)}",
-            )
-        }
-    }
+    override fun waitNanos(index: Int): Long = latencyNanos
 
     override fun limit() = PhysicalLimit(latencyNanos, "one call: $latencyMillis ms, every request in flight at once")
 
-    override fun close() {
-        client?.close()
-        client = null
+    override fun open(): OpenScenario = Fanout(Api.open(api, latencyNanos, waits, requests, ::answer))
+
+    /** The opened API and the responses a batch collects. */
+    private inner class Fanout(private val client: Api) : OpenScenario {
+        private val responses: MutableList<String> = Collections.synchronizedList(ArrayList())
+
+        override fun waitNanos(seed: Int): Long = latencyNanos
+
+        override fun run(seed: Int): Int = collect(client.call(seed))
+
+        override suspend fun runSuspending(seed: Int): Int = collect(client.callSuspending(seed))
+
+        private fun collect(response: String): Int {
+            responses.add(response)
+            return response.removePrefix(PREFIX).toInt()
+        }
+
+        override fun reset() {
+            responses.clear()
+        }
+
+        override fun verify() {
+            val got = responses.toList()
+            val counts = got.groupingBy { it }.eachCount()
+            val unanswered = (0 until requests).filter { counts[answer(it)] != 1 }
+            val stray = counts.keys - (0 until requests).map(::answer).toSet()
+            if (got.size != requests || unanswered.isNotEmpty() || stray.isNotEmpty()) {
+                throw VerificationException(
+                    "api-fanout: ${got.size} responses for $requests requests; ${unanswered.size} request(s) without exactly one response, e.g. ${unanswered.take(3)}" +
+                        if (stray.isEmpty()) "" else "; responses to no request: ${stray.take(3)}",
+                )
+            }
+        }
+
+        override fun close() {
+            client.close()
+        }
     }
 
     private companion object {

@@ -1,5 +1,6 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.VerificationException
@@ -17,6 +18,8 @@ import java.util.Collections
  * Verification after every batch: every file is in exactly one list, and the failed files are
  * exactly the seeded expectation (so the counts match too). A collector that loses updates under
  * concurrency shows up as missing files, never as a silently smaller count.
+ *
+ * The definition is immutable; [open] makes the two lists, which a batch's items fill concurrently.
  */
 class FileSenderScenario internal constructor(
     private val files: Int,
@@ -25,11 +28,9 @@ class FileSenderScenario internal constructor(
     private val sendMillis: Int,
     private val seed: Long,
     private val waits: Waits,
-    collector: () -> MutableList<String> = { Collections.synchronizedList(ArrayList()) },
+    private val collector: () -> MutableList<String> = { Collections.synchronizedList(ArrayList()) },
 ) : Scenario {
     private val sendNanos = sendMillis * 1_000_000L
-    private val sent = collector()
-    private val failed = collector()
 
     private fun name(index: Int) = (index + 1).toString()
 
@@ -41,47 +42,57 @@ class FileSenderScenario internal constructor(
     /** Attempts file [index] makes: up to its success, or all of them. */
     private fun attemptsMade(index: Int): Int = expected(index).takeIf { it > 0 } ?: attempts
 
-    override fun waitNanos(seed: Int): Long = attemptsMade(seed) * sendNanos
+    override fun waitNanos(index: Int): Long = attemptsMade(index) * sendNanos
 
-    override fun run(seed: Int): Int = send(seed) { waits.sleep(sendNanos) }
+    override fun open(): OpenScenario = Sending()
 
-    override suspend fun runSuspending(seed: Int): Int = send(seed) { waits.delay(sendNanos) }
+    /** One opened run of the scenario: the two lists every batch fills and the verification reads. */
+    private inner class Sending : OpenScenario {
+        private val sent = collector()
+        private val failed = collector()
 
-    // Inline so that the suspending form's delay suspends the caller; one body for both wait forms.
-    private inline fun send(index: Int, wait: () -> Unit): Int {
-        for (attempt in 1..attempts) {
-            wait()
-            if (succeeds(index, attempt)) {
-                sent.add(name(index))
-                return attempt
+        override fun waitNanos(seed: Int): Long = this@FileSenderScenario.waitNanos(seed)
+
+        override fun run(seed: Int): Int = send(seed) { waits.sleep(sendNanos) }
+
+        override suspend fun runSuspending(seed: Int): Int = send(seed) { waits.delay(sendNanos) }
+
+        // Inline so that the suspending form's delay suspends the caller; one body for both wait forms.
+        private inline fun send(index: Int, wait: () -> Unit): Int {
+            for (attempt in 1..attempts) {
+                wait()
+                if (succeeds(index, attempt)) {
+                    sent.add(name(index))
+                    return attempt
+                }
             }
+            failed.add(name(index))
+            return 0
         }
-        failed.add(name(index))
-        return 0
-    }
 
-    override fun reset() {
-        sent.clear()
-        failed.clear()
-    }
+        override fun reset() {
+            sent.clear()
+            failed.clear()
+        }
 
-    override fun verify() {
-        val s = sent.toList()
-        val f = failed.toList()
-        val expectedFailed = (0 until files).filter { expected(it) == 0 }.map(::name)
-        val recorded = (s + f).groupingBy { it }.eachCount()
-        val missing = (0 until files).map(::name).filter { it !in recorded }
-        val twice = recorded.filterValues { it > 1 }.keys
-        val problems = listOfNotNull(
-            "${missing.size} file(s) in neither list (lost updates?), e.g. ${missing.take(3)}".takeIf { missing.isNotEmpty() },
-            "${twice.size} file(s) recorded more than once, e.g. ${twice.take(3)}".takeIf { twice.isNotEmpty() },
-            "failed files differ from the seeded expectation, e.g. ${(f.toSet() - expectedFailed.toSet()).take(3)} failed, ${(expectedFailed.toSet() - f.toSet()).take(3)} did not"
-                .takeIf { f.toSet() != expectedFailed.toSet() },
-        )
-        if (problems.isNotEmpty()) {
-            throw VerificationException(
-                "file-sender: sent ${s.size} + failed ${f.size} of $files files, expected ${files - expectedFailed.size} + ${expectedFailed.size}: ${problems.joinToString("; ")}",
+        override fun verify() {
+            val s = sent.toList()
+            val f = failed.toList()
+            val expectedFailed = (0 until files).filter { expected(it) == 0 }.map(::name)
+            val recorded = (s + f).groupingBy { it }.eachCount()
+            val missing = (0 until files).map(::name).filter { it !in recorded }
+            val twice = recorded.filterValues { it > 1 }.keys
+            val problems = listOfNotNull(
+                "${missing.size} file(s) in neither list (lost updates?), e.g. ${missing.take(3)}".takeIf { missing.isNotEmpty() },
+                "${twice.size} file(s) recorded more than once, e.g. ${twice.take(3)}".takeIf { twice.isNotEmpty() },
+                "failed files differ from the seeded expectation, e.g. ${(f.toSet() - expectedFailed.toSet()).take(3)} failed, ${(expectedFailed.toSet() - f.toSet()).take(3)} did not"
+                    .takeIf { f.toSet() != expectedFailed.toSet() },
             )
+            if (problems.isNotEmpty()) {
+                throw VerificationException(
+                    "file-sender: sent ${s.size} + failed ${f.size} of $files files, expected ${files - expectedFailed.size} + ${expectedFailed.size}: ${problems.joinToString("; ")}",
+                )
+            }
         }
     }
 

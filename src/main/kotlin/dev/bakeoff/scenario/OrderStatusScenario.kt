@@ -2,11 +2,13 @@ package dev.bakeoff.scenario
 
 import com.zaxxer.hikari.HikariConfig
 import com.zaxxer.hikari.HikariDataSource
+import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.model.Waits
+import java.sql.Connection
 import java.util.UUID
 
 /**
@@ -19,9 +21,9 @@ import java.util.UUID
  *
  * Threading model: the call waits in the run's wait form; JDBC has no suspending form, so the
  * update always blocks the thread running the item (with a coroutine on one thread the updates
- * run one after another, which is the honest cost). [open] creates the table and the rows,
- * [reset] sets every row back to READY with one statement, [close] drops the table and closes
- * the pool: all outside the measured section.
+ * run one after another, which is the honest cost). [open] creates the pool, the table and the
+ * rows; the opened scenario's `reset` sets every row back to READY with one statement, its
+ * `close` drops the table and closes the pool: all outside the measured section.
  *
  * Verification after every batch: no row READY, and the FAILED rows are exactly the seeded ones
  * (so COMPLETED + FAILED = N with the seeded split).
@@ -37,8 +39,6 @@ class OrderStatusScenario internal constructor(
     private val waits: Waits,
 ) : Scenario {
     private val callNanos = callMillis * 1_000_000L
-    private var pool: HikariDataSource? = null
-    private var client: Api? = null
 
     /** Where the orders live; [url] null means a fresh in-memory H2 database. */
     data class Database(val url: String?, val user: String?, val password: String?)
@@ -53,10 +53,15 @@ class OrderStatusScenario internal constructor(
 
     override fun expected(index: Int): Int = code(answer(index))
 
-    override fun waitNanos(seed: Int): Long = callNanos
+    override fun waitNanos(index: Int): Long = callNanos
 
-    override fun open() {
-        pool = HikariDataSource(
+    override fun limit() = PhysicalLimit(
+        callNanos,
+        "one call: $callMillis ms, every order in flight at once; the $orders row updates over $poolSize connections come on top (not estimated)",
+    )
+
+    override fun open(): OpenScenario {
+        val pool = HikariDataSource(
             HikariConfig().apply {
                 jdbcUrl = database.url ?: "jdbc:h2:mem:bakeoff-${UUID.randomUUID()}"
                 username = database.user ?: if (database.url == null) "sa" else null
@@ -66,84 +71,92 @@ class OrderStatusScenario internal constructor(
                 poolName = "bakeoff-orders"
             },
         )
-        sql {
-            it.createStatement().use { st ->
-                st.execute("DROP TABLE IF EXISTS $TABLE")
-                st.execute("CREATE TABLE $TABLE (id INT PRIMARY KEY, status VARCHAR(16) NOT NULL)")
-            }
-            it.autoCommit = false
-            it.prepareStatement("INSERT INTO $TABLE (id, status) VALUES (?, '$READY')").use { st ->
-                for (i in 0 until orders) {
-                    st.setInt(1, i)
-                    st.addBatch()
-                }
-                st.executeBatch()
-            }
-            it.commit()
-        }
-        client = Api.open(api, callNanos, waits, orders, ::answer)
-    }
-
-    private inline fun <T> sql(block: (java.sql.Connection) -> T): T = checkNotNull(pool) { "open() first" }.connection.use(block)
-
-    override fun run(seed: Int): Int = update(seed, checkNotNull(client).call(seed))
-
-    override suspend fun runSuspending(seed: Int): Int = update(seed, checkNotNull(client).callSuspending(seed))
-
-    /** Sets order [index] to [status] if it is still READY; returns the status code, or -1 if no READY row was there. */
-    private fun update(index: Int, status: String): Int {
-        val updated = sql {
-            it.prepareStatement("UPDATE $TABLE SET status = ? WHERE id = ? AND status = '$READY'").use { st ->
-                st.setString(1, status)
-                st.setInt(2, index)
-                st.executeUpdate()
-            }
-        }
-        return if (updated == 1) code(status) else -1
-    }
-
-    override fun reset() {
-        sql { it.createStatement().use { st -> st.executeUpdate("UPDATE $TABLE SET status = '$READY'") } }
-    }
-
-    override fun verify() {
-        val counts = sql {
-            it.createStatement().use { st ->
-                st.executeQuery("SELECT status, COUNT(*) FROM $TABLE GROUP BY status").use { rs ->
-                    buildMap { while (rs.next()) put(rs.getString(1), rs.getInt(2)) }
-                }
-            }
-        }
-        val failedIds = sql {
-            it.createStatement().use { st ->
-                st.executeQuery("SELECT id FROM $TABLE WHERE status = '$FAILED' ORDER BY id").use { rs ->
-                    buildList { while (rs.next()) add(rs.getInt(1)) }
-                }
-            }
-        }
-        val expectedFailed = (0 until orders).filter { !succeeds(it) }
-        if ((counts[READY] ?: 0) > 0 || counts.values.sum() != orders || failedIds != expectedFailed) {
-            throw VerificationException(
-                "order-status: rows by status $counts of $orders; expected ${orders - expectedFailed.size} $COMPLETED + ${expectedFailed.size} $FAILED, none $READY" +
-                    if (failedIds == expectedFailed) "" else "; FAILED rows differ from the seeded ones",
-            )
-        }
-    }
-
-    override fun limit() = PhysicalLimit(
-        callNanos,
-        "one call: $callMillis ms, every order in flight at once; the $orders row updates over $poolSize connections come on top (not estimated)",
-    )
-
-    override fun close() {
-        client?.close()
-        client = null
-        val p = pool ?: return
-        pool = null
         try {
-            p.connection.use { it.createStatement().use { st -> st.execute("DROP TABLE IF EXISTS $TABLE") } }
+            pool.connection.use(::createRows)
+            return Orders(pool, Api.open(api, callNanos, waits, orders, ::answer))
+        } catch (e: Throwable) {
+            dropAndClose(pool)
+            throw e
+        }
+    }
+
+    private fun createRows(connection: Connection) {
+        connection.createStatement().use { st ->
+            st.execute("DROP TABLE IF EXISTS $TABLE")
+            st.execute("CREATE TABLE $TABLE (id INT PRIMARY KEY, status VARCHAR(16) NOT NULL)")
+        }
+        connection.autoCommit = false
+        connection.prepareStatement("INSERT INTO $TABLE (id, status) VALUES (?, '$READY')").use { st ->
+            for (i in 0 until orders) {
+                st.setInt(1, i)
+                st.addBatch()
+            }
+            st.executeBatch()
+        }
+        connection.commit()
+    }
+
+    private fun dropAndClose(pool: HikariDataSource) {
+        try {
+            pool.connection.use { it.createStatement().use { st -> st.execute("DROP TABLE IF EXISTS $TABLE") } }
         } finally {
-            p.close()
+            pool.close()
+        }
+    }
+
+    /** The opened database and API: the rows a batch updates concurrently through the pool. */
+    private inner class Orders(private val pool: HikariDataSource, private val client: Api) : OpenScenario {
+        private inline fun <T> sql(block: (Connection) -> T): T = pool.connection.use(block)
+
+        override fun waitNanos(seed: Int): Long = callNanos
+
+        override fun run(seed: Int): Int = update(seed, client.call(seed))
+
+        override suspend fun runSuspending(seed: Int): Int = update(seed, client.callSuspending(seed))
+
+        /** Sets order [index] to [status] if it is still READY; returns the status code, or -1 if no READY row was there. */
+        private fun update(index: Int, status: String): Int {
+            val updated = sql {
+                it.prepareStatement("UPDATE $TABLE SET status = ? WHERE id = ? AND status = '$READY'").use { st ->
+                    st.setString(1, status)
+                    st.setInt(2, index)
+                    st.executeUpdate()
+                }
+            }
+            return if (updated == 1) code(status) else -1
+        }
+        override fun reset() {
+            sql { it.createStatement().use { st -> st.executeUpdate("UPDATE $TABLE SET status = '$READY'") } }
+        }
+        override fun verify() {
+            val counts = sql {
+                it.createStatement().use { st ->
+                    st.executeQuery("SELECT status, COUNT(*) FROM $TABLE GROUP BY status").use { rs ->
+                        buildMap { while (rs.next()) put(rs.getString(1), rs.getInt(2)) }
+                    }
+                }
+            }
+            val failedIds = sql {
+                it.createStatement().use { st ->
+                    st.executeQuery("SELECT id FROM $TABLE WHERE status = '$FAILED' ORDER BY id").use { rs ->
+                        buildList { while (rs.next()) add(rs.getInt(1)) }
+                    }
+                }
+            }
+            val expectedFailed = (0 until orders).filter { !succeeds(it) }
+            if ((counts[READY] ?: 0) > 0 || counts.values.sum() != orders || failedIds != expectedFailed) {
+                throw VerificationException(
+                    "order-status: rows by status $counts of $orders; expected ${orders - expectedFailed.size} $COMPLETED + ${expectedFailed.size} $FAILED, none $READY" +
+                        if (failedIds == expectedFailed) "" else "; FAILED rows differ from the seeded ones",
+                )
+            }
+        }
+        override fun close() {
+            try {
+                client.close()
+            } finally {
+                dropAndClose(pool)
+            }
         }
     }
 

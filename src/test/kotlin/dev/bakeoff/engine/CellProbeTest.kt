@@ -17,7 +17,7 @@ class CellProbeTest {
 
     private fun drive(traceWarmup: Boolean): ProbeReport {
         val out = dir.resolve("probe.json")
-        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), out.toFile(), traceWarmup, maxThreads = null)
+        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), ForkSettings(out.toFile(), traceWarmup))
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
             probe.cell.runBatch()

@@ -9,10 +9,10 @@ import kotlin.test.assertEquals
 import kotlin.test.assertTrue
 
 /** The limit formula on synthetic batches with known costs, the wait each form really waits, and a cell's calibrated limit. */
-class PhysicalLimitTest {
+class LimitFormulaTest {
     @Test
     fun `a CPU-only batch is bound by its total CPU over the cores`() {
-        val bound = PhysicalLimit.of(DoubleArray(100) { 5_000.0 }, LongArray(100), cores = 2)
+        val bound = LimitFormula.of(DoubleArray(100) { 5_000.0 }, LongArray(100), cores = 2)
         assertEquals(250_000.0, bound.limitNs)
         assertEquals(5_000.0, bound.longestItemNs)
         assertEquals("CPU / cores", bound.binding)
@@ -21,7 +21,7 @@ class PhysicalLimitTest {
     @Test
     fun `a waiting batch is bound by its longest item, CPU plus wait`() {
         // E1 network: item i waits i ms; 1 µs of CPU each.
-        val bound = PhysicalLimit.of(DoubleArray(100) { 1_000.0 }, LongArray(100) { it * 1_000_000L }, cores = 2)
+        val bound = LimitFormula.of(DoubleArray(100) { 1_000.0 }, LongArray(100) { it * 1_000_000L }, cores = 2)
         assertEquals(99_001_000.0, bound.limitNs)
         assertEquals(50_000.0, bound.cpuOverCoresNs)
         assertEquals("longest item", bound.binding)
@@ -29,22 +29,22 @@ class PhysicalLimitTest {
 
     @Test
     fun `the longest item is the one whose CPU plus wait is largest, not the longest wait`() {
-        val bound = PhysicalLimit.of(doubleArrayOf(3_000_000.0, 10.0), longArrayOf(0, 2_000_000), cores = 8)
+        val bound = LimitFormula.of(doubleArrayOf(3_000_000.0, 10.0), longArrayOf(0, 2_000_000), cores = 8)
         assertEquals(3_000_000.0, bound.limitNs)
     }
 
     @Test
     fun `a declared serial part binds when it is the largest`() {
         // 100 items each holding one of 4 database connections for 1 ms: 25 ms through the pool.
-        val bound = PhysicalLimit.of(DoubleArray(100) { 1_000.0 }, LongArray(100) { 1_000_000L }, cores = 2, serialNs = 25_000_000.0)
+        val bound = LimitFormula.of(DoubleArray(100) { 1_000.0 }, LongArray(100) { 1_000_000L }, cores = 2, serialNs = 25_000_000.0)
         assertEquals(25_000_000.0, bound.limitNs)
         assertEquals("serial part", bound.binding)
     }
 
     @Test
     fun `efficiency is the limit over the median`() {
-        assertEquals(0.25, PhysicalLimit.efficiency(25.0, 100.0))
-        assertEquals(1.0, PhysicalLimit.efficiency(80.0, 80.0))
+        assertEquals(0.25, LimitFormula.efficiency(25.0, 100.0))
+        assertEquals(1.0, LimitFormula.efficiency(80.0, 80.0))
     }
 
     @Test
@@ -75,6 +75,6 @@ class PhysicalLimitTest {
         assertTrue(bound.longestItemNs >= 50_000_000)
     }
 
-    private fun limit(workload: String, wait: WaitForm, items: Int = 100): PhysicalLimit.Bound =
+    private fun limit(workload: String, wait: WaitForm, items: Int = 100): LimitFormula.Bound =
         Cell(CellSpec.parse("direct", workload, items, wait.id), RunContext()).use { checkNotNull(it.physicalLimit(cores = 2, budgetNanos = 0)) }
 }

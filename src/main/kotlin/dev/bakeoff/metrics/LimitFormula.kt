@@ -1,8 +1,10 @@
 package dev.bakeoff.metrics
 
 /**
- * The physical limit of a batch: a lower bound on its time that no strategy can beat on this
- * machine, from each item's measured CPU cost and its wait.
+ * How a workload cell's physical limit is computed: a lower bound on a batch's time that no
+ * strategy can beat on this machine, from each item's measured CPU cost and its wait. (A
+ * scenario states its limit from its definition instead; both end up as a
+ * [dev.bakeoff.model.PhysicalLimit].)
  *
  * `limit = max(longest single item, total CPU / usable cores, serial part)`, where
  * - the longest single item is `max(cpu_i + wait_i)`: an item cannot finish before its own CPU
@@ -16,7 +18,7 @@ package dev.bakeoff.metrics
  * the JIT warm, so contention, cache misses and SMT sharing under parallel load only make the
  * real time longer; a wait costs no CPU; a strategy costs nothing. Pure functions; thread-safe.
  */
-object PhysicalLimit {
+object LimitFormula {
     /** The limit and the three bounds it is the largest of, all in nanoseconds per batch. */
     data class Bound(val longestItemNs: Double, val cpuOverCoresNs: Double, val serialNs: Double) {
         val limitNs: Double get() = maxOf(longestItemNs, cpuOverCoresNs, serialNs)
