@@ -37,7 +37,10 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
      * (results never depend on how long an item waited) and the per-item CPU calibration.
      */
     private val reference: Workload? = spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))) }
-    private val ledger = TaskLedger(scenario?.let { s -> IntArray(spec.items) { s.expected(it) } } ?: IntArray(spec.items) { checkNotNull(reference).run(it) })
+    private val ledger = TaskLedger(
+        scenario?.let { s -> IntArray(spec.items) { s.expected(it) } }
+            ?: IntArray(spec.items) { checkNotNull(reference).run(it) },
+    )
 
     /** The batch every [runBatch] runs; a scenario cell's needs the opened scenario, so [open] makes it. */
     private var batch: WorkloadBatch? = workload?.let { WorkloadBatch(it, spec.wait, ledger) }
@@ -47,7 +50,10 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
     /** The thread census of this cell, started by [open]. */
     val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
 
-    /** Starts the thread census, then opens the scenario's resources and the strategy, so that the census covers both. */
+    /**
+     * Starts the thread census, then opens the scenario's resources and the strategy, so that the
+     * census covers both.
+     */
     fun open() {
         census = ThreadCensus(spec.strategy.entry.shared + scenario?.shared.orEmpty())
         scenario?.open()?.let { o ->
@@ -62,7 +68,10 @@ class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoClo
         opened?.reset()
     }
 
-    /** Verifies the scenario's outcome after a batch, throwing [dev.bakeoff.model.VerificationException] (nothing for a workload cell). Never timed. */
+    /**
+     * Verifies the scenario's outcome after a batch, throwing [dev.bakeoff.model.VerificationException]
+     * (nothing for a workload cell). Never timed.
+     */
     fun afterBatch() {
         opened?.verify()
     }

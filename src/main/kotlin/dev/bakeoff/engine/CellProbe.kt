@@ -75,15 +75,25 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
         val start = System.nanoTime()
         if (traces.isEmpty()) {
             // Short batches: a few of them for steadier percentiles, within a small time budget.
-            do traces += cell.trace() while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
+            do traces += cell.trace()
+            while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
         }
         val census = cell.threads
         val endLive = census.live()
         val memoryStats = memory.stats()
         val close = cell.closeAndCheck()
-        val threads = ThreadStats(census.startLive, census.peakLive(), census.created(), close.leaked.size, TraceStats.virtualThreads(traces.first()), endLive, census.live())
+        val threads = ThreadStats(
+            startLive = census.startLive,
+            peakLive = census.peakLive(),
+            created = census.created(),
+            aliveAfterClose = close.leaked.size,
+            virtualUsed = TraceStats.virtualThreads(traces.first()),
+            endLive = endLive,
+            liveAfterClose = census.live(),
+        )
         val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
-        val error = if (close.leaked.isEmpty()) null else "threads left alive after close: ${close.leaked.joinToString()}"
+        val error = close.leaked.takeIf { it.isNotEmpty() }
+            ?.let { "threads left alive after close: ${it.joinToString()}" }
         write(
             ProbeReport(
                 status,
@@ -105,7 +115,8 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
 
     /**
      * Records a failure seen inside the measured JVM (a broken ledger, an exception such as an
-     * OutOfMemoryError) before JMH reports it (a broken ledger or scenario outcome: broken), with how many threads it had reached and its memory.
+     * OutOfMemoryError) before JMH reports it (a broken ledger or scenario outcome: broken), with
+     * how many threads it had reached and its memory.
      */
     fun failed(e: Throwable) {
         val status = if (e is LedgerException || e is VerificationException) CellStatus.BROKEN else CellStatus.FAILED
@@ -116,13 +127,17 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
         runCatching { cell.close() }
     }
 
-    /** Called on the budget's watcher thread: records why and halts at once, which ends every thread of the approach. */
+    /**
+     * Called on the budget's watcher thread: records why and halts at once, which ends every
+     * thread of the approach.
+     */
     private fun overBudget(live: Int) {
         val max = budget?.max
         write(
             ProbeReport(
                 CellStatus.FAILED,
-                "stopped at $live live platform threads, over the thread budget of $max (--max-threads; by default 3/4 of the process ids free on the machine), " +
+                "stopped at $live live platform threads, over the thread budget of $max " +
+                    "(--max-threads; by default 3/4 of the process ids free on the machine), " +
                     "before it could exhaust them for every other process (${reached()})",
                 memory = memory.stats(),
             ),
@@ -133,7 +148,10 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
     private fun reached(): String {
         val m = memory.stats()
         val rss = m.rssPeakBytes?.let { ", RSS peak ${Units.bytes(it.toDouble())}" }.orEmpty()
-        val threads = runCatching { "reached ${cell.threads.peakLive()} live platform threads, ${cell.threads.created()} started since the strategy opened; " }.getOrDefault("")
+        val threads = runCatching {
+            "reached ${cell.threads.peakLive()} live platform threads, " +
+                "${cell.threads.created()} started since the strategy opened; "
+        }.getOrDefault("")
         return "${threads}heap peak ${Units.bytes(m.heapPeakBytes.toDouble())}$rss"
     }
 
@@ -159,11 +177,13 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
          * budget defaults to [ThreadBudget.defaultMax]).
          */
         @JvmStatic
-        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe = start(CellSpec.parse(strategy, workload, items, wait))
+        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe =
+            start(CellSpec.parse(strategy, workload, items, wait))
 
         /** [start] for a scenario cell: the `workload` parameter holds the scenario spec. */
         @JvmStatic
-        fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe = start(CellSpec.parseScenario(strategy, scenario, items, wait))
+        fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe =
+            start(CellSpec.parseScenario(strategy, scenario, items, wait))
 
         private fun start(spec: CellSpec): CellProbe {
             val fork = ForkSettings.fromSystemProperties()

@@ -29,7 +29,9 @@ data class CellSpec(
 ) {
     init {
         if (items < 1) throw CatalogException("invalid items '$items'; valid: a whole number >= 1")
-        require((workload == null) != (scenario == null)) { "a cell runs a workload or a scenario, not both or neither" }
+        require((workload == null) != (scenario == null)) {
+            "a cell runs a workload or a scenario, not both or neither"
+        }
     }
 
     /** The spec of what the items run: the workload's, or the scenario's. */
@@ -46,23 +48,44 @@ data class CellSpec(
     fun deadlock(context: RunContext): String? {
         if (wait != WaitForm.SUSPENDING || scenario == null) return null
         val pool = createScenario(context)?.completesOn?.firstOrNull { it in strategy.entry.shared } ?: return null
-        return "not run: it would deadlock: ${strategy.spec} blocks every ${pool.id} worker in runBlocking until its item's call completes, " +
-            "and ${scenario.spec}'s suspending calls complete on that same pool"
+        return "not run: it would deadlock: ${strategy.spec} blocks every ${pool.id} worker in runBlocking " +
+            "until its item's call completes, and ${scenario.spec}'s suspending calls complete on that same pool"
     }
 
     override fun toString() = "${strategy.spec} x $subject x $items (${wait.id})"
 
     companion object {
         /** Parses the four JMH parameter strings of a workload cell. */
-        fun parse(strategy: String, workload: String, items: Int, wait: String) = CellSpec(Strategies.catalog.resolve(strategy), Workloads.catalog.resolve(workload), items, WaitForm.parse(wait))
+        fun parse(strategy: String, workload: String, items: Int, wait: String) =
+            CellSpec(
+                Strategies.catalog.resolve(strategy),
+                Workloads.catalog.resolve(workload),
+                items,
+                WaitForm.parse(wait),
+            )
 
         /** Parses the four JMH parameter strings of a scenario cell. */
         fun parseScenario(strategy: String, scenario: String, items: Int, wait: String) =
-            CellSpec(Strategies.catalog.resolve(strategy), null, items, WaitForm.parse(wait), Scenarios.catalog.resolve(scenario))
+            CellSpec(
+                Strategies.catalog.resolve(strategy),
+                null,
+                items,
+                WaitForm.parse(wait),
+                Scenarios.catalog.resolve(scenario),
+            )
 
-        /** Every strategy on every workload, workload-major (a workload's table fills first), or the cells of [sweep] when given. */
-        fun matrix(strategies: List<Resolved<StrategyEntry>>, workloads: List<Resolved<WorkloadEntry>>, items: Int, wait: WaitForm, sweep: Sweep? = null): List<CellSpec> =
-            sweep?.cells(strategies, workloads, items, wait) ?: workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
+        /**
+         * Every strategy on every workload, workload-major (a workload's table fills first), or the
+         * cells of [sweep] when given.
+         */
+        fun matrix(
+            strategies: List<Resolved<StrategyEntry>>,
+            workloads: List<Resolved<WorkloadEntry>>,
+            items: Int,
+            wait: WaitForm,
+            sweep: Sweep? = null,
+        ): List<CellSpec> = sweep?.cells(strategies, workloads, items, wait)
+            ?: workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
     }
 }
 

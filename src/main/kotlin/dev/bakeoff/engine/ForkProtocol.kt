@@ -45,7 +45,8 @@ data class ForkSettings(
                 traceWarmup = System.getProperty(TRACE_WARMUP).toBoolean(),
                 settings = names.filter { it.startsWith(SETTING_PREFIX) }
                     .associate { it.removePrefix(SETTING_PREFIX) to System.getProperty(it) },
-                classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator)?.filter { it.isNotEmpty() }.orEmpty(),
+                classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator).orEmpty()
+                    .filter { it.isNotEmpty() },
                 maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
             )
         }

@@ -48,8 +48,15 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
         val jmhOptions = jmhOptions(spec, plan, probeFile, log, timeoutSeconds)
         val timedOut = AtomicBoolean()
-        // In-process cells have no JVM of their own to kill (killing this JVM's children could hit the user's processes).
-        val watchdog = if (options.inProcess) null else Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { killAfter(timeoutSeconds, timedOut) }
+        // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
+        // the user's processes).
+        val watchdog = if (options.inProcess) {
+            null
+        } else {
+            Thread.ofPlatform().daemon().name("bakeoff-watchdog").start {
+                killAfter(timeoutSeconds, timedOut)
+            }
+        }
         val base = CellResult(
             spec.strategy.spec,
             spec.strategy.entry.family,
@@ -73,9 +80,22 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             val probe = readProbe(probeFile)
             val result =
                 when {
-                    timedOut.get() -> base.copy(status = CellStatus.TIMEOUT, error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed")
-                    probe != null && probe.status != CellStatus.OK -> base.copy(status = probe.status, error = probe.error, memory = probe.memory)
-                    else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(log) ?: (e.cause?.message ?: e.message))
+                    timedOut.get() -> base.copy(
+                        status = CellStatus.TIMEOUT,
+                        error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed",
+                    )
+
+                    probe != null && probe.status != CellStatus.OK -> base.copy(
+                        status = probe.status,
+                        error = probe.error,
+                        memory = probe.memory,
+                    )
+
+                    else -> base.copy(
+                        status = CellStatus.FAILED,
+                        error =
+                        failureFromLog(log) ?: (e.cause?.message ?: e.message),
+                    )
                 }
             Outcome(result, null)
         } finally {
@@ -93,7 +113,13 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         maxThreads = options.maxThreads,
     )
 
-    private fun jmhOptions(spec: CellSpec, plan: MeasurementPlan, probeFile: Path, log: Path, timeoutSeconds: Long): org.openjdk.jmh.runner.options.Options {
+    private fun jmhOptions(
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        probeFile: Path,
+        log: Path,
+        timeoutSeconds: Long,
+    ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
         val jvmArgs = fork(probeFile, plan).toProperties().map { (k, v) -> "-D$k=$v" }.toMutableList()
@@ -102,7 +128,15 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         jvmArgs += options.jvmArgs
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
-        cdsArchive()?.let { jvmArgs += listOf("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=$it", "-Xlog:cds=off", "-Xlog:cds+dynamic=off") }
+        cdsArchive()?.let {
+            jvmArgs +=
+                listOf(
+                    "-XX:+AutoCreateSharedArchive",
+                    "-XX:SharedArchiveFile=$it",
+                    "-Xlog:cds=off",
+                    "-Xlog:cds+dynamic=off",
+                )
+        }
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark.name) + "\\.batch$")
@@ -123,7 +157,11 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         if (plan.mode == PlanMode.SINGLE_SHOT) {
             b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
         } else {
-            b.mode(Mode.AverageTime).warmupTime(TimeValue.milliseconds(plan.iterationMillis)).measurementTime(TimeValue.milliseconds(plan.iterationMillis))
+            b.mode(
+                Mode.AverageTime,
+            ).warmupTime(
+                TimeValue.milliseconds(plan.iterationMillis),
+            ).measurementTime(TimeValue.milliseconds(plan.iterationMillis))
         }
         return b.build()
     }
@@ -144,7 +182,8 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
             cpuNsPerOp = probe?.cpuNsPerOp,
             tasks = probe?.tasks,
             memory = probe?.memory,
-            // A workload cell's limit is calibrated in its JVM; a scenario's comes from its definition (already in base).
+            // A workload cell's limit is calibrated in its JVM; a scenario's comes from its
+            // definition (already in base).
             limitNs = probe?.limitNs ?: base.limitNs,
             efficiency = (probe?.limitNs ?: base.limitNs)?.let { LimitFormula.efficiency(it, time.median) },
         )
@@ -163,7 +202,13 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
         return Path.of(System.getProperty("java.io.tmpdir"), "bakeoff-cds-$key.jsa")
     }
 
-    private fun readProbe(file: Path): ProbeReport? = if (file.exists()) runCatching { Json.decodeFromString(ProbeReport.serializer(), file.readText()) }.getOrNull() else null
+    private fun readProbe(file: Path): ProbeReport? = if (file.exists()) {
+        runCatching {
+            Json.decodeFromString(ProbeReport.serializer(), file.readText())
+        }.getOrNull()
+    } else {
+        null
+    }
 
     /** The first exception line JMH logged for the failed fork (e.g. an OutOfMemoryError), if any. */
     private fun failureFromLog(log: Path): String? = if (!log.exists()) {
@@ -187,7 +232,10 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
     private companion object {
         val EXCEPTION_LINE = Regex("^\\s*([\\w.$]+(Exception|Error))(:|$)")
 
-        /** Generous: every planned batch at the expected serial time (at least one iteration each), the trace pass, JVM start-up. */
+        /**
+         * Generous: every planned batch at the expected serial time (at least one iteration
+         * each), the trace pass, JVM start-up.
+         */
         fun defaultTimeoutSeconds(plan: MeasurementPlan, serialNanos: Long): Long {
             val batchSeconds = serialNanos / 1e9
             val iterations = plan.warmupIterations + plan.measurementIterations

@@ -53,10 +53,17 @@ data class RunOptions(
     val inProcess: Boolean = false,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
-    fun context(waitScale: Double = 1.0) = RunContext(waitScale = waitScale, settings = settings, classpath = classpath.map { it.toString() })
+    fun context(waitScale: Double = 1.0) =
+        RunContext(waitScale = waitScale, settings = settings, classpath = classpath.map { it.toString() })
 
     /** The wait forms every cell runs in, [wait] first. */
-    val waits: List<WaitForm> get() = if (bothWaits) listOf(wait) + WaitForm.entries.filter { it != wait } else listOf(wait)
+    val waits: List<WaitForm> get() = if (bothWaits) {
+        listOf(wait) + WaitForm.entries.filter {
+            it != wait
+        }
+    } else {
+        listOf(wait)
+    }
 
     /**
      * [cellList] if set; else the scenario's cells (one per strategy and wait form); else the
@@ -77,7 +84,9 @@ data class RunOptions(
          * declare `defaultSuite` (E1's sixteen strategies and the ten beyond them, on E1's five workloads).
          */
         fun defaultSuite(out: Path) = RunOptions(
-            strategies = Strategies.catalog.entries.filter { it.defaultSuite }.map { Strategies.catalog.resolve(it.id) },
+            strategies = Strategies.catalog.entries.filter {
+                it.defaultSuite
+            }.map { Strategies.catalog.resolve(it.id) },
             workloads = E1_WORKLOADS.map { Workloads.catalog.resolve(it) },
             out = out,
         )

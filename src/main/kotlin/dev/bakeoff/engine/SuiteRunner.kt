@@ -18,7 +18,14 @@ import java.time.Instant
 
 /** Hears about progress; the CLI prints a line per cell. Called on the thread running the suite. */
 interface RunListener {
-    fun cellStarted(index: Int, total: Int, spec: CellSpec, plan: MeasurementPlan, elapsedNanos: Long, etaNanos: Long?) {}
+    fun cellStarted(
+        index: Int,
+        total: Int,
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        elapsedNanos: Long,
+        etaNanos: Long?,
+    ) {}
 
     fun cellFinished(index: Int, total: Int, result: CellResult) {}
 }
@@ -28,7 +35,11 @@ interface RunListener {
  * cell hands the results so far to [sink] and rewrites JMH's raw `jmh.json`, so a crash or
  * Ctrl-C keeps every finished cell.
  */
-class SuiteRunner(private val options: RunOptions, private val listener: RunListener = object : RunListener {}, private val sink: (Results) -> Unit = {}) {
+class SuiteRunner(
+    private val options: RunOptions,
+    private val listener: RunListener = object : RunListener {},
+    private val sink: (Results) -> Unit = {},
+) {
     fun run(): Results {
         val out = options.out
         val work = out.resolve("cells")
@@ -38,7 +49,10 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
-        val estimates = cells.distinctBy { it.subject to it.items }.associate { (it.subject to it.items) to SerialEstimate.nanos(it, options.context()) }
+        val estimates = cells.distinctBy { it.subject to it.items }.associate {
+            (it.subject to it.items) to
+                SerialEstimate.nanos(it, options.context())
+        }
         val failedSeries = mutableMapOf<String, Int>()
         val runner = JmhCellRunner(options, work)
         val results = mutableListOf<CellResult>()
@@ -47,19 +61,45 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
         // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
         val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
         Runtime.getRuntime().addShutdownHook(killForks)
-        fun snapshot(complete: Boolean) = Results(bakeoffVersion = VERSION, createdAt = created, complete = complete, machine = machine, preset = preset, cells = results.toList())
+        fun snapshot(complete: Boolean) = Results(
+            bakeoffVersion = VERSION,
+            createdAt = created,
+            complete = complete,
+            machine = machine,
+            preset = preset,
+            cells = results.toList(),
+        )
         try {
             cells.forEachIndexed { i, spec ->
                 val serial = estimates.getValue(spec.subject to spec.items)
                 val plan = options.preset.plan(serial)
                 val elapsed = System.nanoTime() - start
-                listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, if (i == 0) null else elapsed / i * (cells.size - i))
+                listener.cellStarted(
+                    i + 1,
+                    cells.size,
+                    spec,
+                    plan,
+                    elapsed,
+                    if (i ==
+                        0
+                    ) {
+                        null
+                    } else {
+                        elapsed / i * (cells.size - i)
+                    },
+                )
                 val series = itemSeries(spec)
                 val failedAt = series?.let { failedSeries[it] }
                 val deadlock = spec.deadlock(options.context())
                 val outcome =
                     if (failedAt != null) {
-                        JmhCellRunner.Outcome(skipped(spec, "not run: the same strategy, workload and wait form did not finish at items=$failedAt"), null)
+                        JmhCellRunner.Outcome(
+                            skipped(
+                                spec,
+                                "not run: the same strategy, workload and wait form did not finish at items=$failedAt",
+                            ),
+                            null,
+                        )
                     } else if (deadlock != null) {
                         JmhCellRunner.Outcome(skipped(spec, deadlock), null)
                     } else {
@@ -83,21 +123,38 @@ class SuiteRunner(private val options: RunOptions, private val listener: RunList
      * once a series fails (an approach ran out of memory or threads), its larger counts are
      * skipped rather than run to fail again, slower, and with the machine under the same strain.
      */
-    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.key == Sweep.ITEMS) "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})" else null
+    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.key ==
+        Sweep.ITEMS
+    ) {
+        "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})"
+    } else {
+        null
+    }
 
     /**
      * A time-out, or a failure the measured JVM itself recorded (it then also reports its memory):
      * the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
      * start, another JMH run held the lock) says nothing about larger counts.
      */
-    private fun diedInTheApproach(r: CellResult) = r.status == CellStatus.TIMEOUT || (r.status != CellStatus.OK && r.memory != null)
+    private fun diedInTheApproach(r: CellResult) =
+        r.status == CellStatus.TIMEOUT || (r.status != CellStatus.OK && r.memory != null)
 
-    private fun skipped(spec: CellSpec, why: String) =
-        CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.SKIPPED, error = why, sweep = spec.sweep)
+    private fun skipped(spec: CellSpec, why: String) = CellResult(
+        spec.strategy.spec,
+        spec.strategy.entry.family,
+        spec.subject,
+        spec.items,
+        spec.wait,
+        CellStatus.SKIPPED,
+        error = why,
+        sweep = spec.sweep,
+    )
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */
     private fun writeJmhJson(file: Path, runs: List<RunResult>) = replaceAtomically(file) { out ->
-        PrintStream(out, true, Charsets.UTF_8).let { ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs) }
+        PrintStream(out, true, Charsets.UTF_8).let {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs)
+        }
     }
 
     companion object {

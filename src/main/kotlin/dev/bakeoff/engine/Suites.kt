@@ -25,13 +25,20 @@ data class SuiteEntry(
 ) {
     fun cells(): List<CellSpec> {
         val s = Strategies.catalog.resolveList(strategies)
-        val sc = scenario?.let(Scenarios.catalog::resolve) ?: return waits.flatMap { wf -> CellSpec.matrix(s, Workloads.catalog.resolveList(workloads), items, wf, sweep?.let(Sweep::parse)) }
-        return waits.flatMap { wf -> s.map { CellSpec(it, null, items, wf, sc) } }
+        val sc = scenario?.let(Scenarios.catalog::resolve)
+        if (sc != null) return waits.flatMap { wf -> s.map { CellSpec(it, null, items, wf, sc) } }
+        val w = Workloads.catalog.resolveList(workloads)
+        return waits.flatMap { wf -> CellSpec.matrix(s, w, items, wf, sweep?.let(Sweep::parse)) }
     }
 
     companion object {
-        /** A scenario at its published scale, as `bakeoff scenario ID` runs it: its default items and variants, both wait forms. */
-        fun scenario(experiment: String, id: String) = Scenarios.catalog[id].let { SuiteEntry(experiment, it.strategies, items = it.defaultItems, waits = WaitForm.entries, scenario = id) }
+        /**
+         * A scenario at its published scale, as `bakeoff scenario ID` runs it: its default items
+         * and variants, both wait forms.
+         */
+        fun scenario(experiment: String, id: String) = Scenarios.catalog[id].let {
+            SuiteEntry(experiment, it.strategies, items = it.defaultItems, waits = WaitForm.entries, scenario = id)
+        }
     }
 }
 
@@ -40,14 +47,21 @@ data class SuiteEntry(
  * into one results directory. [cellTimeoutSeconds] caps every cell unless `--cell-timeout` is
  * given (waiting workloads at huge item counts would otherwise get a limit of hours).
  */
-data class Suite(val id: String, val summary: String, val entries: List<SuiteEntry>, val cellTimeoutSeconds: Long? = null) {
+data class Suite(
+    val id: String,
+    val summary: String,
+    val entries: List<SuiteEntry>,
+    val cellTimeoutSeconds: Long? = null,
+) {
     fun cells(): List<CellSpec> = entries.flatMap { it.cells() }
 }
 
 /** The suites `--suite` knows; each entry is one line of data. Durations are in README.md. */
 object Suites {
     private val E1_STRATEGIES = Strategies.catalog.entries.filter { it.group == Group.E1 }.joinToString(",") { it.id }
-    private const val E5_APPROACHES = "thread-per-task,executor-fixed:size=50,executor-fixed:size=200,executor-fixed:size=500"
+    private const val E5_APPROACHES =
+        "thread-per-task,executor-fixed:size=50,executor-fixed:size=200,executor-fixed:size=500"
+    private const val SPAWN_SWEEP = "items=1000..1000000x10"
 
     private val POOL_SIZING = listOf(
         SuiteEntry("E5 I/O", E5_APPROACHES, "io-sleep", items = 1_000, figures = true),
@@ -57,30 +71,60 @@ object Suites {
     val all = listOf(
         Suite(
             "reference",
-            "the published experiments at their published parameters: E1 (16 strategies x 5 workloads, 100 items), E2-E4 (the scenarios), E5 (pool sizing, 1,000 tasks)",
+            "the published experiments at their published parameters: E1 (16 strategies x 5 workloads, " +
+                "100 items), E2-E4 (the scenarios), E5 (pool sizing, 1,000 tasks)",
             listOf(SuiteEntry("E1", E1_STRATEGIES, RunOptions.E1_WORKLOADS.joinToString(","))) +
                 SuiteEntry.scenario("E2", "file-sender") +
                 SuiteEntry.scenario("E3", "api-fanout") +
                 SuiteEntry.scenario("E4", "order-status") +
                 POOL_SIZING,
         ),
-        Suite("pool-sizing", "E5: a thread per task vs fixed pools of 50, 200, 500, I/O (sleep 10 ms) and CPU (sin loop) tasks, 1,000 of each", POOL_SIZING),
+        Suite(
+            "pool-sizing",
+            "E5: a thread per task vs fixed pools of 50, 200, 500, I/O (sleep 10 ms) and CPU (sin loop) tasks, " +
+                "1,000 of each",
+            POOL_SIZING,
+        ),
         // Apart from reference: 10,000 one-million-step sin loops per batch take hours on a small machine.
         Suite(
             "pool-sizing-large",
             "E5's 10,000 CPU tasks on fixed pools of 1,000 to 10,000 threads (more threads, slower)",
-            listOf(SuiteEntry("E5 CPU, 10,000 tasks", "executor-fixed", "cpu-sin", items = 10_000, sweep = "size=1000,2000,5000,10000", figures = true)),
+            listOf(
+                SuiteEntry(
+                    "E5 CPU, 10,000 tasks",
+                    "executor-fixed",
+                    "cpu-sin",
+                    items = 10_000,
+                    sweep = "size=1000,2000,5000,10000",
+                    figures = true,
+                ),
+            ),
         ),
         Suite(
             "spawn-cost",
-            "N concurrent waiters of 1 s each (coroutines with delay, virtual threads, platform threads), N = 1,000 to 1,000,000",
+            "N concurrent waiters of 1 s each (coroutines with delay, virtual threads, platform threads), " +
+                "N = 1,000 to 1,000,000",
             listOf(
-                SuiteEntry("spawn-cost", "coroutine-one", "io-sleep:ms=1000", waits = listOf(WaitForm.SUSPENDING), sweep = "items=1000..1000000x10", figures = true),
-                SuiteEntry("spawn-cost", "virtual-threads,thread-per-task", "io-sleep:ms=1000", sweep = "items=1000..1000000x10", figures = true),
+                SuiteEntry(
+                    "spawn-cost",
+                    "coroutine-one",
+                    "io-sleep:ms=1000",
+                    waits = listOf(WaitForm.SUSPENDING),
+                    sweep = SPAWN_SWEEP,
+                    figures = true,
+                ),
+                SuiteEntry(
+                    "spawn-cost",
+                    "virtual-threads,thread-per-task",
+                    "io-sleep:ms=1000",
+                    sweep = SPAWN_SWEEP,
+                    figures = true,
+                ),
             ),
             cellTimeoutSeconds = 300,
         ),
     )
 
-    fun parse(id: String): Suite = all.firstOrNull { it.id == id } ?: throw CatalogException("unknown suite '$id'; valid: ${all.joinToString { it.id }}")
+    fun parse(id: String): Suite = all.firstOrNull { it.id == id }
+        ?: throw CatalogException("unknown suite '$id'; valid: ${all.joinToString { it.id }}")
 }

@@ -24,11 +24,20 @@ data class Sweep(val key: String, val values: List<String>) {
      * baselines first, then each value in the given order (so a series always meets its smaller
      * item counts first). Values are checked by the catalogs like any spec.
      */
-    fun cells(strategies: List<Resolved<StrategyEntry>>, workloads: List<Resolved<WorkloadEntry>>, items: Int, wait: WaitForm): List<CellSpec> {
+    fun cells(
+        strategies: List<Resolved<StrategyEntry>>,
+        workloads: List<Resolved<WorkloadEntry>>,
+        items: Int,
+        wait: WaitForm,
+    ): List<CellSpec> {
         fun declares(entry: CatalogEntry<*>) = entry.params.any { it.key == key }
         if (key != ITEMS && strategies.none { declares(it.entry) } && workloads.none { declares(it.entry) }) {
-            val declared = (listOf(ITEMS) + (strategies.map { it.entry } + workloads.map { it.entry }).flatMap { e -> e.params.map { it.key } }).distinct()
-            throw CatalogException("unknown sweep parameter '$key'; the selected strategies and workloads declare: ${declared.joinToString()}")
+            val entries = strategies.map { it.entry } + workloads.map { it.entry }
+            val declared = (listOf(ITEMS) + entries.flatMap { e -> e.params.map { it.key } }).distinct()
+            throw CatalogException(
+                "unknown sweep parameter '$key'; the selected strategies and workloads declare: " +
+                    declared.joinToString(),
+            )
         }
         return workloads.flatMap { w ->
             val swept = strategies.filter { key == ITEMS || declares(it.entry) || declares(w.entry) }
@@ -39,7 +48,10 @@ data class Sweep(val key: String, val values: List<String>) {
                     swept.map { s ->
                         when {
                             key == ITEMS -> CellSpec(s, w, itemCount(v), wait, sweep = point)
-                            else -> CellSpec(at(s, v, Strategies.catalog::resolve), at(w, v, Workloads.catalog::resolve), items, wait, sweep = point)
+                            else -> {
+                                val strategy = at(s, v, Strategies.catalog::resolve)
+                                CellSpec(strategy, at(w, v, Workloads.catalog::resolve), items, wait, sweep = point)
+                            }
                         }
                     }
                 }
@@ -49,7 +61,8 @@ data class Sweep(val key: String, val values: List<String>) {
     private fun <E : CatalogEntry<*>> at(r: Resolved<E>, value: String, resolve: (String) -> Resolved<E>): Resolved<E> =
         if (r.entry.params.any { it.key == key }) resolve("${r.spec}:$key=$value") else r
 
-    private fun itemCount(v: String) = v.toIntOrNull()?.takeIf { it >= 1 } ?: throw CatalogException("invalid items '$v' in --param; valid: a whole number >= 1")
+    private fun itemCount(v: String) = v.toIntOrNull()?.takeIf { it >= 1 }
+        ?: throw CatalogException("invalid items '$v' in --param; valid: a whole number >= 1")
 
     override fun toString() = "$key=${values.joinToString(",")}"
 
@@ -61,9 +74,13 @@ data class Sweep(val key: String, val values: List<String>) {
 
         private val KEY = Regex("[a-z0-9]+(-[a-z0-9]+)*")
         private val RANGE = Regex("""(\d+)\.\.(\d+)x(\d+(?:\.\d+)?)""")
-        private const val USAGE = "valid: key=v1,v2,... or key=FROM..TOxFACTOR (e.g. concurrency=16,50,100 or items=10..1000x10)"
+        private const val USAGE =
+            "valid: key=v1,v2,... or key=FROM..TOxFACTOR (e.g. concurrency=16,50,100 or items=10..1000x10)"
 
-        /** Parses `key=v1,v2,...` or `key=FROM..TOxFACTOR` (FROM, FROM*FACTOR, ... up to TO); bad input is a [CatalogException]. */
+        /**
+         * Parses `key=v1,v2,...` or `key=FROM..TOxFACTOR` (FROM, FROM*FACTOR, ... up to TO); bad
+         * input is a [CatalogException].
+         */
         fun parse(text: String): Sweep {
             fun bad(why: String): Nothing = throw CatalogException("invalid --param '$text' ($why); $USAGE")
             val key = text.substringBefore('=', "").trim()
@@ -72,9 +89,14 @@ data class Sweep(val key: String, val values: List<String>) {
             val range = RANGE.matchEntire(spec)
             val values = if (range != null) {
                 val (from, to, factor) = range.destructured
-                geometric(from.toLongOrNull() ?: bad("FROM too large"), to.toLongOrNull() ?: bad("TO too large"), BigDecimal(factor)) ?: bad("needs 1 <= FROM <= TO and FACTOR > 1")
+                val first = from.toLongOrNull() ?: bad("FROM too large")
+                val last = to.toLongOrNull() ?: bad("TO too large")
+                geometric(first, last, BigDecimal(factor)) ?: bad("needs 1 <= FROM <= TO and FACTOR > 1")
             } else {
-                spec.split(',').map { it.trim() }.also { v -> if (v.any { it.isEmpty() || it.contains("..") || it.contains(':') }) bad("empty or malformed value") }
+                val listed = spec.split(',').map { it.trim() }
+                val malformed = listed.any { it.isEmpty() || it.contains("..") || it.contains(':') }
+                if (malformed) bad("empty or malformed value")
+                listed
             }
             if (values.size > MAX_VALUES) bad("more than $MAX_VALUES values")
             return Sweep(key, values.distinct())

@@ -23,7 +23,13 @@ enum class Group(val id: String, val defaultSuite: Boolean, val inAll: Boolean) 
  * whether `all` expands to it ([inAll]). Immutable once registered; [create] is thread-safe as
  * far as the entry's factory is.
  */
-sealed class CatalogEntry<T>(val id: String, val summary: String, val params: List<ParamSpec>, private val factory: (Params) -> T, val inAll: Boolean = true) {
+sealed class CatalogEntry<T>(
+    val id: String,
+    val summary: String,
+    val params: List<ParamSpec>,
+    private val factory: (Params) -> T,
+    val inAll: Boolean = true,
+) {
     fun create(params: Params): T = factory(params)
 }
 
@@ -74,7 +80,13 @@ class WorkloadEntry(
  */
 class TestScale private constructor(val params: Map<String, String>, val excludedBecause: String?) {
     /** The spec the matrix tests run for entry [id], or null when excluded. */
-    fun spec(id: String): String? = if (excludedBecause != null) null else id + params.entries.joinToString("") { ":${it.key}=${it.value}" }
+    fun spec(id: String): String? = if (excludedBecause !=
+        null
+    ) {
+        null
+    } else {
+        id + params.entries.joinToString("") { ":${it.key}=${it.value}" }
+    }
 
     companion object {
         /** The entry's defaults are already test-sized. */
@@ -128,7 +140,9 @@ class Catalog<E : CatalogEntry<*>>(private val kind: String, val entries: List<E
             val param = entry.params.firstOrNull { it.key == key }
             if (param == null) {
                 val valid = entry.params.joinToString { it.key }.ifEmpty { "none" }
-                throw CatalogException("unknown parameter '$part' for $kind '${entry.id}'; valid parameters: $valid (as ${entry.id}:key=value)")
+                throw CatalogException(
+                    "unknown parameter '$part' for $kind '${entry.id}'; valid parameters: $valid (as ${entry.id}:key=value)",
+                )
             }
             param.check(value)?.let { throw CatalogException("$kind '${entry.id}': $it") }
             values[key] = value

@@ -31,10 +31,22 @@ internal sealed interface Api : AutoCloseable {
          * dependents of the future it returns on the common pool, whatever executor it was given
          * ([completesOn]); the client's own callbacks run on virtual threads.
          */
-        val shared: List<SharedScheduler> get() = if (kind == "http") listOf(SharedScheduler.COMMON_POOL, SharedScheduler.VIRTUAL_THREAD_SCHEDULER) else emptyList()
+        val shared: List<SharedScheduler> get() = if (kind ==
+            "http"
+        ) {
+            listOf(SharedScheduler.COMMON_POOL, SharedScheduler.VIRTUAL_THREAD_SCHEDULER)
+        } else {
+            emptyList()
+        }
 
         /** Where a suspending call completes: `sendAsync`'s future, on the common pool. */
-        val completesOn: List<SharedScheduler> get() = if (kind == "http") listOf(SharedScheduler.COMMON_POOL) else emptyList()
+        val completesOn: List<SharedScheduler> get() = if (kind ==
+            "http"
+        ) {
+            listOf(SharedScheduler.COMMON_POOL)
+        } else {
+            emptyList()
+        }
     }
 
     companion object {
@@ -45,16 +57,25 @@ internal sealed interface Api : AutoCloseable {
          * Opens the API [choice] names, warmed up for batches of up to [inFlight] calls at once;
          * nothing runs until this is called.
          */
-        fun open(choice: Choice, latencyNanos: Long, waits: Waits, inFlight: Int, respond: (Int) -> String): Api = when (choice.kind) {
-            "http" -> HttpApi(LoopbackApi(waits.scaled(latencyNanos), respond)).also { it.warmUp(choice.warmUpCalls, inFlight) }
-            "simulated" -> SimulatedApi(latencyNanos, waits, respond)
-            else -> error("Unexpected api: ${choice.kind}")
-        }
+        fun open(choice: Choice, latencyNanos: Long, waits: Waits, inFlight: Int, respond: (Int) -> String): Api =
+            when (choice.kind) {
+                "http" -> HttpApi(LoopbackApi(waits.scaled(latencyNanos), respond)).also {
+                    it.warmUp(choice.warmUpCalls, inFlight)
+                }
+
+                "simulated" -> SimulatedApi(latencyNanos, waits, respond)
+
+                else -> error("Unexpected api: ${choice.kind}")
+            }
     }
 }
 
 /** The publication's API: an in-process wait (`sleep` / `delay`), then the answer. Owns no thread. */
-private class SimulatedApi(private val latencyNanos: Long, private val waits: Waits, private val respond: (Int) -> String) : Api {
+private class SimulatedApi(
+    private val latencyNanos: Long,
+    private val waits: Waits,
+    private val respond: (Int) -> String,
+) : Api {
     override fun call(index: Int): String {
         waits.sleep(latencyNanos)
         return respond(index)
@@ -76,7 +97,9 @@ private class SimulatedApi(private val latencyNanos: Long, private val waits: Wa
  * when client and server share two cores), so [close] can wait for every one of them.
  */
 private class HttpApi(private val server: LoopbackApi) : Api {
-    private val callbacks = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("bakeoff-http-client-", 0).factory())
+    private val callbacks = Executors.newThreadPerTaskExecutor(
+        Thread.ofVirtual().name("bakeoff-http-client-", 0).factory(),
+    )
     private val client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(callbacks).build()
 
     private fun request(base: URI, index: Int) = HttpRequest.newBuilder(base.resolve(index.toString())).GET().build()
@@ -85,9 +108,11 @@ private class HttpApi(private val server: LoopbackApi) : Api {
 
     override suspend fun callSuspending(index: Int): String = checked(index, sendAsync(server.base, index).await())
 
-    private fun send(base: URI, index: Int) = checked(index, client.send(request(base, index), HttpResponse.BodyHandlers.ofString()))
+    private fun send(base: URI, index: Int) =
+        checked(index, client.send(request(base, index), HttpResponse.BodyHandlers.ofString()))
 
-    private fun sendAsync(base: URI, index: Int) = client.sendAsync(request(base, index), HttpResponse.BodyHandlers.ofString())
+    private fun sendAsync(base: URI, index: Int) =
+        client.sendAsync(request(base, index), HttpResponse.BodyHandlers.ofString())
 
     /**
      * Brings the API to the state a long-running service has it in, outside the measured section:

@@ -21,8 +21,13 @@ import java.util.concurrent.TimeUnit
  * [close] stops the server and waits for every thread it started.
  */
 internal class LoopbackApi(private val latencyNanos: Long, private val respond: (Int) -> String) : AutoCloseable {
-    private val handlers = Executors.newFixedThreadPool(HANDLER_THREADS, Thread.ofPlatform().name("bakeoff-api-handler-", 0).factory())
-    private val timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("bakeoff-api-latency").factory())
+    private val handlers = Executors.newFixedThreadPool(
+        HANDLER_THREADS,
+        Thread.ofPlatform().name("bakeoff-api-handler-", 0).factory(),
+    )
+    private val timer = Executors.newSingleThreadScheduledExecutor(
+        Thread.ofPlatform().name("bakeoff-api-latency").factory(),
+    )
 
     // The backlog must hold a burst of connects: 1,000 clients opening connections at once would
     // otherwise see dropped SYNs and one-second retransmits, timing the kernel instead of the API.
@@ -38,7 +43,13 @@ internal class LoopbackApi(private val latencyNanos: Long, private val respond: 
         server.executor = handlers
         server.createContext("/call/") { exchange ->
             val index = index(exchange)
-            timer.schedule(Runnable { handlers.execute { reply(exchange, respond(index)) } }, latencyNanos, TimeUnit.NANOSECONDS)
+            timer.schedule(
+                Runnable {
+                    handlers.execute { reply(exchange, respond(index)) }
+                },
+                latencyNanos,
+                TimeUnit.NANOSECONDS,
+            )
         }
         server.createContext("/warm/") { exchange -> reply(exchange, respond(index(exchange))) }
         server.start()

@@ -17,7 +17,8 @@ internal object SeededDraw {
     }
 
     /** True with probability [percent] / 100 for the key. */
-    fun happens(seed: Long, item: Int, attempt: Int, percent: Int): Boolean = uniform(seed, item, attempt) * 100 < percent
+    fun happens(seed: Long, item: Int, attempt: Int, percent: Int): Boolean =
+        uniform(seed, item, attempt) * 100 < percent
 
     // 2^-53: the top 53 bits of the hash as a fraction in [0, 1).
     private const val UNIT = 1.0 / (1L shl 53)

@@ -28,14 +28,17 @@ internal val ModelInput.defaultThreads: Int get() = maxOf(2, cores)
 internal val ModelInput.ioThreads: Int get() = maxOf(64, cores)
 
 /** Coroutines on [threads] threads: every item in flight when waits suspend; otherwise each waiting item holds a thread. */
-internal fun ModelInput.coroutines(threads: Int, computing: Int, overheadNs: Double, name: String) = if (wait == WaitForm.SUSPENDING) {
+internal fun ModelInput.coroutines(threads: Int, computing: Int, overheadNs: Double, name: String) = if (wait ==
+    WaitForm.SUSPENDING
+) {
     ConcurrencyModel(items, computing, overheadNs, "$name; suspended waits hold no thread")
 } else {
     ConcurrencyModel(threads, computing, overheadNs, "$name; a blocking wait holds ${held(threads)}")
 }
 
 /** A pool of [threads] threads in either wait form: a waiting item holds one of them. */
-internal fun ModelInput.pool(threads: Int, overheadNs: Double, name: String) = ConcurrencyModel(threads, minOf(threads, cores), overheadNs, "$name; a waiting item holds ${held(threads)}")
+internal fun ModelInput.pool(threads: Int, overheadNs: Double, name: String) =
+    ConcurrencyModel(threads, minOf(threads, cores), overheadNs, "$name; a waiting item holds ${held(threads)}")
 
 /** Every item of the batch in flight at once, computing on the cores. */
 internal fun ModelInput.everyItem(overheadNs: Double, name: String) = ConcurrencyModel(items, cores, overheadNs, name)

@@ -15,7 +15,17 @@ class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedSt
         val d = dispatcher
         runBlocking {
             (0 until batch.size)
-                .map { i -> async { if (d == null) batch.runSuspending(i) else withContext(d) { batch.runSuspending(i) } } }
+                .map { i ->
+                    async {
+                        if (d ==
+                            null
+                        ) {
+                            batch.runSuspending(i)
+                        } else {
+                            withContext(d) { batch.runSuspending(i) }
+                        }
+                    }
+                }
                 .forEach { it.await() }
         }
     }

@@ -12,12 +12,15 @@ import kotlin.coroutines.EmptyCoroutineContext
  * the items of a chunk one after another, then `awaitAll()`. At most `size / chunk` items are in
  * flight, so the chunk size trades concurrency for fewer coroutines.
  */
-class CoroutineChunkedStrategy(private val chunk: Int, choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
+class CoroutineChunkedStrategy(private val chunk: Int, choice: DispatcherChoice, cpus: Int) :
+    DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
         val context = dispatcher ?: EmptyCoroutineContext
         runBlocking {
             (0 until batch.size step chunk)
-                .map { start -> async(context) { for (i in start until minOf(start + chunk, batch.size)) batch.runSuspending(i) } }
+                .map { start ->
+                    async(context) { for (i in start until minOf(start + chunk, batch.size)) batch.runSuspending(i) }
+                }
                 .awaitAll()
         }
     }

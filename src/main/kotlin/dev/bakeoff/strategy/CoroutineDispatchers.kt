@@ -28,7 +28,8 @@ enum class DispatcherChoice(val id: String) {
     }
 
     companion object {
-        fun parse(id: String): DispatcherChoice = entries.firstOrNull { it.id == id } ?: error("Unexpected dispatcher: $id")
+        fun parse(id: String): DispatcherChoice =
+            entries.firstOrNull { it.id == id } ?: error("Unexpected dispatcher: $id")
     }
 }
 
@@ -40,7 +41,8 @@ class OpenDispatcher(val dispatcher: CoroutineDispatcher?, private val owned: Bo
 }
 
 /** Base of the coroutine and flow strategies: opens the chosen dispatcher and closes it if owned. */
-abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) : dev.bakeoff.model.Strategy {
+abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) :
+    dev.bakeoff.model.Strategy {
     private var open: OpenDispatcher? = null
 
     /** The dispatcher item bodies run on; null means the `runBlocking` thread itself. */

@@ -13,7 +13,16 @@ import kotlinx.coroutines.flow.merge
 import kotlinx.coroutines.runBlocking
 
 /** One item as a cold flow, moved to [dispatcher] with `flowOn` when there is one. */
-private fun Batch.itemFlow(index: Int, dispatcher: CoroutineDispatcher?): Flow<Unit> = flow { emit(runSuspending(index)) }.let { if (dispatcher == null) it else it.flowOn(dispatcher) }
+private fun Batch.itemFlow(index: Int, dispatcher: CoroutineDispatcher?): Flow<Unit> =
+    flow { emit(runSuspending(index)) }.let {
+        if (dispatcher ==
+            null
+        ) {
+            it
+        } else {
+            it.flowOn(dispatcher)
+        }
+    }
 
 /**
  * E1 flow family: one `flow { emit(action(it)) }` per item (with `.flowOn(d)`), `merge()` of
@@ -31,7 +40,8 @@ class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrateg
  * `runBlocking`: at most [concurrency] items in flight (16 is kotlinx.coroutines' default).
  */
 @OptIn(ExperimentalCoroutinesApi::class)
-class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
+class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: DispatcherChoice, cpus: Int) :
+    DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
         val d = dispatcher
         runBlocking { (0 until batch.size).asFlow().flatMapMerge(concurrency) { batch.itemFlow(it, d) }.collect() }

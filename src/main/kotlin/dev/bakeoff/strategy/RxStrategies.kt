@@ -14,7 +14,11 @@ import io.reactivex.rxjava3.schedulers.Schedulers
 class RxCompletableStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
         val s = scheduler()
-        Completable.merge((0 until batch.size).map { i -> Completable.fromAction { batch.run(i) }.subscribeOn(s) }).blockingAwait()
+        Completable.merge(
+            (0 until batch.size).map { i ->
+                Completable.fromAction { batch.run(i) }.subscribeOn(s)
+            },
+        ).blockingAwait()
     }
 }
 

@@ -33,13 +33,19 @@ object Strategies {
     private val CHUNK_DISPATCHER =
         ChoiceParam("dispatcher", "where each chunk runs", "one", DispatcherChoice.entries.map { it.id })
 
-    private fun coroutineAsync(choice: DispatcherChoice) = { p: Params -> CoroutineAsyncStrategy(choice, p.context.cpus) }
+    private fun coroutineAsync(choice: DispatcherChoice) = { p: Params ->
+        CoroutineAsyncStrategy(choice, p.context.cpus)
+    }
 
     private fun flowMerge(choice: DispatcherChoice) = { p: Params -> FlowMergeStrategy(choice, p.context.cpus) }
 
-    private fun fixed(size: (Params) -> Int) = { p: Params -> ExecutorStrategy { Executors.newFixedThreadPool(size(p)) } }
+    private fun fixed(size: (Params) -> Int) = { p: Params ->
+        ExecutorStrategy { Executors.newFixedThreadPool(size(p)) }
+    }
 
-    private fun stealing(size: (Params) -> Int) = { p: Params -> ExecutorStrategy { Executors.newWorkStealingPool(size(p)) } }
+    private fun stealing(size: (Params) -> Int) = { p: Params ->
+        ExecutorStrategy { Executors.newWorkStealingPool(size(p)) }
+    }
 
     val catalog =
         Catalog(
@@ -93,7 +99,12 @@ object Strategies {
                     group = Group.E1,
                     shared = COROUTINE_POOL,
                     model = {
-                        it.coroutines(it.defaultThreads, it.defaultThreads, WITH_CONTEXT_NS, "Dispatchers.Default, a CPU-sized pool")
+                        it.coroutines(
+                            it.defaultThreads,
+                            it.defaultThreads,
+                            WITH_CONTEXT_NS,
+                            "Dispatchers.Default, a CPU-sized pool",
+                        )
                     },
                     recommended = true,
                     factory = coroutineAsync(DispatcherChoice.DEFAULT),
@@ -105,7 +116,12 @@ object Strategies {
                     group = Group.E1,
                     shared = COROUTINE_POOL,
                     model = {
-                        it.coroutines(it.cores, it.cores, WITH_CONTEXT_NS, "Default.limitedParallelism(cores), a CPU-sized pool")
+                        it.coroutines(
+                            it.cores,
+                            it.cores,
+                            WITH_CONTEXT_NS,
+                            "Default.limitedParallelism(cores), a CPU-sized pool",
+                        )
                     },
                     factory = coroutineAsync(DispatcherChoice.DEFAULT_LIMITED),
                 ),
@@ -134,7 +150,12 @@ object Strategies {
                     group = Group.E1,
                     shared = COROUTINE_POOL,
                     model = {
-                        it.coroutines(it.defaultThreads, it.defaultThreads, FLOW_NS, "flow on Dispatchers.Default, a CPU-sized pool")
+                        it.coroutines(
+                            it.defaultThreads,
+                            it.defaultThreads,
+                            FLOW_NS,
+                            "flow on Dispatchers.Default, a CPU-sized pool",
+                        )
                     },
                     factory = flowMerge(DispatcherChoice.DEFAULT),
                 ),
@@ -145,7 +166,12 @@ object Strategies {
                     group = Group.E1,
                     shared = COROUTINE_POOL,
                     model = {
-                        it.coroutines(it.cores, it.cores, FLOW_NS, "flow on Default.limitedParallelism(cores), a CPU-sized pool")
+                        it.coroutines(
+                            it.cores,
+                            it.cores,
+                            FLOW_NS,
+                            "flow on Default.limitedParallelism(cores), a CPU-sized pool",
+                        )
                     },
                     factory = flowMerge(DispatcherChoice.DEFAULT_LIMITED),
                 ),
@@ -250,7 +276,11 @@ object Strategies {
                     shared = COROUTINE_ANY,
                     params = listOf(CONCURRENCY, FLATMAP_DISPATCHER),
                 ) {
-                    FlowFlatMapMergeStrategy(it.int("concurrency"), DispatcherChoice.parse(it.string("dispatcher")), it.context.cpus)
+                    FlowFlatMapMergeStrategy(
+                        it.int("concurrency"),
+                        DispatcherChoice.parse(it.string("dispatcher")),
+                        it.context.cpus,
+                    )
                 },
                 StrategyEntry(
                     id = "channel-workers",
@@ -260,14 +290,27 @@ object Strategies {
                     shared = COROUTINE_ANY,
                     params = listOf(
                         IntParam("workers", "worker coroutines", "16", allowCpu = true),
-                        ChoiceParam("dispatcher", "where the workers run", "io", DispatcherChoice.entries.map { it.id }),
+                        ChoiceParam(
+                            "dispatcher",
+                            "where the workers run",
+                            "io",
+                            DispatcherChoice.entries.map {
+                                it.id
+                            },
+                        ),
                     ),
                     // Not in the default suite: its published membership (E1 and the ten beyond it) stays as measured.
                     defaultSuite = false,
                     model = { ChannelWorkersStrategy.model(it) },
                     // Fewer workers than test items, so that the workers share the channel.
                     test = TestScale.params("workers" to "4"),
-                ) { ChannelWorkersStrategy(it.int("workers"), DispatcherChoice.parse(it.string("dispatcher")), it.context.cpus) },
+                ) {
+                    ChannelWorkersStrategy(
+                        it.int("workers"),
+                        DispatcherChoice.parse(it.string("dispatcher")),
+                        it.context.cpus,
+                    )
+                },
                 StrategyEntry(
                     id = "rx-parallel-io",
                     summary = "Flowable.parallel(rails).runOn(Schedulers.io()).sequential()",
@@ -292,7 +335,11 @@ object Strategies {
                     group = Group.BEYOND,
                     shared = listOf(SharedScheduler.REACTOR_BOUNDED_ELASTIC),
                     model = {
-                        it.pool(minOf(10 * it.cores, it.items), REACTIVE_NS, "Schedulers.boundedElastic() (10 x cores threads)")
+                        it.pool(
+                            minOf(10 * it.cores, it.items),
+                            REACTIVE_NS,
+                            "Schedulers.boundedElastic() (10 x cores threads)",
+                        )
                     },
                     recommended = true,
                 ) { ReactorStrategy(ReactorSchedulers::boundedElastic) },
@@ -338,7 +385,13 @@ object Strategies {
                     group = Group.SWEEP,
                     shared = COROUTINE_ANY,
                     params = listOf(IntParam("chunk", "items per chunk", "100"), CHUNK_DISPATCHER),
-                ) { CoroutineChunkedStrategy(it.int("chunk"), DispatcherChoice.parse(it.string("dispatcher")), it.context.cpus) },
+                ) {
+                    CoroutineChunkedStrategy(
+                        it.int("chunk"),
+                        DispatcherChoice.parse(it.string("dispatcher")),
+                        it.context.cpus,
+                    )
+                },
             ) +
                 Fault.entries.map { fault ->
                     StrategyEntry(
@@ -346,7 +399,9 @@ object Strategies {
                         summary = fault.summary,
                         family = Family.DIRECT,
                         group = Group.FIXTURE,
-                        test = TestScale.excluded("deliberately faulty; TaskLedgerTest and SuiteRunnerTest check that each is caught"),
+                        test = TestScale.excluded(
+                            "deliberately faulty; TaskLedgerTest and SuiteRunnerTest check that each is caught",
+                        ),
                     ) { FaultyStrategy(fault) }
                 },
         )

@@ -68,7 +68,10 @@ object Workloads {
                     summary = "your own class implementing Workload (task:class=com.example.MyTask, --classpath)",
                     waits = true,
                     params = listOf(
-                        ClassNameParam("class", "fully qualified name of a class implementing dev.bakeoff.model.Workload"),
+                        ClassNameParam(
+                            "class",
+                            "fully qualified name of a class implementing dev.bakeoff.model.Workload",
+                        ),
                     ),
                     // It needs the user's own code, so `all` cannot expand to it.
                     inAll = false,
