@@ -67,7 +67,8 @@ class ApiFanoutScenario internal constructor(
             val stray = counts.keys - (0 until requests).map(::answer).toSet()
             if (got.size != requests || unanswered.isNotEmpty() || stray.isNotEmpty()) {
                 throw VerificationException(
-                    "api-fanout: ${got.size} responses for $requests requests; ${unanswered.size} request(s) without exactly one response, e.g. ${unanswered.take(3)}" +
+                    "api-fanout: ${got.size} responses for $requests requests; " +
+                        "${unanswered.size} request(s) without exactly one response, e.g. ${unanswered.take(3)}" +
                         if (stray.isEmpty()) "" else "; responses to no request: ${stray.take(3)}",
                 )
             }

@@ -83,14 +83,18 @@ class FileSenderScenario internal constructor(
             val missing = (0 until files).map(::name).filter { it !in recorded }
             val twice = recorded.filterValues { it > 1 }.keys
             val problems = listOfNotNull(
-                "${missing.size} file(s) in neither list (lost updates?), e.g. ${missing.take(3)}".takeIf { missing.isNotEmpty() },
+                "${missing.size} file(s) in neither list (lost updates?), e.g. ${missing.take(3)}"
+                    .takeIf { missing.isNotEmpty() },
                 "${twice.size} file(s) recorded more than once, e.g. ${twice.take(3)}".takeIf { twice.isNotEmpty() },
-                "failed files differ from the seeded expectation, e.g. ${(f.toSet() - expectedFailed.toSet()).take(3)} failed, ${(expectedFailed.toSet() - f.toSet()).take(3)} did not"
-                    .takeIf { f.toSet() != expectedFailed.toSet() },
+                (
+                    "failed files differ from the seeded expectation, e.g. ${(f.toSet() - expectedFailed.toSet()).take(3)} " +
+                        "failed, ${(expectedFailed.toSet() - f.toSet()).take(3)} did not"
+                ).takeIf { f.toSet() != expectedFailed.toSet() },
             )
             if (problems.isNotEmpty()) {
                 throw VerificationException(
-                    "file-sender: sent ${s.size} + failed ${f.size} of $files files, expected ${files - expectedFailed.size} + ${expectedFailed.size}: ${problems.joinToString("; ")}",
+                    "file-sender: sent ${s.size} + failed ${f.size} of $files files, " +
+                        "expected ${files - expectedFailed.size} + ${expectedFailed.size}: ${problems.joinToString("; ")}",
                 )
             }
         }
@@ -98,6 +102,7 @@ class FileSenderScenario internal constructor(
 
     override fun limit(): PhysicalLimit {
         val worst = (0 until files).maxOf(::attemptsMade)
-        return PhysicalLimit(worst * sendNanos, "every file sent at once: the worst file's $worst attempt(s) x $sendMillis ms")
+        val why = "every file sent at once: the worst file's $worst attempt(s) x $sendMillis ms"
+        return PhysicalLimit(worst * sendNanos, why)
     }
 }

@@ -57,7 +57,8 @@ class OrderStatusScenario internal constructor(
 
     override fun limit() = PhysicalLimit(
         callNanos,
-        "one call: $callMillis ms, every order in flight at once; the $orders row updates over $poolSize connections come on top (not estimated)",
+        "one call: $callMillis ms, every order in flight at once; " +
+            "the $orders row updates over $poolSize connections come on top (not estimated)",
     )
 
     override fun open(): OpenScenario {
@@ -114,7 +115,10 @@ class OrderStatusScenario internal constructor(
 
         override suspend fun runSuspending(seed: Int): Int = update(seed, client.callSuspending(seed))
 
-        /** Sets order [index] to [status] if it is still READY; returns the status code, or -1 if no READY row was there. */
+        /**
+         * Sets order [index] to [status] if it is still READY; returns the status code, or -1 if no
+         * READY row was there.
+         */
         private fun update(index: Int, status: String): Int {
             val updated = sql {
                 it.prepareStatement("UPDATE $TABLE SET status = ? WHERE id = ? AND status = '$READY'").use { st ->
@@ -146,7 +150,8 @@ class OrderStatusScenario internal constructor(
             val expectedFailed = (0 until orders).filter { !succeeds(it) }
             if ((counts[READY] ?: 0) > 0 || counts.values.sum() != orders || failedIds != expectedFailed) {
                 throw VerificationException(
-                    "order-status: rows by status $counts of $orders; expected ${orders - expectedFailed.size} $COMPLETED + ${expectedFailed.size} $FAILED, none $READY" +
+                    "order-status: rows by status $counts of $orders; " +
+                        "expected ${orders - expectedFailed.size} $COMPLETED + ${expectedFailed.size} $FAILED, none $READY" +
                         if (failedIds == expectedFailed) "" else "; FAILED rows differ from the seeded ones",
                 )
             }

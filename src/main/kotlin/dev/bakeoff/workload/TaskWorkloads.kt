@@ -18,19 +18,30 @@ internal object TaskLoader {
     private val loaders = ConcurrentHashMap<List<String>, ClassLoader>()
 
     fun load(className: String, classpath: List<String>): Workload {
-        if (className.isEmpty()) throw CatalogException("workload 'task' needs its class, as task:class=com.example.MyTask")
-        val loader = if (classpath.isEmpty()) Workload::class.java.classLoader else loaders.computeIfAbsent(classpath, ::loaderFor)
+        if (className.isEmpty()) {
+            throw CatalogException("workload 'task' needs its class, as task:class=com.example.MyTask")
+        }
+        val loader = if (classpath.isEmpty()) BAKEOFF_LOADER else loaders.computeIfAbsent(classpath, ::loaderFor)
         val cls = try {
             Class.forName(className, true, loader)
         } catch (_: ClassNotFoundException) {
-            val where = if (classpath.isEmpty()) "the classpath (add the jar or classes directory with --classpath)" else "the classpath or ${classpath.joinToString(File.pathSeparator)}"
+            val where = if (classpath.isEmpty()) {
+                "the classpath (add the jar or classes directory with --classpath)"
+            } else {
+                "the classpath or ${classpath.joinToString(File.pathSeparator)}"
+            }
             throw CatalogException("task class '$className' not found on $where")
         }
-        if (!Workload::class.java.isAssignableFrom(cls)) throw CatalogException("task class '$className' does not implement ${Workload::class.java.name}")
+        if (!Workload::class.java.isAssignableFrom(cls)) {
+            throw CatalogException("task class '$className' does not implement ${Workload::class.java.name}")
+        }
         // A Kotlin object has its single instance in INSTANCE; a class needs a public no-argument constructor.
         val instance = runCatching { cls.getField("INSTANCE").get(null) }.getOrNull()
             ?: runCatching { cls.getConstructor().newInstance() }.getOrElse {
-                throw CatalogException("task class '$className' needs a public no-argument constructor (or to be a Kotlin object): ${it.cause ?: it}")
+                throw CatalogException(
+                    "task class '$className' needs a public no-argument constructor (or to be a Kotlin object): " +
+                        "${it.cause ?: it}",
+                )
             }
         return instance as Workload
     }
@@ -38,8 +49,11 @@ internal object TaskLoader {
     private fun loaderFor(classpath: List<String>): ClassLoader {
         val missing = classpath.filterNot { File(it).exists() }
         if (missing.isNotEmpty()) throw CatalogException("--classpath entry not found: ${missing.joinToString()}")
-        return URLClassLoader("bakeoff-task", classpath.map { File(it).toURI().toURL() }.toTypedArray(), Workload::class.java.classLoader)
+        return URLClassLoader("bakeoff-task", classpath.map { File(it).toURI().toURL() }.toTypedArray(), BAKEOFF_LOADER)
     }
+
+    // Parent-first: a task's `Workload` must be Bakeoff's own.
+    private val BAKEOFF_LOADER: ClassLoader = Workload::class.java.classLoader
 }
 
 /**
@@ -59,5 +73,8 @@ object InProcessTasks {
     }
 
     internal fun get(id: Int): Workload = tasks[id]
-        ?: throw CatalogException("no function registered as lambda:id=$id in this JVM; lambda workloads exist only inside the Bakeoff.compare call that made them")
+        ?: throw CatalogException(
+            "no function registered as lambda:id=$id in this JVM; " +
+                "lambda workloads exist only inside the Bakeoff.compare call that made them",
+        )
 }
