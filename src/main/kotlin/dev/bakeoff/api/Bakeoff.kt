@@ -3,7 +3,6 @@ package dev.bakeoff.api
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
-import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
@@ -37,21 +36,25 @@ import kotlin.reflect.KClass
  *
  * Every call blocks until all cells have run, one after another. Not for concurrent use.
  */
-object Bakeoff {
+public object Bakeoff {
     /** Runs [task] through every strategy in [options], each cell in its own JVM. */
-    fun compare(task: KClass<out Workload>, options: CompareOptions = CompareOptions()): Results = run(options, "task:class=${task.java.name}", inProcess = false)
+    public fun compare(task: KClass<out Workload>, options: CompareOptions = CompareOptions()): Results =
+        run(options, "task:class=${task.java.name}", inProcess = false)
 
     /** Runs [task] (item seed in, a result out) in this JVM; see the class KDoc on isolation. */
-    fun compare(options: CompareOptions = CompareOptions(), task: (Int) -> Int): Results = inProcess(options, LambdaTask(task, null))
+    public fun compare(options: CompareOptions = CompareOptions(), task: (Int) -> Int): Results =
+        inProcess(options, LambdaTask(task, null))
 
     /** [compare] with [items] per batch and the other options at their defaults. */
-    fun compare(items: Int, task: (Int) -> Int): Results = compare(CompareOptions(items = items), task)
+    public fun compare(items: Int, task: (Int) -> Int): Results = compare(CompareOptions(items = items), task)
 
     /** [compareSuspending] with [items] per batch and the other options at their defaults. */
-    fun compareSuspending(items: Int, task: suspend (Int) -> Int): Results = compareSuspending(CompareOptions(items = items), task)
+    public fun compareSuspending(items: Int, task: suspend (Int) -> Int): Results =
+        compareSuspending(CompareOptions(items = items), task)
 
     /** Like [compare], for a suspending [task]; the run's wait form is `suspending` (strategies that can suspend do). */
-    fun compareSuspending(options: CompareOptions = CompareOptions(), task: suspend (Int) -> Int): Results = inProcess(options.copy(suspending = true), LambdaTask(null, task))
+    public fun compareSuspending(options: CompareOptions = CompareOptions(), task: suspend (Int) -> Int): Results =
+        inProcess(options.copy(suspending = true), LambdaTask(null, task))
 
     private fun inProcess(options: CompareOptions, task: Workload): Results {
         val id = InProcessTasks.register(task)
@@ -65,7 +68,7 @@ object Bakeoff {
     private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results {
         val out = options.out ?: Files.createTempDirectory("bakeoff-")
         val run = RunOptions(
-            strategies = options.strategies,
+            strategies = options.strategies.map { it.resolved },
             workloads = listOf(Workloads.catalog.resolve(workload)),
             items = options.items,
             wait = if (options.suspending) WaitForm.SUSPENDING else WaitForm.BLOCKING,
@@ -78,7 +81,10 @@ object Bakeoff {
     }
 
     /** A function as a [Workload]: exactly one of [blocking] and [suspending] is set. */
-    private class LambdaTask(private val blocking: ((Int) -> Int)?, private val suspending: (suspend (Int) -> Int)?) : Workload {
+    private class LambdaTask(
+        private val blocking: ((Int) -> Int)?,
+        private val suspending: (suspend (Int) -> Int)?,
+    ) : Workload {
         override fun run(seed: Int): Int = blocking?.invoke(seed) ?: runBlocking { suspending!!(seed) }
 
         override suspend fun runSuspending(seed: Int): Int = suspending?.invoke(seed) ?: blocking!!(seed)
@@ -86,14 +92,30 @@ object Bakeoff {
 }
 
 /**
- * What [Bakeoff.compare] runs: [items] per batch, the [strategies] (catalog entries with their
- * parameters, resolved once: build them with [strategies]), the [preset], the results directory
- * [out] (a new temporary directory when null), [cpus] for the forked JVMs, and whether waits
- * [suspending] (blocking by default). Immutable; safe to share between threads.
+ * One strategy of the catalog with its parameters (`executor-fixed:size=200`), checked against
+ * the catalog when made ([CompareOptions.strategies]), so a typo fails before anything runs.
+ * Immutable.
  */
-data class CompareOptions(
+public class StrategyChoice internal constructor(internal val resolved: Resolved<StrategyEntry>) {
+    /** The canonical spec, as `bakeoff run -s` takes it and results name it. */
+    public val spec: String get() = resolved.spec
+
+    override fun equals(other: Any?): Boolean = other is StrategyChoice && other.spec == spec
+
+    override fun hashCode(): Int = spec.hashCode()
+
+    override fun toString(): String = spec
+}
+
+/**
+ * What [Bakeoff.compare] runs: [items] per batch, the [strategies] (build them with
+ * [CompareOptions.strategies]), the [preset], the results directory [out] (a new temporary
+ * directory when null), [cpus] for the forked JVMs, and whether waits [suspending] (blocking by
+ * default). Immutable; safe to share between threads.
+ */
+public data class CompareOptions(
     val items: Int = 100,
-    val strategies: List<Resolved<StrategyEntry>> = DEFAULT_STRATEGIES,
+    val strategies: List<StrategyChoice> = DEFAULT_STRATEGIES,
     val preset: Preset = Preset.SMOKE,
     val out: Path? = null,
     val cpus: Int? = null,
@@ -103,18 +125,19 @@ data class CompareOptions(
         require(strategies.isNotEmpty()) { "no strategy given; valid: all, ${Strategies.catalog.ids.joinToString()}" }
     }
 
-    companion object {
+    public companion object {
         /** One strategy of each main mechanism: the default of [CompareOptions.strategies]. */
-        val DEFAULT_STRATEGIES: List<Resolved<StrategyEntry>> =
+        public val DEFAULT_STRATEGIES: List<StrategyChoice> =
             strategies("direct", "executor-fixed-cpu", "coroutine-default", "coroutine-io", "virtual-threads")
 
         /**
          * Resolves strategy [specs] as `bakeoff run -s` does (`id:key=value`, or `all`) against the
-         * catalog; an unknown id or parameter throws a [CatalogException] naming the valid choices.
+         * catalog; an unknown id or parameter throws an [IllegalArgumentException] naming the
+         * valid choices.
          */
-        fun strategies(vararg specs: String): List<Resolved<StrategyEntry>> {
+        public fun strategies(vararg specs: String): List<StrategyChoice> {
             val resolved = specs.flatMap { Strategies.catalog.resolveList(it, Strategies::inAll) }
-            return resolved.distinctBy { it.spec }
+            return resolved.distinctBy { it.spec }.map(::StrategyChoice)
         }
     }
 }

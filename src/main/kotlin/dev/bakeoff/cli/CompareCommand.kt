@@ -22,7 +22,7 @@ import java.nio.file.Paths
  * RESULTS.json --a X --b Y` (two strategies within one run): per matching cell the ratio of
  * medians with a bootstrap CI, a Mann–Whitney U test and a verdict; a console table and compare.html.
  */
-class CompareCommand : CliktCommand(name = "compare") {
+internal class CompareCommand : CliktCommand(name = "compare") {
     override fun help(context: Context) = "Compare two runs (BASE.json NEW.json), or two strategies within one run (RESULTS.json --a X --b Y): " +
         "per cell the ratio of medians with a bootstrap CI and a Mann-Whitney U test; writes compare.html."
 

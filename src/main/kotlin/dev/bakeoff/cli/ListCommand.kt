@@ -13,7 +13,7 @@ import dev.bakeoff.workload.Workloads
 import kotlinx.serialization.json.Json
 
 /** `bakeoff list`: the strategy and workload catalogs, as a table or as JSON. */
-class ListCommand : CliktCommand(name = "list") {
+internal class ListCommand : CliktCommand(name = "list") {
     override fun help(context: Context) = "List the strategies, workloads and scenarios (ids, families, parameters, shared schedulers)."
 
     private val json by option("--json", help = "Print machine-readable JSON instead of tables").flag()

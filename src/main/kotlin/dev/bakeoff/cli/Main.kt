@@ -14,7 +14,7 @@ import dev.bakeoff.report.ResultsFileException
 import kotlin.system.exitProcess
 
 /** `bakeoff`: the root command; every action is a subcommand. */
-class BakeoffCommand : CliktCommand(name = "bakeoff") {
+internal class BakeoffCommand : CliktCommand(name = "bakeoff") {
     init {
         context { localization = BakeoffLocalization }
     }
@@ -33,7 +33,7 @@ private object BakeoffLocalization : Localization {
 }
 
 /** The command tree, wired in one place. */
-fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand(), SweepCommand(), ScenarioCommand(), ReportCommand(), CompareCommand(), RecommendCommand())
+internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand(), SweepCommand(), ScenarioCommand(), ReportCommand(), CompareCommand(), RecommendCommand())
 
 /** Turns bad user input into one clear line and exit code 2. */
 internal inline fun <T> userInput(block: () -> T): T = try {
@@ -48,7 +48,7 @@ internal inline fun <T> userInput(block: () -> T): T = try {
  * Runs the CLI and returns its exit status: 0 ok, 1 when a cell failed, 2 for bad input (an
  * unknown name, a bad number, an unwritable directory, an unsuitable JDK), as one clear line.
  */
-fun runCli(args: Array<String>, command: CliktCommand = bakeoff().context { terminal = outputTerminal() }): Int = try {
+internal fun runCli(args: Array<String>, command: CliktCommand = bakeoff().context { terminal = outputTerminal() }): Int = try {
     command.parse(args)
     0
 } catch (e: UsageError) {
@@ -65,6 +65,6 @@ fun runCli(args: Array<String>, command: CliktCommand = bakeoff().context { term
 
 private val ANSI_STYLE = Regex("\u001B\\[[0-9;]*m")
 
-fun main(args: Array<String>) {
+internal fun main(args: Array<String>) {
     exitProcess(runCli(args))
 }

@@ -31,7 +31,7 @@ import java.nio.file.Paths
  * them on the `synthetic` workload through the normal engine (unless `--no-confirm`); or, with
  * `--from`, ranks the strategies of a measured run.
  */
-class RecommendCommand : CliktCommand(name = "recommend") {
+internal class RecommendCommand : CliktCommand(name = "recommend") {
     override fun help(context: Context) = "Rank strategies for your kind of work by a model of each strategy's concurrency, then confirm the top ones by measuring them."
 
     private val cpuUs by option("--cpu-us", help = "CPU work per item, in microseconds").int()

@@ -9,7 +9,7 @@ import dev.bakeoff.report.writeTo
 import java.nio.file.Paths
 
 /** `bakeoff report RESULTS.json`: regenerates `report.html` next to a results file (e.g. after an upgrade of Bakeoff). */
-class ReportCommand : CliktCommand(name = "report") {
+internal class ReportCommand : CliktCommand(name = "report") {
     override fun help(context: Context) = "Regenerate report.html next to a results.json."
 
     private val file by argument("RESULTS.json", help = "A results.json written by 'bakeoff run'")

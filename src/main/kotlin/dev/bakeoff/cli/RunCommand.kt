@@ -31,7 +31,7 @@ import java.nio.file.Paths
  * results.json, results.csv, report.html and jmh.json. `bakeoff sweep` is the same command with
  * one swept parameter ([sweep]).
  */
-open class RunCommand(name: String = "run") : CliktCommand(name = name) {
+internal open class RunCommand(name: String = "run") : CliktCommand(name = name) {
     override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite (E1's 16 strategies and 10 beyond them " +
         "on the five E1 workloads, 100 items, quick preset). --suite reference re-runs the published experiments."
 

@@ -20,7 +20,7 @@ import dev.bakeoff.strategy.Strategies
  * its real components, every strategy verified after every batch, and states how far the best
  * one is from the scenario's physical limit. Same result files and console table as `run`.
  */
-class ScenarioCommand : CliktCommand(name = "scenario") {
+internal class ScenarioCommand : CliktCommand(name = "scenario") {
     override fun help(context: Context) = "Run a whole scenario (E2 file-sender, E3 api-fanout, E4 order-status) with real components, verified after every batch, " +
         "against its physical limit. With no options: its published scale and variants, both wait forms, quick preset."
 

@@ -6,7 +6,7 @@ import com.github.ajalt.clikt.parameters.options.required
 import dev.bakeoff.engine.Sweep
 
 /** `bakeoff sweep`: `bakeoff run` at every value of one parameter, ending with the curve table (best value marked). */
-class SweepCommand : RunCommand("sweep") {
+internal class SweepCommand : RunCommand("sweep") {
     override fun help(context: Context) = "Run strategies x workloads at every value of one parameter (a pool size, a concurrency, a chunk size, " +
         "a workload parameter or items) and show the curve, best value marked. Takes every option of run."
 

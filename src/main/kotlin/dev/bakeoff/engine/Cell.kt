@@ -24,7 +24,7 @@ import dev.bakeoff.model.WorkloadBatch
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].
  */
-class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
+internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
     private val scenario: Scenario? = spec.createScenario(context)
     private val workload: Workload? = spec.workload?.let { it.entry.create(it.params(context)) }

@@ -23,12 +23,13 @@ import java.lang.management.ManagementFactory
  * Called only from JMH's benchmark thread, one call at a time (the budget's watcher excepted,
  * which only ever reports and halts).
  */
-class CellProbe(spec: CellSpec, fork: ForkSettings) {
+@InternalBakeoffApi
+public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) {
     private val out: File? = fork.probeFile
     private val traceWarmup = fork.traceWarmup
     private val memory = MemoryProbe().also { it.start() }
     private val budget = fork.maxThreads?.let { ThreadBudget(it, ::overBudget) }
-    val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
+    internal val cell: Cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
     private var cpuNs = 0L
@@ -41,19 +42,34 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
     private val traces = mutableListOf<ItemTrace>()
     private var tracing = false
 
+    /** One measured batch: exactly the cell's batch, nothing else (see [Cell.runBatch]). */
+    public fun runBatch() {
+        cell.runBatch()
+    }
+
+    /** A scenario's reset before a batch; never timed. */
+    public fun beforeBatch() {
+        cell.beforeBatch()
+    }
+
+    /** A scenario's verification after a batch; never timed. */
+    public fun afterBatch() {
+        cell.afterBatch()
+    }
+
     /**
      * In single-shot plans every batch is long, so the trace pass is the first warm-up batch
      * (never timed) instead of an extra batch after the measurement: same separation, one
      * multi-second batch less per cell.
      */
-    fun iterationStarted(measured: Boolean) {
+    public fun iterationStarted(measured: Boolean) {
         tracing = !measured && traceWarmup && traces.isEmpty()
         if (tracing) traces += cell.startTrace()
         cpuAtStart = os.processCpuTime
     }
 
     /** Verifies the ledger for the iteration just ended; [measured] iterations count towards CPU per batch. */
-    fun iterationEnded(measured: Boolean) {
+    public fun iterationEnded(measured: Boolean) {
         val cpu = os.processCpuTime - cpuAtStart
         if (tracing) cell.stopTrace()
         tracing = false
@@ -70,7 +86,7 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
      * warm-up batch was traced (at least one batch, up to [TRACE_BATCHES] within
      * [TRACE_BUDGET_NANOS]), closes the cell, writes the report.
      */
-    fun finish() {
+    public fun finish() {
         val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
         val start = System.nanoTime()
         if (traces.isEmpty()) {
@@ -118,7 +134,7 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
      * OutOfMemoryError) before JMH reports it (a broken ledger or scenario outcome: broken), with
      * how many threads it had reached and its memory.
      */
-    fun failed(e: Throwable) {
+    public fun failed(e: Throwable) {
         val status = if (e is LedgerException || e is VerificationException) CellStatus.BROKEN else CellStatus.FAILED
         // A resource death (out of memory, no more native threads) says how far the approach got.
         val reached = if (e is VirtualMachineError) " (${reached()})" else ""
@@ -165,24 +181,24 @@ class CellProbe(spec: CellSpec, fork: ForkSettings) {
         runCatching { out?.writeText(Json.encodeToString(ProbeReport.serializer(), report)) }
     }
 
-    companion object {
-        const val TRACE_BATCHES = 5
-        const val TRACE_BUDGET_NANOS = 250_000_000L
+    public companion object {
+        internal const val TRACE_BATCHES = 5
+        internal const val TRACE_BUDGET_NANOS = 250_000_000L
 
         /** The exit status of a measured JVM halted by its thread budget. */
-        const val OVER_BUDGET_EXIT_CODE = 87
+        internal const val OVER_BUDGET_EXIT_CODE = 87
 
         /**
          * Creates the probe for the JMH parameters, with the host's [ForkSettings] (the thread
          * budget defaults to [ThreadBudget.defaultMax]).
          */
         @JvmStatic
-        fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe =
+        public fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe =
             start(CellSpec.parse(strategy, workload, items, wait))
 
         /** [start] for a scenario cell: the `workload` parameter holds the scenario spec. */
         @JvmStatic
-        fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe =
+        public fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe =
             start(CellSpec.parseScenario(strategy, scenario, items, wait))
 
         private fun start(spec: CellSpec): CellProbe {

@@ -19,7 +19,7 @@ import dev.bakeoff.workload.Workloads
  * items are the scenario's files, requests or orders. [sweep] is set when the cell is one point
  * of a sweep (it only labels the result).
  */
-data class CellSpec(
+internal data class CellSpec(
     val strategy: Resolved<StrategyEntry>,
     val workload: Resolved<WorkloadEntry>?,
     val items: Int,
@@ -90,4 +90,4 @@ data class CellSpec(
 }
 
 /** What [Cell.close] found: leaked threads (must be none) and the live threads of each declared shared scheduler. */
-data class CloseReport(val leaked: List<String>, val sharedLive: Map<String, Int>, val overBound: List<String>)
+internal data class CloseReport(val leaked: List<String>, val sharedLive: Map<String, Int>, val overBound: List<String>)

@@ -14,7 +14,7 @@ import java.io.File
  * @property classpath extra entries a user's own task class is loaded from (`--classpath`).
  * @property maxThreads the fork's thread budget; null lets the fork use [ThreadBudget.defaultMax].
  */
-data class ForkSettings(
+internal data class ForkSettings(
     val probeFile: File?,
     val traceWarmup: Boolean,
     val settings: Map<String, String> = emptyMap(),

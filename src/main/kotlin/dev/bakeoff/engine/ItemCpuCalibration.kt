@@ -19,7 +19,7 @@ import java.lang.management.ThreadMXBean
  * cheapest sample, the least disturbed one. Meant to run in the measured JVM after the measured
  * iterations, with the JIT warm, outside any timed section.
  */
-object ItemCpuCalibration {
+internal object ItemCpuCalibration {
     const val MIN_SAMPLE_NANOS = 50_000L
     const val MAX_PASSES = 5
     const val BUDGET_NANOS = 250_000_000L

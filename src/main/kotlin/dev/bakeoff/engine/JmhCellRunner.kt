@@ -35,7 +35,7 @@ import kotlin.io.path.readText
  *
  * Threading model: one cell at a time; a daemon watchdog kills the forked JVM at the deadline.
  */
-class JmhCellRunner(private val options: RunOptions, private val workDir: Path) {
+internal class JmhCellRunner(private val options: RunOptions, private val workDir: Path) {
     private val jdkHome: Path = options.jdk ?: Path.of(System.getProperty("java.home"))
 
     /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
@@ -236,6 +236,7 @@ class JmhCellRunner(private val options: RunOptions, private val workDir: Path) 
          * Generous: every planned batch at the expected serial time (at least one iteration
          * each), the trace pass, JVM start-up.
          */
+        @OptIn(InternalBakeoffApi::class)
         fun defaultTimeoutSeconds(plan: MeasurementPlan, serialNanos: Long): Long {
             val batchSeconds = serialNanos / 1e9
             val iterations = plan.warmupIterations + plan.measurementIterations

@@ -7,7 +7,7 @@ import java.nio.file.Path
 import java.util.Properties
 
 /** Describes the machine and the JDK the measured JVMs run on; every report states it. */
-object MachineInfo {
+internal object MachineInfo {
     /** Library name -> a class it ships; the version is read from that class's jar name. */
     private val LIBRARIES =
         mapOf(

@@ -9,10 +9,10 @@ import dev.bakeoff.result.PlanMode
  * multi-second batches yield at least three measured runs without blowing the time budget;
  * the chosen plan and its reason are stored with every cell.
  */
-enum class Preset(
-    val id: String,
-    val summary: String,
-    val forks: Int,
+public enum class Preset(
+    public val id: String,
+    public val summary: String,
+    public val forks: Int,
     private val warmupIterations: Int,
     private val measurementIterations: Int,
     private val iterationMillis: Long,
@@ -26,7 +26,7 @@ enum class Preset(
     ;
 
     /** The plan for a cell whose batch would take about [expectedSerialNanos] if run on one thread. */
-    fun plan(expectedSerialNanos: Long): MeasurementPlan {
+    internal fun plan(expectedSerialNanos: Long): MeasurementPlan {
         val expected = "expected serial batch ${"%.3f".format(java.util.Locale.ROOT, expectedSerialNanos / 1e9)} s"
         return if (expectedSerialNanos > SINGLE_SHOT_ABOVE_NANOS) {
             MeasurementPlan(
@@ -49,10 +49,10 @@ enum class Preset(
         }
     }
 
-    companion object {
-        const val SINGLE_SHOT_ABOVE_NANOS = 500_000_000L
+    internal companion object {
+        internal const val SINGLE_SHOT_ABOVE_NANOS = 500_000_000L
 
-        fun parse(id: String): Preset = entries.firstOrNull { it.id == id }
+        internal fun parse(id: String): Preset = entries.firstOrNull { it.id == id }
             ?: throw dev.bakeoff.model.CatalogException(
                 "unknown preset '$id'; valid: ${entries.joinToString {
                     it.id

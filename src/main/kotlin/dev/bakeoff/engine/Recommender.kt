@@ -17,7 +17,7 @@ import kotlin.math.ceil
  * Work described for `recommend`: [items] items of [cpuMicros] µs CPU then a [waitMillis] ms
  * wait, waiting in [wait] form.
  */
-data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val items: Int, val wait: WaitForm) {
+internal data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val items: Int, val wait: WaitForm) {
     init {
         if (cpuMicros < 0 || waitMillis < 0) throw CatalogException("invalid work: --cpu-us and --wait-ms must be >= 0")
         if (items < 1) throw CatalogException("invalid --items '$items'; valid: a whole number >= 1")
@@ -33,7 +33,7 @@ data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val items: I
 }
 
 /** One ranked strategy: its predicted batch time and why. */
-data class Pick(
+internal data class Pick(
     val strategy: Resolved<StrategyEntry>,
     val predictedNs: Double,
     val overheadNs: Double,
@@ -46,7 +46,7 @@ data class Pick(
  * run that confirms the top picks.
  * Pure apart from [confirmation]'s result; thread-safe.
  */
-object Recommender {
+internal object Recommender {
     /** Candidates with a model, fastest predicted first (ties: lower dispatch overhead, then the given order). */
     fun rank(work: WorkDescription, candidates: List<Resolved<StrategyEntry>>, cores: Int): List<Pick> {
         val cpuNs = work.cpuMicros * 1_000.0

@@ -32,7 +32,7 @@ import java.nio.file.Path
  *   travel to another process: lower isolation (this JVM's JIT profile, heap and threads are
  *   shared by every cell, `cpus` and `jdk` do not apply, a hung cell cannot be killed).
  */
-data class RunOptions(
+internal data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
     val workloads: List<Resolved<WorkloadEntry>>,
     val items: Int = 100,

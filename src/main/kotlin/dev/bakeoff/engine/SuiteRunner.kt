@@ -17,7 +17,7 @@ import java.nio.file.Paths
 import java.time.Instant
 
 /** Hears about progress; the CLI prints a line per cell. Called on the thread running the suite. */
-interface RunListener {
+internal interface RunListener {
     fun cellStarted(
         index: Int,
         total: Int,
@@ -35,7 +35,7 @@ interface RunListener {
  * cell hands the results so far to [sink] and rewrites JMH's raw `jmh.json`, so a crash or
  * Ctrl-C keeps every finished cell.
  */
-class SuiteRunner(
+internal class SuiteRunner(
     private val options: RunOptions,
     private val listener: RunListener = object : RunListener {},
     private val sink: (Results) -> Unit = {},
@@ -170,7 +170,7 @@ class SuiteRunner(
  * scenario's items need its resources (a server, a database), so only their nominal waits count:
  * every scenario batch waits long enough for that to decide the plan.
  */
-object SerialEstimate {
+internal object SerialEstimate {
     private const val SAMPLE_NANOS = 200_000_000L
 
     fun nanos(spec: CellSpec, context: RunContext = RunContext()): Long {

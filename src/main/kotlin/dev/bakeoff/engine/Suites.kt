@@ -13,7 +13,7 @@ import dev.bakeoff.workload.Workloads
  * as `bakeoff scenario` runs it ([SuiteEntry.scenario]). [figures] asks the console for the full
  * figures table of its cells (E5's thread, task and memory figures).
  */
-data class SuiteEntry(
+internal data class SuiteEntry(
     val experiment: String,
     val strategies: String,
     val workloads: String = "",
@@ -47,7 +47,7 @@ data class SuiteEntry(
  * into one results directory. [cellTimeoutSeconds] caps every cell unless `--cell-timeout` is
  * given (waiting workloads at huge item counts would otherwise get a limit of hours).
  */
-data class Suite(
+internal data class Suite(
     val id: String,
     val summary: String,
     val entries: List<SuiteEntry>,
@@ -57,7 +57,7 @@ data class Suite(
 }
 
 /** The suites `--suite` knows; each entry is one line of data. Durations are in README.md. */
-object Suites {
+internal object Suites {
     private val E1_STRATEGIES = Strategies.catalog.entries.filter { it.group == Group.E1 }.joinToString(",") { it.id }
     private const val E5_APPROACHES =
         "thread-per-task,executor-fixed:size=50,executor-fixed:size=200,executor-fixed:size=500"

@@ -18,7 +18,7 @@ import kotlin.math.roundToLong
  * workload that declares the key; a strategy x workload pair where neither declares it runs once,
  * unswept, as the baseline of the curve. Immutable.
  */
-data class Sweep(val key: String, val values: List<String>) {
+internal data class Sweep(val key: String, val values: List<String>) {
     /**
      * The cells of [strategies] x [workloads] at every value, workload by workload: the unswept
      * baselines first, then each value in the given order (so a series always meets its smaller

@@ -18,7 +18,7 @@ package dev.bakeoff.metrics
  * the JIT warm, so contention, cache misses and SMT sharing under parallel load only make the
  * real time longer; a wait costs no CPU; a strategy costs nothing. Pure functions; thread-safe.
  */
-object LimitFormula {
+internal object LimitFormula {
     /** The limit and the three bounds it is the largest of, all in nanoseconds per batch. */
     data class Bound(val longestItemNs: Double, val cpuOverCoresNs: Double, val serialNs: Double) {
         val limitNs: Double get() = maxOf(longestItemNs, cpuOverCoresNs, serialNs)

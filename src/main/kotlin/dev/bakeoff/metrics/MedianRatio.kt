@@ -12,7 +12,7 @@ import java.util.SplittableRandom
  * test's (exact for small samples without ties, the normal approximation otherwise: Commons
  * Statistics' `AUTO`). Immutable.
  */
-data class MedianRatio(
+internal data class MedianRatio(
     val ratio: Double,
     val ciLow: Double,
     val ciHigh: Double,

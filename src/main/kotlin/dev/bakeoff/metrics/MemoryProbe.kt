@@ -22,7 +22,7 @@ import javax.management.openmbean.CompositeData
  * Threading model: [start] and [stats] are called from one thread; the listener only updates an
  * atomic maximum.
  */
-class MemoryProbe {
+internal class MemoryProbe {
     private val peakBeforeGc = AtomicLong()
     private var rssStart: Long? = null
     private var rssPeakAvailable = false

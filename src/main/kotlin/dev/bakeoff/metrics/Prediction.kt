@@ -16,7 +16,7 @@ import kotlin.math.ceil
  * i.e. the items go in waves of `inFlight`, unless the CPU work spread over the computing threads
  * takes longer; plus its per-item dispatch overhead. Pure; thread-safe.
  */
-object Prediction {
+internal object Prediction {
     fun batchNanos(
         items: Int,
         cpuNs: Double,

@@ -12,7 +12,7 @@ import java.lang.management.ManagementFactory
  * the strategy declares are not leaks: they are excluded from [leaked] and reported per
  * scheduler instead, to be checked against their documented bounds.
  */
-class ThreadCensus(private val shared: List<SharedScheduler>) {
+internal class ThreadCensus(private val shared: List<SharedScheduler>) {
     private val mx = ManagementFactory.getThreadMXBean()
     private val before: Set<Thread> = liveThreads()
     val startLive: Int = mx.threadCount

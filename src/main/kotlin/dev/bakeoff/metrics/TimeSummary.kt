@@ -3,7 +3,7 @@ package dev.bakeoff.metrics
 import dev.bakeoff.result.TimeStats
 
 /** Order statistics over the measured runs of one cell (each run is one JMH iteration's score, in ns). */
-object TimeSummary {
+internal object TimeSummary {
     fun of(runs: List<Double>, error: Double): TimeStats {
         require(runs.isNotEmpty()) { "no measured runs" }
         val sorted = runs.sorted()

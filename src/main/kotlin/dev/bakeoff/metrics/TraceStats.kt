@@ -8,7 +8,7 @@ import dev.bakeoff.result.TaskStats
 import org.HdrHistogram.Histogram
 
 /** Turns the raw timestamps of traced batches into latency percentiles, task run times and the per-thread spread. */
-object TraceStats {
+internal object TraceStats {
     /** Queue wait (batch handed over -> item started) and run time (start -> end) over all items of all [traces]. */
     fun latency(traces: List<ItemTrace>): Latency {
         val queue = Histogram(3)

@@ -10,30 +10,30 @@ import kotlin.math.roundToLong
  * Always a `.` decimal separator and no grouping, whatever the default locale, so a report reads
  * the same on every machine. Pure functions; safe from any thread.
  */
-object Units {
+public object Units {
     private val TIME = listOf("s" to 1e9, "ms" to 1e6, "µs" to 1e3, "ns" to 1.0)
     private val BYTES = listOf("GiB" to GIB, "MiB" to MIB, "KiB" to KIB, "B" to 1.0)
 
     /** A duration given in nanoseconds: `850 ns`, `12.3 µs`, `1.23 ms`, `99.8 ms`, `4.95 s`. */
-    fun nanos(ns: Double): String = scaled(ns, TIME)
+    public fun nanos(ns: Double): String = scaled(ns, TIME)
 
     /** A byte count in binary units: `512 B`, `1.50 KiB`, `12.0 MiB`; under 1 KiB as whole bytes. */
-    fun bytes(bytes: Double): String = if (bytes < KIB - 0.5) "${bytes.roundToLong()} B" else scaled(bytes, BYTES)
+    public fun bytes(bytes: Double): String = if (bytes < KIB - 0.5) "${bytes.roundToLong()} B" else scaled(bytes, BYTES)
 
     /**
      * The unit [nanos] would use for [ns], as (name, nanoseconds per unit): charts scale a whole
      * axis by the unit of its largest value, e.g. `("ms", 1e6)`.
      */
-    fun timeUnit(ns: Double): Pair<String, Double> = unitOf(ns, TIME)
+    public fun timeUnit(ns: Double): Pair<String, Double> = unitOf(ns, TIME)
 
     /** The unit [bytes] would use for [bytes] at or above 1 KiB, as (name, bytes per unit). */
-    fun byteUnit(bytes: Double): Pair<String, Double> = unitOf(bytes, BYTES)
+    public fun byteUnit(bytes: Double): Pair<String, Double> = unitOf(bytes, BYTES)
 
     /** A ratio such as a time relative to the best: `1.00`, `1.83`, `12.4`, `153`. */
-    fun ratio(x: Double): String = sig3(x)
+    public fun ratio(x: Double): String = sig3(x)
 
     /** [x] with three significant digits, trailing zeros kept (`1.50`, `0.0123`, `1230`). */
-    fun sig3(x: Double): String {
+    public fun sig3(x: Double): String {
         require(x.isFinite()) { "not a finite number: $x" }
         if (x == 0.0) return "0"
         val r = BigDecimal(x).round(MC)

@@ -10,7 +10,7 @@ package dev.bakeoff.model
  * [runSuspending] and, in the blocking form, the item blocks its dispatcher thread, exactly as
  * a blocking callback would.
  */
-interface Batch {
+internal interface Batch {
     /** Number of items; their indices are `0 until size`. */
     val size: Int
 

@@ -4,7 +4,7 @@ package dev.bakeoff.model
  * The kind of approach an entry is, as `bakeoff list` shows it; [defaultSuite] and [inAll] are the
  * defaults of a strategy entry's own properties of the same names.
  */
-enum class Group(val id: String, val defaultSuite: Boolean, val inAll: Boolean) {
+internal enum class Group(val id: String, val defaultSuite: Boolean, val inAll: Boolean) {
     /** Exactly as experiment E1 of the reference defines it. */
     E1("e1", defaultSuite = true, inAll = true),
 
@@ -23,7 +23,7 @@ enum class Group(val id: String, val defaultSuite: Boolean, val inAll: Boolean) 
  * whether `all` expands to it ([inAll]). Immutable once registered; [create] is thread-safe as
  * far as the entry's factory is.
  */
-sealed class CatalogEntry<T>(
+internal sealed class CatalogEntry<T>(
     val id: String,
     val summary: String,
     val params: List<ParamSpec>,
@@ -40,7 +40,7 @@ sealed class CatalogEntry<T>(
  * modelled), [recommended] whether `recommend` ranks it by default, and [test] the scale the
  * matrix tests run it at. Immutable; thread-safe.
  */
-class StrategyEntry(
+internal class StrategyEntry(
     id: String,
     summary: String,
     val family: Family,
@@ -60,7 +60,7 @@ class StrategyEntry(
  * suspending forms, [defaultSuite] whether the default suite runs it, [inAll] whether `all`
  * expands to it, [test] the scale the matrix tests run it at. Immutable; thread-safe.
  */
-class WorkloadEntry(
+internal class WorkloadEntry(
     id: String,
     summary: String,
     val waits: Boolean,
@@ -78,7 +78,7 @@ class WorkloadEntry(
  * configuration: [params] override the defaults to shrink the work, or, when [excludedBecause] is
  * set, the matrix tests cannot run the entry at all and say why. Immutable; thread-safe.
  */
-class TestScale private constructor(val params: Map<String, String>, val excludedBecause: String?) {
+internal class TestScale private constructor(val params: Map<String, String>, val excludedBecause: String?) {
     /** The spec the matrix tests run for entry [id], or null when excluded. */
     fun spec(id: String): String? = if (excludedBecause !=
         null
@@ -101,7 +101,7 @@ class TestScale private constructor(val params: Map<String, String>, val exclude
 }
 
 /** A catalog entry with its parameter values, parsed from a spec such as `executor-fixed:size=200`. */
-class Resolved<E : CatalogEntry<*>>(val entry: E, val values: Map<String, String>) {
+internal class Resolved<E : CatalogEntry<*>>(val entry: E, val values: Map<String, String>) {
     /** The canonical spec: the id, then `:k=v` for each value that differs from its default. */
     val spec: String =
         entry.id +
@@ -118,7 +118,7 @@ class Resolved<E : CatalogEntry<*>>(val entry: E, val values: Map<String, String
  * An ordered, id-unique list of entries of one kind ("strategy" or "workload"), resolving
  * specs of the form `id[:key=value]...` with errors that name the valid choices.
  */
-class Catalog<E : CatalogEntry<*>>(private val kind: String, val entries: List<E>) {
+internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entries: List<E>) {
     init {
         val dup = entries.groupBy { it.id }.filterValues { it.size > 1 }.keys
         require(dup.isEmpty()) { "duplicate $kind ids: $dup" }
@@ -171,7 +171,7 @@ class Catalog<E : CatalogEntry<*>>(private val kind: String, val entries: List<E
  * a number of items without opening anything, [test] the scale the matrix tests run it at.
  * Immutable; thread-safe.
  */
-class ScenarioEntry(
+internal class ScenarioEntry(
     id: String,
     summary: String,
     val defaultItems: Int,

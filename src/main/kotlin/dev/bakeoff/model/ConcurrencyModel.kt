@@ -7,10 +7,10 @@ package dev.bakeoff.model
  * `recommend` confirms its picks by measuring them). [mechanism] says why, in a few words.
  * Immutable; thread-safe.
  */
-data class ConcurrencyModel(val inFlight: Int, val computing: Int, val overheadNs: Double, val mechanism: String)
+internal data class ConcurrencyModel(val inFlight: Int, val computing: Int, val overheadNs: Double, val mechanism: String)
 
 /**
  * What a strategy's model is computed from: its resolved [params], the [wait] form of the work,
  * the [cores] modelled and the [items] of a batch. Immutable; thread-safe.
  */
-data class ModelInput(val params: Params, val wait: WaitForm, val cores: Int, val items: Int)
+internal data class ModelInput(val params: Params, val wait: WaitForm, val cores: Int, val items: Int)

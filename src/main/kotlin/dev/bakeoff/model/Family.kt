@@ -8,7 +8,7 @@ import kotlinx.serialization.Serializable
  * its [colour] (a CSS hex colour, the same in every chart and legend). Immutable; thread-safe.
  */
 @Serializable
-enum class Family(val id: String, val colour: String) {
+public enum class Family(public val id: String, public val colour: String) {
     @SerialName("direct")
     DIRECT("direct", "#595959"),
 

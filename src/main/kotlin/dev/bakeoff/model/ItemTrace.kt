@@ -7,7 +7,7 @@ package dev.bakeoff.model
  * Threading model: each item writes only its own slots, and the batch's completion (which every
  * strategy awaits) publishes them to the reader.
  */
-class ItemTrace(val size: Int) {
+internal class ItemTrace(val size: Int) {
     /** `System.nanoTime()` when the strategy was handed the batch. */
     var batchStartNs = 0L
     val startNs = LongArray(size)

@@ -7,7 +7,7 @@ package dev.bakeoff.model
  * scenario runs against that cannot be part of a spec (a JDBC URL holds ':'), e.g. `jdbc-url`,
  * and the extra [classpath] entries a user's own task class is loaded from (`--classpath`).
  */
-data class RunContext(
+internal data class RunContext(
     val cpus: Int = Runtime.getRuntime().availableProcessors(),
     val waitScale: Double = 1.0,
     val settings: Map<String, String> = emptyMap(),
@@ -15,7 +15,7 @@ data class RunContext(
 )
 
 /** One declared parameter of a catalog entry, e.g. `size` of `executor-fixed`. */
-sealed class ParamSpec(val key: String, val summary: String, val default: String) {
+internal sealed class ParamSpec(val key: String, val summary: String, val default: String) {
     /** Returns an error message for an invalid [value], or null. */
     abstract fun check(value: String): String?
 
@@ -68,7 +68,7 @@ sealed class ParamSpec(val key: String, val summary: String, val default: String
 }
 
 /** The resolved parameter values of one catalog entry, defaults filled in. */
-class Params(private val values: Map<String, String>, val context: RunContext) {
+internal class Params(private val values: Map<String, String>, val context: RunContext) {
     fun string(key: String): String = values[key] ?: error("undeclared parameter '$key'")
 
     fun int(key: String): Int = string(key).let { if (it == "cpu") context.cpus else it.toInt() }

@@ -12,7 +12,7 @@ package dev.bakeoff.model
  *
  * A definition is immutable and thread-safe.
  */
-interface Scenario {
+internal interface Scenario {
     /** Process-wide threads the scenario's libraries start and keep after close (not leaks, but bounded). */
     val shared: List<SharedScheduler> get() = emptyList()
 
@@ -47,7 +47,7 @@ interface Scenario {
  * implementation collects into thread-safe structures (or, in a test, deliberately not, to prove
  * that [verify] catches the lost updates).
  */
-interface OpenScenario :
+internal interface OpenScenario :
     Workload,
     AutoCloseable {
     /** Brings the state back to before a batch (rows to READY, collections emptied). Untimed. */
@@ -61,7 +61,7 @@ interface OpenScenario :
 }
 
 /** A lower bound on a batch's time: [nanos], with [reason] saying what it is made of. */
-data class PhysicalLimit(val nanos: Long, val reason: String)
+internal data class PhysicalLimit(val nanos: Long, val reason: String)
 
 /** A scenario's outcome is wrong (a lost update, a row left READY, an unmatched response): its cell is broken, not slow. */
-class VerificationException(message: String) : IllegalStateException(message)
+internal class VerificationException(message: String) : IllegalStateException(message)

@@ -5,4 +5,4 @@ package dev.bakeoff.model
  * holds ':'), declared on its [ScenarioEntry]. A [secret] setting (a password) is passed to the
  * measured JVM but never written into results: the engine filters by this flag, never by name.
  */
-data class Setting(val key: String, val summary: String, val secret: Boolean = false)
+internal data class Setting(val key: String, val summary: String, val secret: Boolean = false)

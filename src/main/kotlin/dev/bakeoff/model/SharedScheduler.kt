@@ -8,7 +8,7 @@ package dev.bakeoff.model
  * @property bound the documented maximum number of its live threads, given the processor
  *   count and the largest number of items any batch ran concurrently.
  */
-enum class SharedScheduler(
+internal enum class SharedScheduler(
     val id: String,
     val summary: String,
     private val owns: (Thread) -> Boolean,

@@ -14,7 +14,7 @@ package dev.bakeoff.model
  * A strategy knows nothing about workloads: it only calls [Batch.run] or [Batch.runSuspending]
  * for each index.
  */
-interface Strategy : AutoCloseable {
+internal interface Strategy : AutoCloseable {
     /** Creates owned pools and schedulers. Called once, before the first [run]. */
     fun open() {}
 

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder
  *
  * @param expected the result of each item computed by a direct, single-threaded run.
  */
-class TaskLedger(private val expected: IntArray) {
+internal class TaskLedger(private val expected: IntArray) {
     val size: Int get() = expected.size
     private val runs = AtomicIntegerArray(expected.size)
     private val checksum = LongAdder()
@@ -58,4 +58,4 @@ class TaskLedger(private val expected: IntArray) {
 }
 
 /** A strategy lost, duplicated or corrupted items: its cell is broken, not slow. */
-class LedgerException(message: String) : IllegalStateException(message)
+internal class LedgerException(message: String) : IllegalStateException(message)

@@ -9,7 +9,7 @@ import kotlinx.serialization.Serializable
  * comparison never pits one against the other by accident.
  */
 @Serializable
-enum class WaitForm(val id: String) {
+public enum class WaitForm(public val id: String) {
     /** `Thread.sleep` / `LockSupport.parkNanos`: the waiting thread is held for the whole wait. */
     @SerialName("blocking")
     BLOCKING("blocking"),
@@ -24,7 +24,7 @@ enum class WaitForm(val id: String) {
      * [BLOCKING]; for [SUSPENDING], kotlinx.coroutines' `delay` rounds up to whole milliseconds
      * (a 0.5 ms wait lasts 1 ms), so the physical limit of a suspending cell uses the rounded wait.
      */
-    fun effectiveWaitNanos(nominalNanos: Long): Long = when {
+    internal fun effectiveWaitNanos(nominalNanos: Long): Long = when {
         nominalNanos <= 0 -> 0
         this == BLOCKING -> nominalNanos
         else -> (nominalNanos + NANOS_PER_MILLI - 1) / NANOS_PER_MILLI * NANOS_PER_MILLI
@@ -32,8 +32,8 @@ enum class WaitForm(val id: String) {
 
     override fun toString(): String = id
 
-    companion object {
-        fun parse(text: String): WaitForm = entries.firstOrNull { it.id == text }
+    public companion object {
+        internal fun parse(text: String): WaitForm = entries.firstOrNull { it.id == text }
             ?: throw CatalogException("unknown wait form '$text'; valid: ${entries.joinToString { it.id }}")
 
         private const val NANOS_PER_MILLI = 1_000_000L

@@ -7,7 +7,7 @@ import kotlin.time.Duration.Companion.nanoseconds
  * The waits of a workload, in both forms, multiplied by the run's wait scale (1.0 when
  * measuring; tests shrink waits instead of sleeping for real).
  */
-class Waits(private val scale: Double) {
+internal class Waits(private val scale: Double) {
     fun scaled(nanos: Long): Long = (nanos * scale).toLong()
 
     /** `Thread.sleep`: the thread is held. */

@@ -11,13 +11,13 @@ package dev.bakeoff.model
  * [runSuspending] suspends (`delay`). Which one a run uses is the run's [WaitForm]. Pure CPU
  * workloads implement [run] only; both forms are then the same computation.
  */
-interface Workload {
+public interface Workload {
     /** Blocking form: any wait holds the calling thread. */
-    fun run(seed: Int): Int
+    public fun run(seed: Int): Int
 
     /** Suspending form: any wait releases the thread. Defaults to [run] for pure CPU work. */
-    suspend fun runSuspending(seed: Int): Int = run(seed)
+    public suspend fun runSuspending(seed: Int): Int = run(seed)
 
     /** The nominal wait of item [seed] in nanoseconds, from the definition (0 for pure CPU work). */
-    fun waitNanos(seed: Int): Long = 0
+    public fun waitNanos(seed: Int): Long = 0
 }

@@ -8,7 +8,7 @@ import kotlinx.serialization.Serializable
 
 /** The machine-readable form of `bakeoff list --json`. */
 @Serializable
-data class CatalogListing(val strategies: List<StrategyListing>, val workloads: List<WorkloadListing>, val scenarios: List<ScenarioListing> = emptyList()) {
+internal data class CatalogListing(val strategies: List<StrategyListing>, val workloads: List<WorkloadListing>, val scenarios: List<ScenarioListing> = emptyList()) {
     companion object {
         fun of(strategies: List<StrategyEntry>, workloads: List<WorkloadEntry>, scenarios: List<ScenarioEntry> = emptyList()) = CatalogListing(
             strategies.map { e ->
@@ -23,16 +23,16 @@ data class CatalogListing(val strategies: List<StrategyListing>, val workloads: 
 }
 
 @Serializable
-data class StrategyListing(val id: String, val summary: String, val family: String, val group: String, val params: List<ParamListing>, val sharedSchedulers: List<SharedListing>)
+internal data class StrategyListing(val id: String, val summary: String, val family: String, val group: String, val params: List<ParamListing>, val sharedSchedulers: List<SharedListing>)
 
 @Serializable
-data class WorkloadListing(val id: String, val summary: String, val waitForms: List<String>, val params: List<ParamListing>)
+internal data class WorkloadListing(val id: String, val summary: String, val waitForms: List<String>, val params: List<ParamListing>)
 
 @Serializable
-data class ScenarioListing(val id: String, val summary: String, val defaultItems: Int, val defaultStrategies: List<String>, val params: List<ParamListing>)
+internal data class ScenarioListing(val id: String, val summary: String, val defaultItems: Int, val defaultStrategies: List<String>, val params: List<ParamListing>)
 
 @Serializable
-data class ParamListing(val key: String, val summary: String, val default: String, val valid: String)
+internal data class ParamListing(val key: String, val summary: String, val default: String, val valid: String)
 
 @Serializable
-data class SharedListing(val id: String, val summary: String)
+internal data class SharedListing(val id: String, val summary: String)

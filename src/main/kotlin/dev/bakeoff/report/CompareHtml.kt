@@ -24,7 +24,7 @@ import kotlinx.serialization.json.JsonObject
  * blocks side by side, how the verdicts are reached, a chart of every ratio with its confidence
  * interval, a sortable table and the cells that could not be compared. Stateless and thread-safe.
  */
-object CompareHtml {
+internal object CompareHtml {
     const val FILE_NAME = "compare.html"
 
     /** One line on the method, shared by the console and the page. */

@@ -12,7 +12,7 @@ import dev.bakeoff.result.Results
  * cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on one side
  * only, or did not complete, are listed in [notCompared] with the reason. Immutable.
  */
-data class Comparison(val baseLabel: String, val newLabel: String, val base: Results, val new: Results, val rows: List<ComparedCell>, val notCompared: List<String>) {
+internal data class Comparison(val baseLabel: String, val newLabel: String, val base: Results, val new: Results, val rows: List<ComparedCell>, val notCompared: List<String>) {
     /** How many rows got each verdict. */
     val counts: Map<MedianRatio.Verdict, Int> get() = MedianRatio.Verdict.entries.associateWith { v -> rows.count { it.verdict == v } }
 
@@ -75,7 +75,7 @@ data class Comparison(val baseLabel: String, val newLabel: String, val base: Res
 }
 
 /** One matched cell: [base] and [new] (completed, with runs) and their [stats]. */
-data class ComparedCell(val title: String, val base: CellResult, val new: CellResult, val stats: MedianRatio) {
+internal data class ComparedCell(val title: String, val base: CellResult, val new: CellResult, val stats: MedianRatio) {
     val verdict: MedianRatio.Verdict get() = stats.verdict()
     val baseMedian: Double get() = base.timeNs!!.median
     val newMedian: Double get() = new.timeNs!!.median

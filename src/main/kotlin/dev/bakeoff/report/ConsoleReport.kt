@@ -10,7 +10,7 @@ import dev.bakeoff.result.TimeStats
  * then one [RankedTable] per [RankedGroup] of the run's [RunView]. Plain strings, so it is tested on
  * content and rendered by the CLI (mordant tables). Immutable; [of] is a pure function, safe from any thread.
  */
-data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>) {
+internal data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>) {
     companion object {
         /** The column headers of every [RankedTable]. */
         val COLUMNS = listOf("#", "strategy", "median", "min–max", "×best", "×direct", "peak thr", "alloc/batch")
@@ -89,4 +89,4 @@ data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>
  * ([rows], fastest first, under [header]), the [verdict] line naming the winner, and one line per
  * cell that did not complete ([problems]: strategy, status and the first line of its error).
  */
-data class RankedTable(val title: String, val header: List<String>, val rows: List<List<String>>, val verdict: String, val problems: List<String>)
+internal data class RankedTable(val title: String, val header: List<String>, val rows: List<List<String>>, val verdict: String, val problems: List<String>)

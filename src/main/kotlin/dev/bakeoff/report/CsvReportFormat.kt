@@ -10,7 +10,7 @@ import java.math.BigDecimal
  * quoted with its quotes doubled. Numbers never depend on the default locale (`.` decimal point,
  * no grouping, no exponent); a missing value is an empty field. Stateless and thread-safe.
  */
-object CsvReportFormat : ReportFormat {
+internal object CsvReportFormat : ReportFormat {
     override val fileName = "results.csv"
 
     // The header and every row come from this one list, so they cannot drift apart.

@@ -13,7 +13,7 @@ import dev.bakeoff.result.Results
  * peaks. A cell that did not finish shows its status, what its JVM measured before it died, and
  * its error under the table. Pure functions, safe from any thread.
  */
-object FiguresReport {
+internal object FiguresReport {
     val COLUMNS = listOf(
         "strategy", "items", "status", "start", "end", "peak", "created", "after",
         "tasks done", "task avg", "task min–max", "total", "tasks/s", "tasks/thread", "heap peak", "RSS peak",

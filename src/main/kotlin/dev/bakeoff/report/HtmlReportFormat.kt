@@ -33,7 +33,7 @@ import kotlinx.serialization.json.JsonObject
  * Written by `bakeoff run` after every cell, like the other [REPORT_FORMATS], and by `bakeoff report`.
  * Stateless and thread-safe.
  */
-object HtmlReportFormat : ReportFormat {
+internal object HtmlReportFormat : ReportFormat {
     override val fileName = "report.html"
 
     override fun write(results: Results, out: Appendable) {
@@ -141,7 +141,7 @@ object HtmlReportFormat : ReportFormat {
 }
 
 /** The machine and preset of one or more runs, as (row name, one value per run): side by side in compare. */
-fun machineRows(runs: List<Results>): List<Pair<String, List<String>>> {
+internal fun machineRows(runs: List<Results>): List<Pair<String, List<String>>> {
     fun row(name: String, value: (Results) -> String) = name to runs.map(value)
     return listOf(
         row("cores") { r -> "${r.machine.cores}" + if (r.machine.hostCores != r.machine.cores) " (of ${r.machine.hostCores} on the host)" else "" },

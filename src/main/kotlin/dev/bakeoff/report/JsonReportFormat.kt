@@ -16,7 +16,7 @@ import java.nio.file.Path
  *
  * [read] loads a file back for `compare` and `report`. Stateless and thread-safe.
  */
-object JsonReportFormat : ReportFormat {
+internal object JsonReportFormat : ReportFormat {
     override val fileName = "results.json"
 
     @OptIn(kotlinx.serialization.ExperimentalSerializationApi::class)

@@ -15,7 +15,7 @@ import java.nio.file.StandardCopyOption.REPLACE_EXISTING
  *
  * Implementations are stateless: one instance may be used from any number of threads at once.
  */
-interface ReportFormat {
+internal interface ReportFormat {
     /** The file this format writes in a results directory, e.g. `results.json`. */
     val fileName: String
 
@@ -24,17 +24,17 @@ interface ReportFormat {
 }
 
 /** The standard file formats of a results directory. */
-val REPORT_FORMATS: List<ReportFormat> = listOf(JsonReportFormat, CsvReportFormat, HtmlReportFormat)
+internal val REPORT_FORMATS: List<ReportFormat> = listOf(JsonReportFormat, CsvReportFormat, HtmlReportFormat)
 
 /**
  * Writes [results] to `dir/fileName` (UTF-8), replacing any earlier file atomically: results are
  * rewritten after every cell, so a reader, or a run killed mid-write, never sees half a file.
  */
-fun ReportFormat.writeTo(results: Results, dir: Path): Path {
+internal fun ReportFormat.writeTo(results: Results, dir: Path): Path {
     Files.createDirectories(dir)
     val text = buildString { write(results, this) }
     return dir.resolve(fileName).also { target -> replaceAtomically(target) { it.write(text.toByteArray()) } }
 }
 
 /** A results file that cannot be read: malformed, not a results file, or of an unknown schema version. */
-class ResultsFileException(message: String, cause: Throwable? = null) : RuntimeException(message, cause)
+internal class ResultsFileException(message: String, cause: Throwable? = null) : RuntimeException(message, cause)

@@ -11,12 +11,12 @@ import dev.bakeoff.result.Results
  * key, so groupings are matched by value and never by their display strings; a later field (the
  * JDK, the machine) goes here and into [title]. Immutable.
  */
-data class GroupKey(val subject: String, val items: Int, val wait: WaitForm) {
+public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm) {
     /** How every report heads the group: `lists, 100 items (blocking)`. */
     val title: String get() = "$subject, $items items (${wait.id})"
 
-    companion object {
-        fun of(cell: CellResult) = GroupKey(cell.workload, cell.items, cell.wait)
+    public companion object {
+        public fun of(cell: CellResult): GroupKey = GroupKey(cell.workload, cell.items, cell.wait)
     }
 }
 
@@ -26,22 +26,22 @@ data class GroupKey(val subject: String, val items: Int, val wait: WaitForm) {
  * HTML report and `recommend` name the same [winner] even on equal medians. [problems] are the
  * cells that could not be ranked (not ok, or ok without time figures). Immutable.
  */
-class RankedGroup(val key: GroupKey, val cells: List<CellResult>) {
-    val title: String get() = key.title
+public class RankedGroup(public val key: GroupKey, public val cells: List<CellResult>) {
+    public val title: String get() = key.title
 
     /** The ok cells with time figures, fastest first. */
-    val ranked: List<CellResult> = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedWith(RANKING)
+    public val ranked: List<CellResult> = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedWith(RANKING)
 
-    val winner: CellResult? get() = ranked.firstOrNull()
+    public val winner: CellResult? get() = ranked.firstOrNull()
 
-    val problems: List<CellResult> = cells.filter { c -> ranked.none { it === c } }
+    public val problems: List<CellResult> = cells.filter { c -> ranked.none { it === c } }
 
-    companion object {
+    public companion object {
         /** Median, then strategy spec: equal medians never leave the order to the input's order. */
-        val RANKING: Comparator<CellResult> = compareBy<CellResult> { it.timeNs?.median }.thenBy { it.strategy }
+        public val RANKING: Comparator<CellResult> = compareBy<CellResult> { it.timeNs?.median }.thenBy { it.strategy }
 
         /** Why [cell] is not ranked: the first line of its error, or what is missing. */
-        fun reason(cell: CellResult): String = cell.error?.lineSequence()?.firstOrNull()?.takeIf { it.isNotBlank() }
+        public fun reason(cell: CellResult): String = cell.error?.lineSequence()?.firstOrNull()?.takeIf { it.isNotBlank() }
             ?: if (cell.status == CellStatus.OK) "no time figures recorded" else "no error recorded"
     }
 }
@@ -51,9 +51,9 @@ class RankedGroup(val key: GroupKey, val cells: List<CellResult>) {
  * each group ranked once ([RankedGroup]). Every report of a run reads this view instead of
  * grouping and ranking on its own. Immutable; [of] is a pure function, safe from any thread.
  */
-class RunView(val results: Results, val groups: List<RankedGroup>) {
-    companion object {
-        fun of(results: Results) = RunView(
+public class RunView(public val results: Results, public val groups: List<RankedGroup>) {
+    public companion object {
+        public fun of(results: Results): RunView = RunView(
             results,
             results.cells.groupBy(GroupKey::of).map { (key, cells) -> RankedGroup(key, cells) },
         )

@@ -13,7 +13,7 @@ import dev.bakeoff.result.Results
  * the lowest median, or for an item-count sweep the highest throughput (items per second),
  * since a bigger batch always takes longer. Pure functions, safe from any thread.
  */
-object SweepReport {
+internal object SweepReport {
     const val BEST_MARK = " *"
 
     fun of(results: Results): List<RankedTable> {

@@ -8,7 +8,7 @@ import dev.bakeoff.result.Results
  * The plain-language verdict of one [RankedGroup]: its [key] (and [title], as the console
  * table's), and its sentences. Immutable.
  */
-data class Verdict(val key: GroupKey, val lines: List<String>) {
+public data class Verdict(val key: GroupKey, val lines: List<String>) {
     val title: String get() = key.title
 }
 
@@ -22,16 +22,16 @@ data class Verdict(val key: GroupKey, val lines: List<String>) {
  * The winner is the [RankedGroup]'s, so it is the console table's and the HTML matrix's. Used after
  * each table by the console report, by the HTML report and by `recommend --from`. Pure; thread-safe.
  */
-object Verdicts {
-    fun of(results: Results): List<Verdict> = of(RunView.of(results))
+public object Verdicts {
+    internal fun of(results: Results): List<Verdict> = of(RunView.of(results))
 
-    fun of(view: RunView): List<Verdict> = view.groups.map { of(it, view.results.machine.cores) }
+    internal fun of(view: RunView): List<Verdict> = view.groups.map { of(it, view.results.machine.cores) }
 
     /** The verdict of one [group] of a run on a machine with [cores]. */
-    fun of(group: RankedGroup, cores: Int): Verdict = Verdict(group.key, lines(group.ranked, cores))
+    public fun of(group: RankedGroup, cores: Int): Verdict = Verdict(group.key, lines(group.ranked, cores))
 
     /** The verdict of each group by its title, for renderers that print it under that group's table. */
-    fun byTitle(results: Results): Map<String, List<String>> = of(results).associate { it.title to it.lines }
+    internal fun byTitle(results: Results): Map<String, List<String>> = of(results).associate { it.title to it.lines }
 
     private fun lines(ranked: List<CellResult>, cores: Int): List<String> {
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
@@ -101,7 +101,7 @@ object Verdicts {
     private fun ratio(slow: CellResult, fast: CellResult) = Units.ratio(median(slow) / median(fast))
 
     /** `(median - limit) / items`, never below 0 (a limit is a lower bound; noise can put a median under it). */
-    fun overhead(c: CellResult): Double = maxOf(0.0, median(c) - (c.limitNs ?: 0.0)) / c.items
+    internal fun overhead(c: CellResult): Double = maxOf(0.0, median(c) - (c.limitNs ?: 0.0)) / c.items
 
     private fun percent(x: Double) = "${Units.sig3(maxOf(0.0, x) * 100)}%"
 

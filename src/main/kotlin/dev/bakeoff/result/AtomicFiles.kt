@@ -11,7 +11,7 @@ import java.nio.file.StandardCopyOption.REPLACE_EXISTING
  * reader never sees half a file. The temporary name is fixed (one writer per file), which keeps
  * the umask's permissions; `createTempFile` would make the file owner-only.
  */
-fun replaceAtomically(target: Path, write: (OutputStream) -> Unit) {
+internal fun replaceAtomically(target: Path, write: (OutputStream) -> Unit) {
     val temp = target.resolveSibling(".${target.fileName}.tmp")
     try {
         Files.newOutputStream(temp).use(write)

@@ -4,7 +4,7 @@ import kotlinx.serialization.Serializable
 
 /** What the measured JVM learned about its cell besides time: written to the file named by `-Dbakeoff.probe`. */
 @Serializable
-data class ProbeReport(
+internal data class ProbeReport(
     val status: CellStatus,
     val error: String? = null,
     val threads: ThreadStats? = null,

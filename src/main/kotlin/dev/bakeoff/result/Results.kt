@@ -11,7 +11,7 @@ import kotlinx.serialization.Serializable
  * field changes meaning or is removed.
  */
 @Serializable
-data class Results(
+public data class Results(
     val schemaVersion: Int = SCHEMA_VERSION,
     val bakeoffVersion: String,
     val createdAt: String,
@@ -21,13 +21,13 @@ data class Results(
     val preset: PresetInfo,
     val cells: List<CellResult>,
 ) {
-    companion object {
-        const val SCHEMA_VERSION = 1
+    public companion object {
+        public const val SCHEMA_VERSION: Int = 1
     }
 }
 
 @Serializable
-data class Machine(
+public data class Machine(
     /** Processors the measured JVMs saw (after any `--cpus`). */
     val cores: Int,
     /** Processors of the machine itself. */
@@ -43,11 +43,11 @@ data class Machine(
 )
 
 @Serializable
-data class PresetInfo(val id: String, val forks: Int, val summary: String)
+public data class PresetInfo(val id: String, val forks: Int, val summary: String)
 
 /** How a cell was measured: JMH mode and iteration counts, chosen from the cell's expected batch time. */
 @Serializable
-data class MeasurementPlan(
+public data class MeasurementPlan(
     /** How each run is measured; serialised as JMH's short label. */
     val mode: PlanMode,
     val forks: Int,
@@ -60,7 +60,7 @@ data class MeasurementPlan(
 )
 
 @Serializable
-data class CellResult(
+public data class CellResult(
     val strategy: String,
     val family: Family,
     val workload: String,
@@ -97,18 +97,18 @@ data class CellResult(
 
 /** One point of a sweep: parameter [key] (a strategy or workload parameter, or `items`) had [value]. */
 @Serializable
-data class SweepPoint(val key: String, val value: String)
+public data class SweepPoint(val key: String, val value: String)
 
 /** Items of one traced batch that finished, and their run times (start to end), in ns. */
 @Serializable
-data class TaskStats(val completed: Int, val minRunNs: Long, val meanRunNs: Double, val maxRunNs: Long)
+public data class TaskStats(val completed: Int, val minRunNs: Long, val meanRunNs: Double, val maxRunNs: Long)
 
 /**
  * Memory of the measured JVM from the strategy opening until the cell ended (or failed). Each
  * figure is left out where the platform cannot give it (RSS comes from Linux's `/proc`).
  */
 @Serializable
-data class MemoryStats(
+public data class MemoryStats(
     /** Peak heap in use: the largest heap occupancy seen right before a garbage collection or at the end. */
     val heapPeakBytes: Long,
     /** Resident set size of the process when the strategy opened (`VmRSS`). */
@@ -118,7 +118,7 @@ data class MemoryStats(
 )
 
 @Serializable
-data class TimeStats(
+public data class TimeStats(
     val min: Double,
     val median: Double,
     val max: Double,
@@ -129,7 +129,7 @@ data class TimeStats(
 )
 
 @Serializable
-data class ThreadStats(
+public data class ThreadStats(
     /** Live platform threads when the strategy opened. */
     val startLive: Int,
     /** Peak live platform threads from open to close. */
@@ -147,19 +147,19 @@ data class ThreadStats(
 )
 
 @Serializable
-data class Percentiles(val p50: Long, val p90: Long, val p99: Long, val max: Long)
+public data class Percentiles(val p50: Long, val p90: Long, val p99: Long, val max: Long)
 
 /** Per-item latency from the untimed trace pass: queue wait = batch handed over -> item started; run = item start -> end. */
 @Serializable
-data class Latency(val queueWait: Percentiles, val run: Percentiles)
+public data class Latency(val queueWait: Percentiles, val run: Percentiles)
 
 /** How the items of one traced batch spread over threads. */
 @Serializable
-data class PerThread(val threadsUsed: Int, val minTasks: Int, val avgTasks: Double, val maxTasks: Int)
+public data class PerThread(val threadsUsed: Int, val minTasks: Int, val avgTasks: Double, val maxTasks: Int)
 
 /** How a cell ended; serialised under [id]. */
 @Serializable
-enum class CellStatus(val id: String) {
+public enum class CellStatus(public val id: String) {
     /** Measured, ledger and outcome verified. */
     @SerialName("ok")
     OK("ok"),
@@ -186,7 +186,7 @@ enum class CellStatus(val id: String) {
 
 /** How the runs of a cell are measured, serialised as JMH's short label for the mode. */
 @Serializable
-enum class PlanMode(val id: String) {
+public enum class PlanMode(public val id: String) {
     /** Timed iterations: each run is the mean batch time over one iteration (JMH `AverageTime`). */
     @SerialName("avgt")
     AVERAGE_TIME("avgt"),

@@ -21,7 +21,7 @@ import java.util.Collections
  *
  * The definition is immutable; [open] starts the API (server and client) and the response list.
  */
-class ApiFanoutScenario internal constructor(
+internal class ApiFanoutScenario internal constructor(
     private val requests: Int,
     private val latencyMillis: Int,
     private val api: Api.Choice,

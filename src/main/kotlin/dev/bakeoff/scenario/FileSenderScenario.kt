@@ -21,7 +21,7 @@ import java.util.Collections
  *
  * The definition is immutable; [open] makes the two lists, which a batch's items fill concurrently.
  */
-class FileSenderScenario internal constructor(
+internal class FileSenderScenario internal constructor(
     private val files: Int,
     private val attempts: Int,
     private val failurePercent: Int,

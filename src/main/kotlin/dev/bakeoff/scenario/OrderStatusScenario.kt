@@ -28,7 +28,7 @@ import java.util.UUID
  * Verification after every batch: no row READY, and the FAILED rows are exactly the seeded ones
  * (so COMPLETED + FAILED = N with the seeded split).
  */
-class OrderStatusScenario internal constructor(
+internal class OrderStatusScenario internal constructor(
     private val orders: Int,
     private val callMillis: Int,
     private val successPercent: Int,

@@ -10,7 +10,7 @@ import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Waits
 
 /** The scenario catalog: one registration per scenario, with its published scale and variants. */
-object Scenarios {
+internal object Scenarios {
     /** Keys of [dev.bakeoff.model.RunContext.settings] a scenario reads (values a spec cannot hold). */
     const val JDBC_URL = "jdbc-url"
     const val JDBC_USER = "jdbc-user"

@@ -18,7 +18,7 @@ import java.util.concurrent.Semaphore
  * from one thread at a time and returns when every item's future has completed (an item's exception
  * surfaces from `get()`).
  */
-class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy {
+internal class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy {
     private var pool: ExecutorService? = null
     private var gate: Semaphore? = null
 

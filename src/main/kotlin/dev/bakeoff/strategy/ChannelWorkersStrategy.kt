@@ -19,7 +19,7 @@ import kotlin.coroutines.EmptyCoroutineContext
  * item's exception cancels the others and is rethrown. The dispatcher is opened in [open] and, if
  * owned, closed in [close].
  */
-class ChannelWorkersStrategy(private val workers: Int, choice: DispatcherChoice, cpus: Int) :
+internal class ChannelWorkersStrategy(private val workers: Int, choice: DispatcherChoice, cpus: Int) :
     DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
         val context = dispatcher ?: EmptyCoroutineContext

@@ -10,7 +10,7 @@ import kotlinx.coroutines.withContext
  * With [DispatcherChoice.ONE] there is no `withContext`: all items share the `runBlocking` thread,
  * so only suspending waits overlap.
  */
-class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
+internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
         val d = dispatcher
         runBlocking {

@@ -12,7 +12,7 @@ import kotlin.coroutines.EmptyCoroutineContext
  * the items of a chunk one after another, then `awaitAll()`. At most `size / chunk` items are in
  * flight, so the chunk size trades concurrency for fewer coroutines.
  */
-class CoroutineChunkedStrategy(private val chunk: Int, choice: DispatcherChoice, cpus: Int) :
+internal class CoroutineChunkedStrategy(private val chunk: Int, choice: DispatcherChoice, cpus: Int) :
     DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
         val context = dispatcher ?: EmptyCoroutineContext

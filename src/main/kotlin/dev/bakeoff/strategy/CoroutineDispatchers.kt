@@ -10,7 +10,7 @@ import java.util.concurrent.Executors
  * Where the coroutine and flow strategies run their item bodies. [ONE] means no dispatcher:
  * everything stays on the single `runBlocking` thread. Only [VIRTUAL] owns its threads.
  */
-enum class DispatcherChoice(val id: String) {
+internal enum class DispatcherChoice(val id: String) {
     ONE("one"),
     DEFAULT("default"),
     DEFAULT_LIMITED("default-limited"),
@@ -34,14 +34,14 @@ enum class DispatcherChoice(val id: String) {
 }
 
 /** A dispatcher and whether this strategy owns (and so must close) it; the global dispatchers are never closed. */
-class OpenDispatcher(val dispatcher: CoroutineDispatcher?, private val owned: Boolean) : AutoCloseable {
+internal class OpenDispatcher(val dispatcher: CoroutineDispatcher?, private val owned: Boolean) : AutoCloseable {
     override fun close() {
         if (owned) (dispatcher as ExecutorCoroutineDispatcher).close()
     }
 }
 
 /** Base of the coroutine and flow strategies: opens the chosen dispatcher and closes it if owned. */
-abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) :
+internal abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) :
     dev.bakeoff.model.Strategy {
     private var open: OpenDispatcher? = null
 

@@ -10,7 +10,7 @@ import java.util.concurrent.ExecutorService
  * creates in [open] and shuts down in [close] (fixed, work-stealing, cached, one virtual thread
  * per task...). An item's exception surfaces from `get()`.
  */
-class ExecutorStrategy(private val create: () -> ExecutorService) : Strategy {
+internal class ExecutorStrategy(private val create: () -> ExecutorService) : Strategy {
     private var pool: ExecutorService? = null
 
     override fun open() {

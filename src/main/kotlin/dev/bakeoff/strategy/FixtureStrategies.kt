@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch
  * Deliberately faulty strategies, as Renaissance ships `DummyFailing`: they prove that the
  * ledger, the failure statuses and the time-outs catch what they claim to catch.
  */
-enum class Fault(val id: String, val summary: String) {
+internal enum class Fault(val id: String, val summary: String) {
     SKIP_ONE("fixture-skip-one", "test fixture: silently drops the last item"),
     DUPLICATE_ONE("fixture-duplicate-one", "test fixture: runs item 0 twice"),
     THROW("fixture-throw", "test fixture: throws on every batch"),
@@ -17,7 +17,7 @@ enum class Fault(val id: String, val summary: String) {
 }
 
 /** Runs the batch on the calling thread, wrongly, as its [fault] says. */
-class FaultyStrategy(private val fault: Fault) : Strategy {
+internal class FaultyStrategy(private val fault: Fault) : Strategy {
     override fun run(batch: Batch) {
         when (fault) {
             Fault.SKIP_ONE -> for (i in 0 until batch.size - 1) batch.run(i)
@@ -37,4 +37,4 @@ class FaultyStrategy(private val fault: Fault) : Strategy {
 }
 
 /** The exit status of a JVM killed by [Fault.CRASH]. */
-const val CRASH_EXIT_CODE = 86
+internal const val CRASH_EXIT_CODE = 86

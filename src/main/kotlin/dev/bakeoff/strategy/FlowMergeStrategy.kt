@@ -28,7 +28,7 @@ private fun Batch.itemFlow(index: Int, dispatcher: CoroutineDispatcher?): Flow<U
  * E1 flow family: one `flow { emit(action(it)) }` per item (with `.flowOn(d)`), `merge()` of
  * all, `collect()`, inside `runBlocking`.
  */
-class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
+internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
         val d = dispatcher
         runBlocking { (0 until batch.size).map { batch.itemFlow(it, d) }.merge().collect() }
@@ -40,7 +40,7 @@ class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrateg
  * `runBlocking`: at most [concurrency] items in flight (16 is kotlinx.coroutines' default).
  */
 @OptIn(ExperimentalCoroutinesApi::class)
-class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: DispatcherChoice, cpus: Int) :
+internal class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: DispatcherChoice, cpus: Int) :
     DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
         val d = dispatcher

@@ -11,7 +11,7 @@ import java.util.stream.IntStream
  * The pool is named explicitly: without it, a JVM whose common pool has parallelism 1 (two
  * CPUs) silently runs each task on a new thread instead.
  */
-class CompletableFutureStrategy : Strategy {
+internal class CompletableFutureStrategy : Strategy {
     override fun run(batch: Batch) {
         val pool = ForkJoinPool.commonPool()
         val futures = (0 until batch.size).map { i -> CompletableFuture.supplyAsync({ batch.run(i) }, pool) }
@@ -20,7 +20,7 @@ class CompletableFutureStrategy : Strategy {
 }
 
 /** `IntStream.range(...).parallel().forEach { action(it) }`: the common pool plus the calling thread. */
-class ParallelStreamStrategy : Strategy {
+internal class ParallelStreamStrategy : Strategy {
     override fun run(batch: Batch) {
         IntStream.range(0, batch.size).parallel().forEach { batch.run(it) }
     }

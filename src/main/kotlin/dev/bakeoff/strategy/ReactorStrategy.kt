@@ -10,7 +10,7 @@ import reactor.core.scheduler.Scheduler
  * `Mono.when(all).block()` (Reactor's counterpart of the Rx `Completable.merge` family).
  * The schedulers are Reactor's process-wide ones.
  */
-class ReactorStrategy(private val scheduler: () -> Scheduler) : Strategy {
+internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
         val s = scheduler()
         Mono.`when`((0 until batch.size).map { i -> Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s) }).block()

@@ -11,7 +11,7 @@ import io.reactivex.rxjava3.schedulers.Schedulers
  * E1 RxJava family: one `Completable.fromAction { action(it) }.subscribeOn(scheduler)` per item,
  * `Completable.merge(all).blockingAwait()`. The schedulers are RxJava's process-wide ones.
  */
-class RxCompletableStrategy(private val scheduler: () -> Scheduler) : Strategy {
+internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
         val s = scheduler()
         Completable.merge(
@@ -26,7 +26,7 @@ class RxCompletableStrategy(private val scheduler: () -> Scheduler) : Strategy {
  * E4's shape: `Flowable.range(...).parallel(rails).runOn(Schedulers.io()).map { action(it) }.sequential()`;
  * each rail runs its items one after another, so at most [rails] items run at once.
  */
-class RxParallelStrategy(private val rails: Int) : Strategy {
+internal class RxParallelStrategy(private val rails: Int) : Strategy {
     override fun run(batch: Batch) {
         Flowable
             .range(0, batch.size)

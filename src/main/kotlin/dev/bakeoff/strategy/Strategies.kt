@@ -18,7 +18,7 @@ import reactor.core.scheduler.Schedulers as ReactorSchedulers
  * The strategy catalog: one registration block per strategy, with every fact about it (see
  * [StrategyEntry]); a family's class takes its variant as an argument. Immutable; thread-safe.
  */
-object Strategies {
+internal object Strategies {
     private val COROUTINE_POOL = listOf(SharedScheduler.COROUTINE_SCHEDULER)
 
     // A virtual thread's suspending item bridges with runBlocking { delay }, whose timer is kotlinx's DefaultExecutor.

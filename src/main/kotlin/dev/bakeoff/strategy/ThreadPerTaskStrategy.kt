@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference
  * "thread per task" approach. Threads end with their item, so nothing is left to close.
  * The first item failure is rethrown on the calling thread.
  */
-class ThreadPerTaskStrategy : Strategy {
+internal class ThreadPerTaskStrategy : Strategy {
     override fun run(batch: Batch) {
         val failure = AtomicReference<Throwable>()
         val threads =

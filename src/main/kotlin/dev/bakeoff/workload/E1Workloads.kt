@@ -5,7 +5,7 @@ import dev.bakeoff.model.Workload
 import kotlin.math.pow
 
 /** E1 "arithmetic": `seed.toFloat().pow(seed.toFloat()).toInt()`; nanoseconds of CPU. */
-object ArithmeticWorkload : Workload {
+internal object ArithmeticWorkload : Workload {
     override fun run(seed: Int): Int = seed.toFloat().pow(seed.toFloat()).toInt()
 }
 
@@ -13,7 +13,7 @@ object ArithmeticWorkload : Workload {
  * E1 "lists": a fresh immutable collection after each step (build, map to Float, add 0.3,
  * associate by string, square the values, filter > 5); returns the seed. Allocation-heavy CPU.
  */
-object ListsWorkload : Workload {
+internal object ListsWorkload : Workload {
     override fun run(seed: Int): Int {
         val kept =
             List(seed) { it }

@@ -61,7 +61,7 @@ internal object TaskLoader {
  * process, so a `lambda:id=N` workload exists only in the JVM that registered it: the API runs
  * such cells in-process (JMH `forks(0)`). Thread-safe.
  */
-object InProcessTasks {
+internal object InProcessTasks {
     private val ids = AtomicInteger()
     private val tasks = ConcurrentHashMap<Int, Workload>()
 

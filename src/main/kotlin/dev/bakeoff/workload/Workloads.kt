@@ -12,7 +12,7 @@ import dev.bakeoff.model.WorkloadEntry
  * The workload catalog: one registration block per workload (or parameterised family), with every
  * fact about it (see [WorkloadEntry]). Immutable; thread-safe.
  */
-object Workloads {
+internal object Workloads {
     private fun waits(params: Params) = Waits(params.context.waitScale)
 
     val catalog =

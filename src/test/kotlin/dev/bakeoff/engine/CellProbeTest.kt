@@ -11,6 +11,7 @@ import kotlin.test.assertEquals
 import kotlin.test.assertTrue
 
 /** The fork-side probe driven as JMH drives it: iteration set-up, batches, iteration tear-down, trial tear-down. */
+@OptIn(InternalBakeoffApi::class)
 class CellProbeTest {
     @TempDir
     lateinit var dir: Path

@@ -13,7 +13,7 @@ import java.util.SplittableRandom
  * cell drawn around a fixed median with 3% Gaussian noise from [seed]. Two runs with different
  * seeds are two honest measurements of the same code; [slower] multiplies one cell's runs.
  */
-object CompareFixture {
+internal object CompareFixture {
     val STRATEGIES = listOf("direct", "executor-fixed-cpu", "virtual-threads", "coroutine-io")
     val WORKLOADS = listOf("arithmetic", "storage", "network")
 

@@ -23,7 +23,7 @@ import java.util.Random
  * build produces the same numbers (awkward fractions included, to exercise number formatting);
  * `java.util.Random` because its algorithm is specified, unlike Kotlin's seeded `Random`.
  */
-object ResultsFixture {
+internal object ResultsFixture {
     fun results(): Results {
         val random = Random(SEED)
         return Results(

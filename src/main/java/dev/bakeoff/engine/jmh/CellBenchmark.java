@@ -55,7 +55,7 @@ public class CellBenchmark {
     @Benchmark
     public void batch() {
         try {
-            probe.getCell().runBatch();
+            probe.runBatch();
         } catch (RuntimeException | Error e) {
             // Off the fast path: only reached when the batch already failed.
             probe.failed(e);

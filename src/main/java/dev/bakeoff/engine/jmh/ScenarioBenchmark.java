@@ -24,12 +24,12 @@ public class ScenarioBenchmark extends CellBenchmark {
 
     @Setup(Level.Invocation)
     public void resetScenario() {
-        guarded(() -> probe.getCell().beforeBatch());
+        guarded(() -> probe.beforeBatch());
     }
 
     @TearDown(Level.Invocation)
     public void verifyScenario() {
-        guarded(() -> probe.getCell().afterBatch());
+        guarded(() -> probe.afterBatch());
     }
 
     /** Records a failed reset or verification in the probe report (a verification failure marks the cell broken), then rethrows. */
