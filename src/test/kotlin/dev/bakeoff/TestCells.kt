@@ -19,7 +19,8 @@ internal val TEST_STRATEGIES: List<String> get() = Strategies.catalog.entries.ma
 /** Every workload the matrix tests run, at its entry's declared test scale (e.g. `cpu-sin:n=2000`). */
 internal val TEST_WORKLOADS: List<String> get() = Workloads.catalog.entries.mapNotNull { it.test.spec(it.id) }
 
-internal fun cell(strategy: String, workload: String = "arithmetic", wait: WaitForm = WaitForm.BLOCKING, items: Int = TEST_ITEMS) = Cell(CellSpec.parse(strategy, workload, items, wait.id), TEST_CONTEXT)
+internal fun cell(strategy: String, workload: String = "arithmetic", wait: WaitForm = WaitForm.BLOCKING, items: Int = TEST_ITEMS) =
+    Cell(CellSpec.parse(strategy, workload, items, wait.id), TEST_CONTEXT)
 
 /** A scenario cell at test scale (waits shrunk like [TEST_CONTEXT]'s), against [settings] (e.g. a JDBC URL). */
 internal fun scenarioCell(strategy: String, scenario: String, wait: WaitForm, items: Int = TEST_ITEMS, settings: Map<String, String> = emptyMap()) =

@@ -81,10 +81,7 @@ public object Bakeoff {
     }
 
     /** A function as a [Workload]: exactly one of [blocking] and [suspending] is set. */
-    private class LambdaTask(
-        private val blocking: ((Int) -> Int)?,
-        private val suspending: (suspend (Int) -> Int)?,
-    ) : Workload {
+    private class LambdaTask(private val blocking: ((Int) -> Int)?, private val suspending: (suspend (Int) -> Int)?) : Workload {
         override fun run(seed: Int): Int = blocking?.invoke(seed) ?: runBlocking { suspending!!(seed) }
 
         override suspend fun runSuspending(seed: Int): Int = suspending?.invoke(seed) ?: blocking!!(seed)

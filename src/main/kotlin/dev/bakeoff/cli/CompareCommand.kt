@@ -23,24 +23,63 @@ import java.nio.file.Paths
  * medians with a bootstrap CI, a Mann–Whitney U test and a verdict; a console table and compare.html.
  */
 internal class CompareCommand : CliktCommand(name = "compare") {
-    override fun help(context: Context) = "Compare two runs (BASE.json NEW.json), or two strategies within one run (RESULTS.json --a X --b Y): " +
-        "per cell the ratio of medians with a bootstrap CI and a Mann-Whitney U test; writes compare.html."
+    override fun help(context: Context) =
+        "Compare two runs (BASE.json NEW.json), or two strategies within one run (RESULTS.json --a X --b Y): " +
+            "per cell the ratio of medians with a bootstrap CI and a Mann-Whitney U test; writes compare.html."
 
-    private val files by argument("RESULTS.json", help = "BASE.json NEW.json, or one RESULTS.json with --a and --b").multiple(required = true)
+    private val files by argument(
+        "RESULTS.json",
+        help = "BASE.json NEW.json, or one RESULTS.json with --a and --b",
+    ).multiple(required = true)
     private val a by option("--a", help = "The baseline strategy, within one results file")
     private val b by option("--b", help = "The strategy compared against --a, within one results file")
-    private val out by option("--out", "-o", help = "Directory for compare.html (default: the directory of the last results file)")
+    private val out by option(
+        "--out",
+        "-o",
+        help = "Directory for compare.html (default: the directory of the last results file)",
+    )
 
     override fun run() {
         val paths = files.map { Paths.get(it).toAbsolutePath() }
         val comparison = userInput { comparison(paths) }
         echo("compare: ${comparison.newLabel} against ${comparison.baseLabel} (${paths.joinToString(" vs ")})")
-        echo(terminal.render(compactTable(listOf("", comparison.baseLabel, comparison.newLabel), machineRows(listOf(comparison.base, comparison.new)).map { (k, v) -> listOf(k) + v })))
-        if (comparison.machinesDiffer) echo("warning: different machines or JDKs; a ratio mixes the machine with the code")
-        val header = listOf("cell", "${comparison.baseLabel} median", "${comparison.newLabel} median", "ratio", "95% CI", "p", "verdict")
+        echo(
+            terminal.render(
+                compactTable(
+                    listOf("", comparison.baseLabel, comparison.newLabel),
+                    machineRows(listOf(comparison.base, comparison.new)).map { (k, v) ->
+                        listOf(k) +
+                            v
+                    },
+                ),
+            ),
+        )
+        if (comparison.machinesDiffer) {
+            echo(
+                "warning: different machines or JDKs; a ratio mixes the machine with the code",
+            )
+        }
+        val header =
+            listOf(
+                "cell",
+                "${comparison.baseLabel} median",
+                "${comparison.newLabel} median",
+                "ratio",
+                "95% CI",
+                "p",
+                "verdict",
+            )
         val rows = comparison.rows.map { r ->
             val s = r.stats
-            listOf(r.title, Units.nanos(r.baseMedian), Units.nanos(r.newMedian), "×${Units.ratio(s.ratio)}", "${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}", Units.sig3(s.pValue), r.verdict.label)
+            listOf(
+                r.title,
+                Units.nanos(r.baseMedian),
+                Units.nanos(r.newMedian),
+                "×${Units.ratio(s.ratio)}",
+                "${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}",
+                Units.sig3(s.pValue),
+                r.verdict.label,
+            )
         }
         if (rows.isNotEmpty()) echo(terminal.render(compactTable(header, rows)))
         comparison.notCompared.forEach { echo("  not compared: $it") }
@@ -52,7 +91,10 @@ internal class CompareCommand : CliktCommand(name = "compare") {
             Files.createDirectories(dir)
             Files.writeString(html, buildString { CompareHtml.write(comparison, this) })
         } catch (e: IOException) {
-            throw UsageError("cannot write ${CompareHtml.FILE_NAME} to $dir: ${e.javaClass.simpleName} ${e.message}", statusCode = 2)
+            throw UsageError(
+                "cannot write ${CompareHtml.FILE_NAME} to $dir: ${e.javaClass.simpleName} ${e.message}",
+                statusCode = 2,
+            )
         }
         echo("compare.html: $html")
     }
@@ -61,18 +103,31 @@ internal class CompareCommand : CliktCommand(name = "compare") {
         val a = a
         val b = b
         return when {
-            paths.size == 2 && a == null && b == null -> Comparison.ofRuns(JsonReportFormat.read(paths[0]), JsonReportFormat.read(paths[1]))
+            paths.size == 2 && a == null && b == null -> Comparison.ofRuns(
+                JsonReportFormat.read(paths[0]),
+                JsonReportFormat.read(paths[1]),
+            )
 
             paths.size == 1 && a != null && b != null -> {
                 val results = JsonReportFormat.read(paths[0])
                 val strategies = results.cells.map { it.strategy }.distinct()
                 for (s in listOf(a, b)) {
-                    if (s !in strategies) throw UsageError("no strategy '$s' in ${paths[0]}; valid: ${strategies.joinToString()}", statusCode = 2)
+                    if (s !in
+                        strategies
+                    ) {
+                        throw UsageError(
+                            "no strategy '$s' in ${paths[0]}; valid: ${strategies.joinToString()}",
+                            statusCode = 2,
+                        )
+                    }
                 }
                 Comparison.ofStrategies(results, a, b)
             }
 
-            else -> throw UsageError("give BASE.json NEW.json, or one RESULTS.json with --a STRATEGY --b STRATEGY", statusCode = 2)
+            else -> throw UsageError(
+                "give BASE.json NEW.json, or one RESULTS.json with --a STRATEGY --b STRATEGY",
+                statusCode = 2,
+            )
         }
     }
 }

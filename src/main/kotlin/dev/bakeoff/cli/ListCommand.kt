@@ -14,13 +14,18 @@ import kotlinx.serialization.json.Json
 
 /** `bakeoff list`: the strategy and workload catalogs, as a table or as JSON. */
 internal class ListCommand : CliktCommand(name = "list") {
-    override fun help(context: Context) = "List the strategies, workloads and scenarios (ids, families, parameters, shared schedulers)."
+    override fun help(context: Context) =
+        "List the strategies, workloads and scenarios (ids, families, parameters, shared schedulers)."
 
     private val json by option("--json", help = "Print machine-readable JSON instead of tables").flag()
     private val markdown by option("--markdown", help = "Print Markdown tables (README's catalog section)").flag()
 
     override fun run() {
-        val listing = CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries, Scenarios.catalog.entries)
+        val listing = CatalogListing.of(
+            Strategies.catalog.entries,
+            Workloads.catalog.entries,
+            Scenarios.catalog.entries,
+        )
         if (json) {
             echo(JSON.encodeToString(CatalogListing.serializer(), listing))
             return
@@ -32,17 +37,42 @@ internal class ListCommand : CliktCommand(name = "list") {
         echo("Strategies (${listing.strategies.size}); parameters as id:key=value")
         val strategyRows =
             listing.strategies.map { s ->
-                listOf(s.id, s.family, s.group, s.params.joinToString { "${it.key}=${it.default}" }, s.sharedSchedulers.joinToString { it.id }, s.summary)
+                listOf(
+                    s.id,
+                    s.family,
+                    s.group,
+                    s.params.joinToString {
+                        "${it.key}=${it.default}"
+                    },
+                    s.sharedSchedulers.joinToString { it.id },
+                    s.summary,
+                )
             }
-        echo(terminal.render(compactTable(listOf("id", "family", "group", "parameters", "shared schedulers", "summary"), strategyRows)))
+        echo(
+            terminal.render(
+                compactTable(
+                    listOf("id", "family", "group", "parameters", "shared schedulers", "summary"),
+                    strategyRows,
+                ),
+            ),
+        )
         echo("Workloads (${listing.workloads.size}); item count is a run option (default 100)")
         val workloadRows =
             listing.workloads.map { w ->
-                listOf(w.id, w.waitForms.joinToString().ifEmpty { "cpu only" }, w.params.joinToString { "${it.key}=${it.default}" }, w.summary)
+                listOf(
+                    w.id,
+                    w.waitForms.joinToString().ifEmpty {
+                        "cpu only"
+                    },
+                    w.params.joinToString { "${it.key}=${it.default}" },
+                    w.summary,
+                )
             }
         echo(terminal.render(compactTable(listOf("id", "wait forms", "parameters", "summary"), workloadRows)))
         echo("Scenarios (${listing.scenarios.size}); run one with: bakeoff scenario NAME [--param key=value]")
-        val scenarioRows = listing.scenarios.map { s -> listOf(s.id, s.defaultItems.toString(), s.params.joinToString { "${it.key}=${it.default}" }, s.summary) }
+        val scenarioRows = listing.scenarios.map { s ->
+            listOf(s.id, s.defaultItems.toString(), s.params.joinToString { "${it.key}=${it.default}" }, s.summary)
+        }
         echo(terminal.render(compactTable(listOf("id", "items", "parameters", "summary"), scenarioRows)))
     }
 

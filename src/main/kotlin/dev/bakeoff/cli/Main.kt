@@ -19,7 +19,8 @@ internal class BakeoffCommand : CliktCommand(name = "bakeoff") {
         context { localization = BakeoffLocalization }
     }
 
-    override fun help(context: Context) = "Which JVM concurrency approach is fastest for this kind of work, on this machine, and why."
+    override fun help(context: Context) =
+        "Which JVM concurrency approach is fastest for this kind of work, on this machine, and why."
 
     override fun run() = Unit
 }
@@ -33,7 +34,15 @@ private object BakeoffLocalization : Localization {
 }
 
 /** The command tree, wired in one place. */
-internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(ListCommand(), RunCommand(), SweepCommand(), ScenarioCommand(), ReportCommand(), CompareCommand(), RecommendCommand())
+internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
+    ListCommand(),
+    RunCommand(),
+    SweepCommand(),
+    ScenarioCommand(),
+    ReportCommand(),
+    CompareCommand(),
+    RecommendCommand(),
+)
 
 /** Turns bad user input into one clear line and exit code 2. */
 internal inline fun <T> userInput(block: () -> T): T = try {
@@ -48,7 +57,10 @@ internal inline fun <T> userInput(block: () -> T): T = try {
  * Runs the CLI and returns its exit status: 0 ok, 1 when a cell failed, 2 for bad input (an
  * unknown name, a bad number, an unwritable directory, an unsuitable JDK), as one clear line.
  */
-internal fun runCli(args: Array<String>, command: CliktCommand = bakeoff().context { terminal = outputTerminal() }): Int = try {
+internal fun runCli(
+    args: Array<String>,
+    command: CliktCommand = bakeoff().context { terminal = outputTerminal() },
+): Int = try {
     command.parse(args)
     0
 } catch (e: UsageError) {

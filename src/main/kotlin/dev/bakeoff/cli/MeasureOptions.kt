@@ -28,17 +28,37 @@ import java.nio.file.Paths
 /** The options of every measuring command (`run`, `scenario`): which strategies, how many items, how to wait, how to measure, where results go. */
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
-    private val items by option("--items", "-n", help = "Items per batch (default: 100 for run, the published scale for a scenario)").int()
+    private val items by option(
+        "--items",
+        "-n",
+        help = "Items per batch (default: 100 for run, the published scale for a scenario)",
+    ).int()
     private val wait by option("--wait", help = "How items wait (default: $defaultWait)").choice(WAITS)
     private val preset by option("--preset", "-p", help = "How long and how often to measure")
         .enum<Preset> { it.id }
         .default(Preset.QUICK)
-    private val out by option("--out", "-o", help = "Output directory (default: results/<timestamp>, linked as results/latest)")
+    private val out by option(
+        "--out",
+        "-o",
+        help = "Output directory (default: results/<timestamp>, linked as results/latest)",
+    )
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
-    private val jdk by option("--jdk", help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)")
-    private val cellTimeout by option("--cell-timeout", help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)").long()
-    private val jvmArgs by option("--jvm-arg", help = "An extra option for the measured JVMs, repeatable (e.g. --jvm-arg=-Xmx2g)").multiple()
-    private val maxThreads by option("--max-threads", help = "Stop a measured JVM above this many live platform threads (default: 3/4 of the free process ids)").int()
+    private val jdk by option(
+        "--jdk",
+        help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)",
+    )
+    private val cellTimeout by option(
+        "--cell-timeout",
+        help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)",
+    ).long()
+    private val jvmArgs by option(
+        "--jvm-arg",
+        help = "An extra option for the measured JVMs, repeatable (e.g. --jvm-arg=-Xmx2g)",
+    ).multiple()
+    private val maxThreads by option(
+        "--max-threads",
+        help = "Stop a measured JVM above this many live platform threads (default: 3/4 of the free process ids)",
+    ).int()
     private val defaultWaits = WAITS.getValue(defaultWait)
 
     /** True when an option that chooses the cells (strategies, items, wait form) was given. */
@@ -52,8 +72,20 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val n = items ?: defaultItems
         if (n < 1) throw UsageError("invalid --items '$n'; valid: a whole number >= 1", statusCode = 2)
         cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
-        cellTimeout?.let { if (it < 1) throw UsageError("invalid --cell-timeout '$it'; valid: a whole number of seconds >= 1", statusCode = 2) }
-        maxThreads?.let { if (it < 1) throw UsageError("invalid --max-threads '$it'; valid: a whole number >= 1", statusCode = 2) }
+        cellTimeout?.let {
+            if (it <
+                1
+            ) {
+                throw UsageError("invalid --cell-timeout '$it'; valid: a whole number of seconds >= 1", statusCode = 2)
+            }
+        }
+        maxThreads?.let {
+            if (it <
+                1
+            ) {
+                throw UsageError("invalid --max-threads '$it'; valid: a whole number >= 1", statusCode = 2)
+            }
+        }
         val waits = wait ?: defaultWaits
         val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
@@ -75,7 +107,10 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private fun checkJdk(home: Path): Path {
         val major = MachineInfo.jdkMajor(home)
         if (major == null || major < 21) {
-            throw UsageError("--jdk $home is not a JDK >= 21 (found: ${major ?: "no JDK release file"})", statusCode = 2)
+            throw UsageError(
+                "--jdk $home is not a JDK >= 21 (found: ${major ?: "no JDK release file"})",
+                statusCode = 2,
+            )
         }
         return home
     }
@@ -92,7 +127,11 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
  * files after every cell, prints the ranked report and then [footer]'s lines; exit code 1 when a
  * cell did not finish ok.
  */
-internal fun CliktCommand.measure(options: RunOptions, heading: String, footer: (Results) -> List<String> = { emptyList() }) {
+internal fun CliktCommand.measure(
+    options: RunOptions,
+    heading: String,
+    footer: (Results) -> List<String> = { emptyList() },
+) {
     val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
     echo("$heading, preset ${options.preset.id}; results in ${options.out}", err = true)
     val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()

@@ -32,34 +32,67 @@ import java.nio.file.Paths
  * `--from`, ranks the strategies of a measured run.
  */
 internal class RecommendCommand : CliktCommand(name = "recommend") {
-    override fun help(context: Context) = "Rank strategies for your kind of work by a model of each strategy's concurrency, then confirm the top ones by measuring them."
+    override fun help(context: Context) = "Rank strategies for your kind of work by a model of each strategy's " +
+        "concurrency, then confirm the top ones by measuring them."
 
     private val cpuUs by option("--cpu-us", help = "CPU work per item, in microseconds").int()
     private val waitMs by option("--wait-ms", help = "Wait per item, in milliseconds").int().default(0)
     private val items by option("--items", "-n", help = "Items per batch").int().default(100)
     private val wait by option("--wait", help = "How the work waits: blocking or suspending").default("blocking")
-    private val strategy by option("--strategy", "-s", help = "Candidates, comma-separated (default: one of each mechanism)")
-    private val cpus by option("--cpus", help = "Cores to model, and -XX:ActiveProcessorCount for the confirming run").int()
+    private val strategy by option(
+        "--strategy",
+        "-s",
+        help = "Candidates, comma-separated (default: one of each mechanism)",
+    )
+    private val cpus by option(
+        "--cpus",
+        help = "Cores to model, and -XX:ActiveProcessorCount for the confirming run",
+    ).int()
     private val top by option("--top", help = "How many of the top picks to confirm by measurement").int().default(3)
     private val noConfirm by option("--no-confirm", help = "Only predict; measure nothing").flag()
-    private val preset by option("--preset", "-p", help = "Preset of the confirming run: smoke, quick, standard or rigorous").default("smoke")
-    private val out by option("--out", "-o", help = "Output directory of the confirming run (default: results/recommend-<timestamp>)")
-    private val from by option("--from", help = "Rank the strategies of a measured run (a results.json) instead of predicting")
+    private val preset by option(
+        "--preset",
+        "-p",
+        help = "Preset of the confirming run: smoke, quick, standard or rigorous",
+    ).default("smoke")
+    private val out by option(
+        "--out",
+        "-o",
+        help = "Output directory of the confirming run (default: results/recommend-<timestamp>)",
+    )
+    private val from by option(
+        "--from",
+        help = "Rank the strategies of a measured run (a results.json) instead of predicting",
+    )
 
     override fun run() {
         from?.let { return ranked(readResults(it)) }
         if (top < 1) throw UsageError("invalid --top '$top'; valid: a whole number >= 1", statusCode = 2)
         cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
-        val cpu = cpuUs ?: throw UsageError("describe the work with --cpu-us (and --wait-ms, --items), or point at a measured run with --from", statusCode = 2)
+        val cpu = cpuUs ?: throw UsageError(
+            "describe the work with --cpu-us (and --wait-ms, --items), or point at a measured run with --from",
+            statusCode = 2,
+        )
         val work = userInput { WorkDescription(cpu, waitMs, items, WaitForm.parse(wait)) }
-        val candidates = userInput { Strategies.catalog.resolveList(strategy ?: Strategies.recommended.joinToString(","), Strategies::inAll) }
+        val candidates = userInput {
+            Strategies.catalog.resolveList(strategy ?: Strategies.recommended.joinToString(","), Strategies::inAll)
+        }
         val presetChoice = userInput { Preset.parse(preset) }
         val cores = cpus ?: Runtime.getRuntime().availableProcessors()
         val picks = Recommender.rank(work, candidates, cores)
-        if (picks.isEmpty()) throw UsageError("no candidate has a model; valid: ${Strategies.recommended.joinToString()}", statusCode = 2)
+        if (picks.isEmpty()) {
+            throw UsageError(
+                "no candidate has a model; valid: ${Strategies.recommended.joinToString()}",
+                statusCode = 2,
+            )
+        }
         echo("Predicted for ${work.items} items of $cpu µs CPU + $waitMs ms wait (${work.wait.id}) on $cores cores:")
-        echo(terminal.render(compactTable(listOf("#", "strategy", "predicted", "why"), picks.mapIndexed { i, p -> listOf("${i + 1}", p.strategy.spec, Units.nanos(p.predictedNs), p.reason) })))
-        Recommender.unmodelled(candidates, work.wait, cores).takeIf { it.isNotEmpty() }?.let { echo("no model (not ranked): ${it.joinToString()}") }
+        val rows = picks.mapIndexed { i, p ->
+            listOf("${i + 1}", p.strategy.spec, Units.nanos(p.predictedNs), p.reason)
+        }
+        echo(terminal.render(compactTable(listOf("#", "strategy", "predicted", "why"), rows)))
+        Recommender.unmodelled(candidates, work.wait, cores).takeIf { it.isNotEmpty() }
+            ?.let { echo("no model (not ranked): ${it.joinToString()}") }
         if (noConfirm) {
             echo("recommendation: ${picks.first().strategy.spec} (predicted; run without --no-confirm to measure)")
             return
@@ -71,20 +104,27 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset) {
         val dir = ResultFiles.prepareOut(out?.let { Paths.get(it) }, "recommend-")
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
-        echo("Confirming the top ${options.strategies.size} on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
-        val results = SuiteRunner(options, ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }) { ResultFiles.write(it, dir) }.run()
+        val top = options.strategies.size
+        echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
+        val progress = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
+        val results = SuiteRunner(options, progress) { ResultFiles.write(it, dir) }.run()
         // The confirming run is one group: one workload, one item count, one wait form.
         val group = RunView.of(results).groups.single()
         val measured = group.ranked
         val predicted = picks.associate { it.strategy.spec to it.predictedNs }
         echo("Measured (${preset.id} preset):")
-        echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) })))
+        val rows = measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) }
+        echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), rows)))
         group.problems.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${RankedGroup.reason(it)}") }
         val best = group.winner ?: return echo("recommendation: none confirmed (no cell completed)")
         val agrees = best.strategy == picks.first().strategy.spec
         echo(
             "recommendation: ${best.strategy}, measured ${Units.nanos(best.timeNs!!.median)}" +
-                if (agrees) " (the model's pick, confirmed by measurement)" else " (measured fastest; the model predicted ${picks.first().strategy.spec})",
+                if (agrees) {
+                    " (the model's pick, confirmed by measurement)"
+                } else {
+                    " (measured fastest; the model predicted ${picks.first().strategy.spec})"
+                },
         )
     }
 
@@ -96,7 +136,10 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         c.efficiency?.let(Units::sig3) ?: "–",
     )
 
-    /** `--from`: per group of the measured run, the strategies ranked by median with their efficiency and overhead, then the verdict. */
+    /**
+     * `--from`: per group of the measured run, the strategies ranked by median with their
+     * efficiency and overhead, then the verdict.
+     */
     private fun ranked(results: Results) {
         for (group in RunView.of(results).groups) {
             echo("${group.title}, measured:")
@@ -110,7 +153,8 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
                     c.perThread?.threadsUsed?.toString() ?: "–",
                 )
             }
-            echo(terminal.render(compactTable(listOf("#", "strategy", "median", "efficiency", "overhead/item", "threads used"), rows)))
+            val header = listOf("#", "strategy", "median", "efficiency", "overhead/item", "threads used")
+            echo(terminal.render(compactTable(header, rows)))
             Verdicts.of(group, results.machine.cores).lines.forEach { echo("  - $it") }
             group.winner?.let { echo("recommendation for ${group.title}: ${it.strategy}") }
         }

@@ -32,15 +32,30 @@ import java.nio.file.Paths
  * one swept parameter ([sweep]).
  */
 internal open class RunCommand(name: String = "run") : CliktCommand(name = name) {
-    override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite (E1's 16 strategies and 10 beyond them " +
+    override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite " +
+        "(E1's 16 strategies and 10 beyond them " +
         "on the five E1 workloads, 100 items, quick preset). --suite reference re-runs the published experiments."
 
-    private val workload by option("--workload", "-w", help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)")
+    private val workload by option(
+        "--workload",
+        "-w",
+        help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)",
+    )
     private val suite by option("--suite", help = "Run a named suite instead of a matrix (see README)")
         .choice(Suites.all.associateBy { it.id })
-    private val figures by option("--figures", help = "Also print every figure per cell: E5's thread, task and per-thread figures, and memory").flag()
-    private val taskClass by option("--task-class", help = "Your own task: a class implementing dev.bakeoff.model.Workload, run as workload task:class=NAME")
-    private val classpath by option("--classpath", "--cp", help = "Where --task-class lives: jars or class directories, separated by '${File.pathSeparator}'")
+    private val figures by option(
+        "--figures",
+        help = "Also print every figure per cell: E5's thread, task and per-thread figures, and memory",
+    ).flag()
+    private val taskClass by option(
+        "--task-class",
+        help = "Your own task: a class implementing dev.bakeoff.model.Workload, run as workload task:class=NAME",
+    )
+    private val classpath by option(
+        "--classpath",
+        "--cp",
+        help = "Where --task-class lives: jars or class directories, separated by '${File.pathSeparator}'",
+    )
     private val measureOptions by MeasureOptions(defaultWait = "blocking")
 
     /** The swept parameter; none for `run`. */
@@ -50,13 +65,22 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         val chosen = suite
         val options = userInput {
             val sweep = sweep()
-            if (chosen != null && (workload != null || sweep != null || taskClass != null || measureOptions.choosesCells)) {
-                throw UsageError("--suite ${chosen.id} runs its own matrix; drop --strategy, --workload, --task-class, --items, --wait and --param", statusCode = 2)
+            val ownCells = workload != null || sweep != null || taskClass != null || measureOptions.choosesCells
+            if (chosen != null && ownCells) {
+                throw UsageError(
+                    "--suite ${chosen.id} runs its own matrix; " +
+                        "drop --strategy, --workload, --task-class, --items, --wait and --param",
+                    statusCode = 2,
+                )
             }
             val task = taskClass?.let { Workloads.catalog.resolve("task:class=$it") }
-            val workloads = workload?.let { Workloads.catalog.resolveList(it, Workloads::inAll) }.orEmpty() + listOfNotNull(task)
-            val extraClasspath = classpath?.split(File.pathSeparator)?.filter { it.isNotBlank() }?.map { Paths.get(it).toAbsolutePath() }.orEmpty()
-            // Load the task here first, so a wrong name or classpath is one line now rather than a failed cell per strategy.
+            val workloads = workload?.let { Workloads.catalog.resolveList(it, Workloads::inAll) }.orEmpty() +
+                listOfNotNull(task)
+            val extraClasspath = classpath?.split(File.pathSeparator).orEmpty()
+                .filter { it.isNotBlank() }
+                .map { Paths.get(it).toAbsolutePath() }
+            // Load the task here first, so a wrong name or classpath is one line now rather than a
+            // failed cell per strategy.
             task?.entry?.create(task.params(RunContext(classpath = extraClasspath.map { it.toString() })))
             measureOptions.resolve(defaultItems = 100) { out ->
                 RunOptions.defaultSuite(out).let { d ->
@@ -70,29 +94,42 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
                 }
             }.also { it.cells() } // expanded here so that a bad swept value is an input error, before anything runs
         }
-        val what = chosen?.let { "suite ${it.id}" } ?: options.sweep?.let { "sweep $it" } ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
+        val what = chosen?.let { "suite ${it.id}" }
+            ?: options.sweep?.let { "sweep $it" }
+            ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
         measure(options, "Bakeoff: ${options.cells().size} cells ($what)") { results -> details(results, chosen) }
     }
 
     /** The sweep curves and E5-style figures, when there are any, as one rendered block. */
     private fun details(results: Results, chosen: Suite?): List<String> {
         val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen))
-        return if (detail.isEmpty()) emptyList() else listOf(terminal.renderReport(ConsoleReport(emptyList(), detail), notePrefix = ""))
+        if (detail.isEmpty()) return emptyList()
+        return listOf(terminal.renderReport(ConsoleReport(emptyList(), detail), notePrefix = ""))
     }
 
     /** Which cells get the figures table: all with --figures, else those of the suite's entries that ask for it. */
     private fun figuresOf(suite: Suite?): (CellResult) -> Boolean {
         if (figures) return { true }
-        val keys = suite?.entries.orEmpty().filter { it.figures }.flatMap { it.cells() }.map { listOf(it.strategy.spec, it.subject, it.items, it.wait.id) }.toSet()
+        val keys = suite?.entries.orEmpty().filter { it.figures }.flatMap { it.cells() }
+            .map { listOf(it.strategy.spec, it.subject, it.items, it.wait.id) }
+            .toSet()
         return { c -> listOf(c.strategy, c.workload, c.items, c.wait) in keys }
     }
 }
 
 /** One line per cell on stderr: position, elapsed, ETA, the cell and how it ended. */
 internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : RunListener {
-    override fun cellStarted(index: Int, total: Int, spec: CellSpec, plan: MeasurementPlan, elapsedNanos: Long, etaNanos: Long?) {
+    override fun cellStarted(
+        index: Int,
+        total: Int,
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        elapsedNanos: Long,
+        etaNanos: Long?,
+    ) {
         val eta = etaNanos?.let { "ETA ~${clock(it)}" } ?: "ETA --"
-        echo("[%3d/%d] %s elapsed, %s  %s x %s (%s, %s) ".format(index, total, clock(elapsedNanos), eta, spec.strategy.spec, spec.subject, spec.wait.id, plan.mode), false)
+        val cell = "%s x %s (%s, %s) ".format(spec.strategy.spec, spec.subject, spec.wait.id, plan.mode)
+        echo("[%3d/%d] %s elapsed, %s  %s".format(index, total, clock(elapsedNanos), eta, cell), false)
     }
 
     override fun cellFinished(index: Int, total: Int, result: CellResult) {

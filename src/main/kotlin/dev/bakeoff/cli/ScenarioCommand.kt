@@ -21,13 +21,20 @@ import dev.bakeoff.strategy.Strategies
  * one is from the scenario's physical limit. Same result files and console table as `run`.
  */
 internal class ScenarioCommand : CliktCommand(name = "scenario") {
-    override fun help(context: Context) = "Run a whole scenario (E2 file-sender, E3 api-fanout, E4 order-status) with real components, verified after every batch, " +
-        "against its physical limit. With no options: its published scale and variants, both wait forms, quick preset."
+    override fun help(context: Context) =
+        "Run a whole scenario (E2 file-sender, E3 api-fanout, E4 order-status) with real components, verified after every batch, " +
+            "against its physical limit. With no options: its published scale and variants, both wait forms, quick preset."
 
     private val name by argument("NAME", help = "The scenario: ${Scenarios.catalog.ids.joinToString()}")
-    private val param by option("--param", help = "A scenario parameter as key=value (repeatable), e.g. --param latency-ms=100").multiple()
+    private val param by option(
+        "--param",
+        help = "A scenario parameter as key=value (repeatable), e.g. --param latency-ms=100",
+    ).multiple()
     private val api by option("--api", help = "http or simulated (same as --param api=...)")
-    private val jdbcUrl by option("--jdbc-url", help = "order-status: the database to use (e.g. jdbc:postgresql://localhost/bakeoff) instead of an in-memory H2")
+    private val jdbcUrl by option(
+        "--jdbc-url",
+        help = "order-status: the database to use (e.g. jdbc:postgresql://localhost/bakeoff) instead of an in-memory H2",
+    )
     private val jdbcUser by option("--jdbc-user", help = "order-status: the database user")
     private val jdbcPassword by option("--jdbc-password", help = "order-status: the database password")
     private val measureOptions by MeasureOptions(defaultWait = "both")
@@ -36,7 +43,9 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val options = userInput { options() }
         val scenario = checkNotNull(options.scenario)
         val limit = checkNotNull(options.cells().first().createScenario(options.context())).limit()
-        val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, ${options.cells().size} cells; physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
+        val cells = options.cells().size
+        val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, $cells cells; " +
+            "physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
         measure(options, heading) { results -> footer(results, limit) }
     }
 

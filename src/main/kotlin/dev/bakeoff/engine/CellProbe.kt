@@ -91,8 +91,9 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         val start = System.nanoTime()
         if (traces.isEmpty()) {
             // Short batches: a few of them for steadier percentiles, within a small time budget.
-            do traces += cell.trace()
-            while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
+            do {
+                traces += cell.trace()
+            } while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
         }
         val census = cell.threads
         val endLive = census.live()

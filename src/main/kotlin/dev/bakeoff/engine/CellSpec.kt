@@ -56,23 +56,21 @@ internal data class CellSpec(
 
     companion object {
         /** Parses the four JMH parameter strings of a workload cell. */
-        fun parse(strategy: String, workload: String, items: Int, wait: String) =
-            CellSpec(
-                Strategies.catalog.resolve(strategy),
-                Workloads.catalog.resolve(workload),
-                items,
-                WaitForm.parse(wait),
-            )
+        fun parse(strategy: String, workload: String, items: Int, wait: String) = CellSpec(
+            Strategies.catalog.resolve(strategy),
+            Workloads.catalog.resolve(workload),
+            items,
+            WaitForm.parse(wait),
+        )
 
         /** Parses the four JMH parameter strings of a scenario cell. */
-        fun parseScenario(strategy: String, scenario: String, items: Int, wait: String) =
-            CellSpec(
-                Strategies.catalog.resolve(strategy),
-                null,
-                items,
-                WaitForm.parse(wait),
-                Scenarios.catalog.resolve(scenario),
-            )
+        fun parseScenario(strategy: String, scenario: String, items: Int, wait: String) = CellSpec(
+            Strategies.catalog.resolve(strategy),
+            null,
+            items,
+            WaitForm.parse(wait),
+            Scenarios.catalog.resolve(scenario),
+        )
 
         /**
          * Every strategy on every workload, workload-major (a workload's table fills first), or the

@@ -48,6 +48,7 @@ internal data class Sweep(val key: String, val values: List<String>) {
                     swept.map { s ->
                         when {
                             key == ITEMS -> CellSpec(s, w, itemCount(v), wait, sweep = point)
+
                             else -> {
                                 val strategy = at(s, v, Strategies.catalog::resolve)
                                 CellSpec(strategy, at(w, v, Workloads.catalog::resolve), items, wait, sweep = point)

@@ -18,7 +18,13 @@ public object Units {
     public fun nanos(ns: Double): String = scaled(ns, TIME)
 
     /** A byte count in binary units: `512 B`, `1.50 KiB`, `12.0 MiB`; under 1 KiB as whole bytes. */
-    public fun bytes(bytes: Double): String = if (bytes < KIB - 0.5) "${bytes.roundToLong()} B" else scaled(bytes, BYTES)
+    public fun bytes(bytes: Double): String = if (bytes <
+        KIB - 0.5
+    ) {
+        "${bytes.roundToLong()} B"
+    } else {
+        scaled(bytes, BYTES)
+    }
 
     /**
      * The unit [nanos] would use for [ns], as (name, nanoseconds per unit): charts scale a whole

@@ -53,8 +53,7 @@ internal sealed class ParamSpec(val key: String, val summary: String, val defaul
     }
 
     /** One of a fixed list of words. */
-    class ChoiceParam(key: String, summary: String, default: String, val choices: List<String>) :
-        ParamSpec(key, summary, default) {
+    class ChoiceParam(key: String, summary: String, default: String, val choices: List<String>) : ParamSpec(key, summary, default) {
         override val validValues = choices.joinToString()
 
         override fun check(value: String): String? = if (value in

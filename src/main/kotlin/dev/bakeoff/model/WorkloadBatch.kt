@@ -7,8 +7,7 @@ import kotlinx.coroutines.runBlocking
  * form and records its result in [ledger]; when [trace] is set (instrumentation pass only), it
  * also records when and where the item ran.
  */
-internal class WorkloadBatch(private val workload: Workload, private val wait: WaitForm, private val ledger: TaskLedger) :
-    Batch {
+internal class WorkloadBatch(private val workload: Workload, private val wait: WaitForm, private val ledger: TaskLedger) : Batch {
     override val size: Int get() = ledger.size
 
     /** Set only for the untimed instrumentation pass. */

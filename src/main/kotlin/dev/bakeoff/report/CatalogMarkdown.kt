@@ -19,7 +19,11 @@ internal object CatalogMarkdown {
         appendLine("| workload | wait forms | parameters | summary |")
         appendLine("|---|---|---|---|")
         listing.workloads.forEach { w ->
-            appendLine("| `${w.id}` | ${w.waitForms.joinToString().ifEmpty { "cpu only" }} | ${params(w.params)} | ${escape(w.summary)} |")
+            appendLine(
+                "| `${w.id}` | ${w.waitForms.joinToString().ifEmpty {
+                    "cpu only"
+                }} | ${params(w.params)} | ${escape(w.summary)} |",
+            )
         }
         append(END)
     }

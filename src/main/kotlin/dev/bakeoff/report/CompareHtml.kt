@@ -28,9 +28,11 @@ internal object CompareHtml {
     const val FILE_NAME = "compare.html"
 
     /** One line on the method, shared by the console and the page. */
-    fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median (< 1: ${c.newLabel} is faster); 95% percentile bootstrap CI " +
-        "over the runs (${MedianRatio.RESAMPLES} seeded resamples); two-sided Mann–Whitney U test (exact for small samples without ties). " +
-        "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1; anything else is no significant difference."
+    fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median (< 1: ${c.newLabel} is faster); " +
+        "95% percentile bootstrap CI over the runs (${MedianRatio.RESAMPLES} seeded resamples); " +
+        "two-sided Mann–Whitney U test (exact for small samples without ties). " +
+        "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1; " +
+        "anything else is no significant difference."
 
     fun write(c: Comparison, out: Appendable) {
         HtmlAssets.document(out, "Bakeoff compare — ${c.newLabel} vs ${c.baseLabel}") { charts ->
@@ -39,7 +41,11 @@ internal object CompareHtml {
             section {
                 id = "machine"
                 h2 { +"Machines" }
-                if (c.machinesDiffer) p("warn") { +"The two sides ran on different machines or JDKs: a ratio mixes the machine with the code." }
+                if (c.machinesDiffer) {
+                    p("warn") {
+                        +"The two sides ran on different machines or JDKs: a ratio mixes the machine with the code."
+                    }
+                }
                 machineTable(listOf(c.base, c.new), listOf(c.baseLabel, c.newLabel))
             }
             section {
@@ -50,10 +56,31 @@ internal object CompareHtml {
             section {
                 id = "ratios"
                 h2 { +"Ratios" }
-                if (c.rows.isEmpty()) p { +"No cell could be compared." } else chart(charts, ReportCharts.ratios(c), ReportCharts.barHeight(c.rows.size))
+                if (c.rows.isEmpty()) {
+                    p {
+                        +"No cell could be compared."
+                    }
+                } else {
+                    chart(charts, ReportCharts.ratios(c), ReportCharts.barHeight(c.rows.size))
+                }
                 div("wide") {
                     table("sortable compare") {
-                        thead { tr { listOf("cell", "${c.baseLabel} median", "${c.newLabel} median", "ratio", "95% CI", "p", "runs", "verdict").forEach { th { +it } } } }
+                        thead {
+                            tr {
+                                listOf(
+                                    "cell",
+                                    "${c.baseLabel} median",
+                                    "${c.newLabel} median",
+                                    "ratio",
+                                    "95% CI",
+                                    "p",
+                                    "runs",
+                                    "verdict",
+                                ).forEach {
+                                    th { +it }
+                                }
+                            }
+                        }
                         tbody {
                             for (r in c.rows) {
                                 tr {
@@ -74,7 +101,13 @@ internal object CompareHtml {
             section {
                 id = "not-compared"
                 h2 { +"Not compared" }
-                if (c.notCompared.isEmpty()) p { +"None: every cell was on both sides and completed." } else ul { c.notCompared.forEach { li { +it } } }
+                if (c.notCompared.isEmpty()) {
+                    p {
+                        +"None: every cell was on both sides and completed."
+                    }
+                } else {
+                    ul { c.notCompared.forEach { li { +it } } }
+                }
             }
         }
     }

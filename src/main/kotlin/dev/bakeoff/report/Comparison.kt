@@ -12,13 +12,26 @@ import dev.bakeoff.result.Results
  * cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on one side
  * only, or did not complete, are listed in [notCompared] with the reason. Immutable.
  */
-internal data class Comparison(val baseLabel: String, val newLabel: String, val base: Results, val new: Results, val rows: List<ComparedCell>, val notCompared: List<String>) {
+internal data class Comparison(
+    val baseLabel: String,
+    val newLabel: String,
+    val base: Results,
+    val new: Results,
+    val rows: List<ComparedCell>,
+    val notCompared: List<String>,
+) {
     /** How many rows got each verdict. */
-    val counts: Map<MedianRatio.Verdict, Int> get() = MedianRatio.Verdict.entries.associateWith { v -> rows.count { it.verdict == v } }
+    val counts: Map<MedianRatio.Verdict, Int> get() = MedianRatio.Verdict.entries.associateWith { v ->
+        rows.count {
+            it.verdict ==
+                v
+        }
+    }
 
     /** True when the two sides ran on different machines or JDKs, so ratios mix machine and code. */
     val machinesDiffer: Boolean
-        get() = base.machine.copy(libraries = emptyMap(), jdkHome = "") != new.machine.copy(libraries = emptyMap(), jdkHome = "")
+        get() = base.machine.copy(libraries = emptyMap(), jdkHome = "") !=
+            new.machine.copy(libraries = emptyMap(), jdkHome = "")
 
     companion object {
         /** Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form). */
@@ -45,8 +58,12 @@ internal data class Comparison(val baseLabel: String, val newLabel: String, val 
                 val n = newCells[key]
                 val why = when {
                     b == null -> "only in $newLabel"
+
                     n == null -> "only in $baseLabel"
-                    else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n)).joinToString("; ").ifEmpty { null }
+
+                    else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n)).joinToString("; ").ifEmpty {
+                        null
+                    }
                 }
                 val name = title(key)
                 if (why != null) {

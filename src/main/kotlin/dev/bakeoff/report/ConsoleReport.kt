@@ -66,7 +66,13 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
             val role = if (against.cell.strategy == DIRECT) "" else "the runner-up, "
             val factor = Units.ratio(against.time.median / winner.time.median)
             // Medians alone hide noise: say so when the top two ranges overlap.
-            val close = if (runnerUp.time.min <= winner.time.max) "; close race with ${runnerUp.cell.strategy}: their min–max ranges overlap" else ""
+            val close = if (runnerUp.time.min <=
+                winner.time.max
+            ) {
+                "; close race with ${runnerUp.cell.strategy}: their min–max ranges overlap"
+            } else {
+                ""
+            }
             return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})$close"
         }
 
@@ -89,4 +95,10 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
  * ([rows], fastest first, under [header]), the [verdict] line naming the winner, and one line per
  * cell that did not complete ([problems]: strategy, status and the first line of its error).
  */
-internal data class RankedTable(val title: String, val header: List<String>, val rows: List<List<String>>, val verdict: String, val problems: List<String>)
+internal data class RankedTable(
+    val title: String,
+    val header: List<String>,
+    val rows: List<List<String>>,
+    val verdict: String,
+    val problems: List<String>,
+)

@@ -82,5 +82,12 @@ internal object CsvReportFormat : ReportFormat {
         else -> value.toString()
     }
 
-    private fun quote(f: String) = if (f.any { it == ',' || it == '"' || it == '\n' || it == '\r' }) "\"${f.replace("\"", "\"\"")}\"" else f
+    private fun quote(f: String) = if (f.any {
+            it == ',' || it == '"' || it == '\n' || it == '\r'
+        }
+    ) {
+        "\"${f.replace("\"", "\"\"")}\""
+    } else {
+        f
+    }
 }

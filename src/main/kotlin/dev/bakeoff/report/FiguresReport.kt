@@ -20,7 +20,10 @@ internal object FiguresReport {
     )
 
     /** The figures of the cells [include] accepts, grouped by workload in order of first appearance. */
-    fun of(results: Results, include: (CellResult) -> Boolean = { true }): List<RankedTable> = results.cells.filter(include).groupBy { it.workload }.map { (workload, cells) ->
+    fun of(
+        results: Results,
+        include: (CellResult) -> Boolean = { true },
+    ): List<RankedTable> = results.cells.filter(include).groupBy { it.workload }.map { (workload, cells) ->
         val waits = cells.map { it.wait }.distinct()
         RankedTable(
             "figures: $workload" + if (waits.size == 1) " (${waits[0]})" else "",
@@ -28,7 +31,11 @@ internal object FiguresReport {
             cells.map { row(it, label = if (waits.size == 1) it.strategy else "${it.strategy} (${it.wait})") },
             "start, end, peak, created, after: live platform threads at start, after the run, at the peak, created, live after shutdown; " +
                 "task times from one untimed traced batch; total = median batch time (JMH); tasks/thread = avg (min–max)",
-            cells.filter { it.status != CellStatus.OK }.map { "${it.strategy} (${it.items} items, ${it.wait}): ${it.status}: ${it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"}" },
+            cells.filter {
+                it.status != CellStatus.OK
+            }.map {
+                "${it.strategy} (${it.items} items, ${it.wait}): ${it.status}: ${it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"}"
+            },
         )
     }
 
@@ -39,10 +46,12 @@ internal object FiguresReport {
         return listOf(
             label, c.items.toString(), c.status.id,
             t?.startLive.str(), t?.endLive.str(), t?.peakLive.str(), t?.created.str(), t?.liveAfterClose.str(),
-            k?.completed.str(), k?.meanRunNs?.let(Units::nanos) ?: DASH, k?.let { range(it.minRunNs.toDouble(), it.maxRunNs.toDouble()) } ?: DASH,
+            k?.completed.str(), k?.meanRunNs?.let(Units::nanos) ?: DASH,
+            k?.let { range(it.minRunNs.toDouble(), it.maxRunNs.toDouble()) } ?: DASH,
             c.timeNs?.median?.let(Units::nanos) ?: DASH, c.throughputPerSec?.let(Units::sig3) ?: DASH,
             p?.let { "${Units.sig3(it.avgTasks)} (${it.minTasks}–${it.maxTasks})" } ?: DASH,
-            c.memory?.heapPeakBytes?.let { Units.bytes(it.toDouble()) } ?: DASH, c.memory?.rssPeakBytes?.let { Units.bytes(it.toDouble()) } ?: DASH,
+            c.memory?.heapPeakBytes?.let { Units.bytes(it.toDouble()) } ?: DASH,
+            c.memory?.rssPeakBytes?.let { Units.bytes(it.toDouble()) } ?: DASH,
         )
     }
 

@@ -27,7 +27,9 @@ import java.util.Properties
  */
 internal object HtmlAssets {
     private val echartsJs: String by lazy {
-        val version = Properties().apply { resource("/META-INF/maven/org.webjars/echarts/pom.properties").reader().use { load(it) } }
+        val version = Properties().apply {
+            resource("/META-INF/maven/org.webjars/echarts/pom.properties").reader().use { load(it) }
+        }
             .getProperty("version")
         inlineScript(text("/META-INF/resources/webjars/echarts/$version/echarts.min.js"))
     }
@@ -74,24 +76,38 @@ internal object HtmlAssets {
     }
 
     private fun inlineScript(js: String): String {
-        check(!js.contains("</script", ignoreCase = true)) { "an inlined script contains </script and would end its element early" }
+        check(!js.contains("</script", ignoreCase = true)) {
+            "an inlined script contains </script and would end its element early"
+        }
         return js
     }
 
     private fun text(name: String) = resource(name).use { String(it.readAllBytes(), Charsets.UTF_8) }
 
-    private fun resource(name: String) = HtmlAssets::class.java.getResourceAsStream(name) ?: error("missing resource $name on the classpath")
+    private fun resource(name: String) =
+        HtmlAssets::class.java.getResourceAsStream(name) ?: error("missing resource $name on the classpath")
 }
 
 /** Kotlin values to JSON for chart options: maps, lists, numbers, strings, booleans; null entries of a map are left out. */
 internal fun json(value: Any?): JsonElement = when (value) {
     null -> JsonNull
+
     is JsonElement -> value
+
     is Number -> JsonPrimitive(value)
+
     is String -> JsonPrimitive(value)
+
     is Boolean -> JsonPrimitive(value)
-    is Map<*, *> -> JsonObject(value.entries.filter { it.value != null }.associate { (k, v) -> k.toString() to json(v) })
+
+    is Map<*, *> -> JsonObject(
+        value.entries.filter {
+            it.value != null
+        }.associate { (k, v) -> k.toString() to json(v) },
+    )
+
     is List<*> -> JsonArray(value.map(::json))
+
     else -> error("no JSON form for ${value.javaClass.name}")
 }
 

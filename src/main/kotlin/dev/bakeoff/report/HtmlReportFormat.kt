@@ -43,7 +43,11 @@ internal object HtmlReportFormat : ReportFormat {
         HtmlAssets.document(out, "Bakeoff report — ${results.createdAt}") { charts ->
             h1 { +"Bakeoff report" }
             p("sub") { +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${results.cells.size} cells" }
-            if (!results.complete) p("warn") { +"Incomplete: the run was interrupted or is still going; this page shows the cells finished so far." }
+            if (!results.complete) {
+                p("warn") {
+                    +"Incomplete: the run was interrupted or is still going; this page shows the cells finished so far."
+                }
+            }
             section {
                 id = "machine"
                 h2 { +"Machine" }
@@ -57,7 +61,12 @@ internal object HtmlReportFormat : ReportFormat {
             section {
                 id = "winners"
                 h2 { +"Winner matrix" }
-                p("sub") { +"Each cell: median time relative to the best strategy of its column (×1.00 ★ = the winner); green is close to the best, red ten times slower or worse." }
+                p("sub") {
+                    +(
+                        "Each cell: median time relative to the best strategy of its column (×1.00 ★ = the winner); " +
+                            "green is close to the best, red ten times slower or worse."
+                        )
+                }
                 ReportTables.winnerMatrix(this, groups)
             }
             groups.forEach { groupSection(it, results.machine.cores, charts) }
@@ -122,14 +131,22 @@ internal object HtmlReportFormat : ReportFormat {
             "×best" to "Median time relative to the fastest strategy of the same workload, item count and wait form.",
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
             "alloc per batch" to "Bytes allocated per batch by all threads (JMH gc profiler, gc.alloc.rate.norm).",
-            "peak / created threads" to "Peak live platform threads and platform threads started, from the strategy opening to it closing (ThreadMXBean); alive after close should be 0.",
+            "peak / created threads" to
+                "Peak live platform threads and platform threads started, from the strategy opening to it closing (ThreadMXBean); alive after close should be 0.",
             "virtual threads" to "Virtual threads that ran items in the traced batch (not counted as platform threads).",
-            "queue wait, run p50/p99" to "Per-item latency from an extra, untimed traced batch: batch handed over to item start, and item start to end.",
+            "queue wait, run p50/p99" to
+                "Per-item latency from an extra, untimed traced batch: batch handed over to item start, and item start to end.",
             "items per thread" to "How the traced batch's items spread over the threads that ran them (min, average, max).",
             "throughput" to "Items per second at the median batch time.",
             "CPU per batch" to "Process CPU time per batch over the measured iterations, all threads.",
-            ("physical limit, efficiency" to "The lower bound of the batch time where one is known (dashed red line), and limit / median (1 = at the limit).").takeIf { hasLimit },
-            "status" to "ok; failed (threw or its JVM died); timeout (exceeded its time limit); broken (an item was lost, duplicated or miscomputed).",
+            (
+                "physical limit, efficiency" to
+                    "The lower bound of the batch time where one is known (dashed red line), and limit / median (1 = at the limit)."
+                ).takeIf {
+                hasLimit
+            },
+            "status" to
+                "ok; failed (threw or its JVM died); timeout (exceeded its time limit); broken (an item was lost, duplicated or miscomputed).",
         )
         dl("glossary") {
             for ((term, meaning) in terms) {
@@ -144,7 +161,10 @@ internal object HtmlReportFormat : ReportFormat {
 internal fun machineRows(runs: List<Results>): List<Pair<String, List<String>>> {
     fun row(name: String, value: (Results) -> String) = name to runs.map(value)
     return listOf(
-        row("cores") { r -> "${r.machine.cores}" + if (r.machine.hostCores != r.machine.cores) " (of ${r.machine.hostCores} on the host)" else "" },
+        row("cores") { r ->
+            "${r.machine.cores}" +
+                if (r.machine.hostCores != r.machine.cores) " (of ${r.machine.hostCores} on the host)" else ""
+        },
         row("memory") { Units.bytes(it.machine.memoryBytes.toDouble()) },
         row("OS") { "${it.machine.os} ${it.machine.arch}" },
         row("JDK") { "${it.machine.jdkVendor} ${it.machine.jdkVersion} (${it.machine.jvmName})" },

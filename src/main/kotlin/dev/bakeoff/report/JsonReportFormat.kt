@@ -49,11 +49,19 @@ internal object JsonReportFormat : ReportFormat {
         } catch (e: IllegalArgumentException) {
             throw ResultsFileException("$source is not valid JSON: ${firstLine(e)}", e)
         } ?: throw ResultsFileException("$source is not a Bakeoff results file: expected a JSON object")
-        val version = (root["schemaVersion"] ?: throw ResultsFileException("$source is not a Bakeoff results file: it has no schemaVersion"))
-            .let { runCatching { it.jsonPrimitive.intOrNull }.getOrNull() }
-            ?: throw ResultsFileException("$source is not a Bakeoff results file: schemaVersion is not a whole number")
+        val version =
+            (
+                root["schemaVersion"]
+                    ?: throw ResultsFileException("$source is not a Bakeoff results file: it has no schemaVersion")
+                )
+                .let { runCatching { it.jsonPrimitive.intOrNull }.getOrNull() }
+                ?: throw ResultsFileException(
+                    "$source is not a Bakeoff results file: schemaVersion is not a whole number",
+                )
         if (version != Results.SCHEMA_VERSION) {
-            throw ResultsFileException("$source has schemaVersion $version; this Bakeoff reads schemaVersion ${Results.SCHEMA_VERSION} only")
+            throw ResultsFileException(
+                "$source has schemaVersion $version; this Bakeoff reads schemaVersion ${Results.SCHEMA_VERSION} only",
+            )
         }
         return try {
             json.decodeFromJsonElement(Results.serializer(), root)

@@ -30,11 +30,23 @@ internal object ReportCharts {
         val best = requireNotNull(ranked.first().timeNs).median
         val bars = ranked.map { c ->
             val t = requireNotNull(c.timeNs)
-            val tip = "${c.strategy} (${c.family}): median ${Units.nanos(t.median)}, min–max ${Units.nanos(t.min)}–${Units.nanos(t.max)}, " +
-                "${t.runs.size} runs, ×${Units.ratio(t.median / best)} best" + (c.efficiency?.let { ", efficiency ${Units.sig3(it)}" } ?: "")
-            Bar("${c.strategy}  ${Units.nanos(t.median)}", c.family.id, t.median / size, tip, t.min / size to t.max / size)
+            val tip =
+                "${c.strategy} (${c.family}): median ${Units.nanos(
+                    t.median,
+                )}, min–max ${Units.nanos(t.min)}–${Units.nanos(t.max)}, " +
+                    "${t.runs.size} runs, ×${Units.ratio(t.median / best)} best" +
+                    (c.efficiency?.let { ", efficiency ${Units.sig3(it)}" } ?: "")
+            Bar(
+                "${c.strategy}  ${Units.nanos(t.median)}",
+                c.family.id,
+                t.median / size,
+                tip,
+                t.min / size to t.max / size,
+            )
         }
-        val limits = ranked.mapNotNull { it.limitNs }.distinct().map { it / size to "physical limit ${Units.nanos(it)}" }
+        val limits = ranked.mapNotNull {
+            it.limitNs
+        }.distinct().map { it / size to "physical limit ${Units.nanos(it)}" }
         return bars(bars, "median time per batch ($unit); whiskers: min–max of the runs", ::colour, limits)
     }
 
@@ -43,7 +55,14 @@ internal object ReportCharts {
         val (unit, size) = Units.byteUnit(ranked.mapNotNull { it.allocBytesPerOp }.maxOrNull() ?: 0.0)
         val bars = ranked.map { c ->
             val text = c.allocBytesPerOp?.let(Units::bytes) ?: "not measured"
-            Bar("${c.strategy}  $text", c.family.id, c.allocBytesPerOp?.let { it / size }, "${c.strategy}: $text per batch")
+            Bar(
+                "${c.strategy}  $text",
+                c.family.id,
+                c.allocBytesPerOp?.let {
+                    it / size
+                },
+                "${c.strategy}: $text per batch",
+            )
         }
         return bars(bars, "allocated per batch ($unit)", ::colour)
     }
@@ -52,8 +71,21 @@ internal object ReportCharts {
     fun tasks(ranked: List<CellResult>): JsonObject {
         val bars = ranked.map { c ->
             val p = c.perThread
-            val tip = p?.let { "${c.strategy}: ${it.threadsUsed} threads ran items; per thread min ${it.minTasks}, avg ${Units.sig3(it.avgTasks)}, max ${it.maxTasks}" }
-            Bar(c.strategy, c.family.id, p?.avgTasks, tip ?: "${c.strategy}: not traced", p?.let { it.minTasks.toDouble() to it.maxTasks.toDouble() })
+            val tip = p?.let {
+                "${c.strategy}: ${it.threadsUsed} threads ran items; per thread min ${it.minTasks}, avg ${Units.sig3(
+                    it.avgTasks,
+                )}, max ${it.maxTasks}"
+            }
+            Bar(
+                c.strategy,
+                c.family.id,
+                p?.avgTasks,
+                tip ?: "${c.strategy}: not traced",
+                p?.let {
+                    it.minTasks.toDouble() to
+                        it.maxTasks.toDouble()
+                },
+            )
         }
         return bars(bars, "items per thread (bar: average; whiskers: min–max)", ::colour)
     }
@@ -62,11 +94,18 @@ internal object ReportCharts {
     fun ratios(c: Comparison): JsonObject {
         val bars = c.rows.map { r ->
             val s = r.stats
-            val tip = "${r.title}: ×${Units.ratio(s.ratio)} (95% CI ${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}), p = ${Units.sig3(s.pValue)}: ${r.verdict.label}"
+            val tip = "${r.title}: ×${Units.ratio(
+                s.ratio,
+            )} (95% CI ${Units.ratio(
+                s.ciLow,
+            )}–${Units.ratio(s.ciHigh)}), p = ${Units.sig3(s.pValue)}: ${r.verdict.label}"
             Bar("${r.title}  ×${Units.ratio(s.ratio)}", r.verdict.label, s.ratio, tip, s.ciLow to s.ciHigh)
         }
         val colours = mapOf("faster" to "#1a7f37", "slower" to "#c0392b")
-        return bars(bars, "${c.newLabel} median / ${c.baseLabel} median (< 1: faster); whiskers: 95% bootstrap CI", { colours[it] ?: "#9e9e9e" }, listOf(1.0 to "no change"))
+        return bars(bars, "${c.newLabel} median / ${c.baseLabel} median (< 1: faster); whiskers: 95% bootstrap CI", {
+            colours[it]
+                ?: "#9e9e9e"
+        }, listOf(1.0 to "no change"))
     }
 
     /** Peak live and created platform threads, two bars per strategy. */
@@ -78,7 +117,11 @@ internal object ReportCharts {
             "itemStyle" to mapOf("color" to colour),
             "data" to ranked.map { c ->
                 c.threads?.let { t ->
-                    mapOf("value" to value(t), "tip" to "${c.strategy}: peak ${t.peakLive} live, ${t.created} created, ${t.aliveAfterClose} alive after close, ${t.virtualUsed} virtual")
+                    mapOf(
+                        "value" to value(t),
+                        "tip" to
+                            "${c.strategy}: peak ${t.peakLive} live, ${t.created} created, ${t.aliveAfterClose} alive after close, ${t.virtualUsed} virtual",
+                    )
                 } ?: "-"
             },
         )
@@ -87,8 +130,15 @@ internal object ReportCharts {
             "tooltip" to mapOf("trigger" to "item", "fromData" to true),
             "grid" to GRID,
             "xAxis" to axisName("platform threads", mapOf("type" to "value")),
-            "yAxis" to mapOf("type" to "category", "inverse" to true, "data" to ranked.map { it.strategy }, "axisLabel" to mapOf("interval" to 0)),
-            "series" to listOf(series("peak live", "#4c78a8") { it.peakLive }, series("created", "#f58518") { it.created }),
+            "yAxis" to
+                mapOf(
+                    "type" to "category",
+                    "inverse" to true,
+                    "data" to ranked.map { it.strategy },
+                    "axisLabel" to mapOf("interval" to 0),
+                ),
+            "series" to
+                listOf(series("peak live", "#4c78a8") { it.peakLive }, series("created", "#f58518") { it.created }),
         )
     }
 
@@ -101,7 +151,9 @@ internal object ReportCharts {
             "tooltip" to mapOf("trigger" to "item", "fromData" to true),
             "grid" to GRID,
             "xAxis" to axisName(sweep.parameter, scale(points.map { it.first })),
-            "yAxis" to scale(points.map { requireNotNull(it.second.timeNs).median / size }) + mapOf("name" to "median time per batch ($unit)", "nameLocation" to "end"),
+            "yAxis" to
+                scale(points.map { requireNotNull(it.second.timeNs).median / size }) +
+                mapOf("name" to "median time per batch ($unit)", "nameLocation" to "end"),
             "series" to sweep.lines.map { (name, line) ->
                 mapOf(
                     "type" to "line",
@@ -109,7 +161,10 @@ internal object ReportCharts {
                     "symbolSize" to 7,
                     "data" to line.map { (x, c) ->
                         val t = requireNotNull(c.timeNs)
-                        mapOf("value" to listOf(x, t.median / size), "tip" to "$name, ${sweep.parameter} ${Units.sig3(x)}: median ${Units.nanos(t.median)}")
+                        mapOf(
+                            "value" to listOf(x, t.median / size),
+                            "tip" to "$name, ${sweep.parameter} ${Units.sig3(x)}: median ${Units.nanos(t.median)}",
+                        )
                     },
                 )
             },
@@ -117,14 +172,25 @@ internal object ReportCharts {
     }
 
     /** One bar: its category [label], the [legend] entry (and colour) it belongs to, its value, tooltip and optional whisker range. */
-    private class Bar(val label: String, val legend: String, val value: Double?, val tip: String, val whisker: Pair<Double, Double>? = null)
+    private class Bar(
+        val label: String,
+        val legend: String,
+        val value: Double?,
+        val tip: String,
+        val whisker: Pair<Double, Double>? = null,
+    )
 
     /**
      * One horizontal bar per category, top to bottom; one series per legend entry (a family, a
      * verdict) so that the legend names them, overlapping (barGap -100%) so each category keeps one
      * slot. [lines] are vertical marker lines (value, label), e.g. the physical limit.
      */
-    private fun bars(bars: List<Bar>, axisTitle: String, colour: (String) -> String, lines: List<Pair<Double, String>> = emptyList()): JsonObject {
+    private fun bars(
+        bars: List<Bar>,
+        axisTitle: String,
+        colour: (String) -> String,
+        lines: List<Pair<Double, String>> = emptyList(),
+    ): JsonObject {
         val legends = bars.map { it.legend }.distinct()
         val series = legends.mapIndexed { i, legend ->
             jsonOf(
@@ -133,20 +199,35 @@ internal object ReportCharts {
                 "barGap" to "-100%",
                 "barMaxWidth" to 16,
                 "itemStyle" to mapOf("color" to colour(legend)),
-                "data" to bars.map { b -> b.value?.takeIf { b.legend == legend }?.let { mapOf("value" to it, "tip" to b.tip) } ?: "-" },
+                "data" to
+                    bars.map { b ->
+                        b.value?.takeIf { b.legend == legend }?.let { mapOf("value" to it, "tip" to b.tip) }
+                            ?: "-"
+                    },
                 "markLine" to lines.takeIf { i == 0 && it.isNotEmpty() }?.let { markers ->
                     mapOf(
                         "silent" to true,
                         "symbol" to listOf("none", "none"),
                         "lineStyle" to mapOf("color" to "#c0392b", "type" to "dashed", "width" to 2),
                         "label" to mapOf("position" to "end", "color" to "#c0392b"),
-                        "data" to markers.map { (x, label) -> mapOf("xAxis" to x, "name" to label, "label" to mapOf("formatter" to label)) },
+                        "data" to
+                            markers.map { (x, label) ->
+                                mapOf(
+                                    "xAxis" to x,
+                                    "name" to label,
+                                    "label" to mapOf("formatter" to label),
+                                )
+                            },
                     )
                 },
             )
         }
         val ranges = bars.mapIndexedNotNull { j, b -> b.whisker?.let { listOf(j, it.first, it.second) } }
-        val whiskers = listOf(jsonOf("name" to "range", "whiskers" to true, "z" to 5, "silent" to true, "data" to ranges)).takeIf { ranges.isNotEmpty() }
+        val whiskers = listOf(
+            jsonOf("name" to "range", "whiskers" to true, "z" to 5, "silent" to true, "data" to ranges),
+        ).takeIf {
+            ranges.isNotEmpty()
+        }
         val extent = bars.mapNotNull { it.value } + bars.mapNotNull { it.whisker }.flatMap { it.toList() }
         return jsonOf(
             "legend" to mapOf("top" to 0, "data" to legends),
@@ -155,7 +236,13 @@ internal object ReportCharts {
             // Bars always on a linear axis: a bar's length must be proportional to its value (ECharts
             // draws log-axis bars from 1, not from the axis minimum). The labels carry the figures.
             "xAxis" to axisName(axisTitle, linear(extent, lines.map { it.first })),
-            "yAxis" to mapOf("type" to "category", "inverse" to true, "data" to bars.map { it.label }, "axisLabel" to mapOf("interval" to 0)),
+            "yAxis" to
+                mapOf(
+                    "type" to "category",
+                    "inverse" to true,
+                    "data" to bars.map { it.label },
+                    "axisLabel" to mapOf("interval" to 0),
+                ),
             "series" to series + whiskers.orEmpty(),
         )
     }
@@ -163,7 +250,11 @@ internal object ReportCharts {
     /** A value axis for a line chart: logarithmic, in whole decades, when all values are positive and span more than [LOG_SPAN]x; else linear. */
     private fun scale(values: List<Double>): Map<String, Any> {
         if (values.isNotEmpty() && values.all { it > 0 } && values.max() / values.min() > LOG_SPAN) {
-            return mapOf("type" to "log", "min" to 10.0.pow(floor(log10(values.min()))), "max" to 10.0.pow(ceil(log10(values.max()))))
+            return mapOf(
+                "type" to "log",
+                "min" to 10.0.pow(floor(log10(values.min()))),
+                "max" to 10.0.pow(ceil(log10(values.max()))),
+            )
         }
         return linear(values)
     }
@@ -171,10 +262,17 @@ internal object ReportCharts {
     /** A linear value axis over [values] that also shows [include] (marker lines, which ECharts leaves out of its automatic range). */
     private fun linear(values: List<Double>, include: List<Double> = emptyList()): Map<String, Any> {
         val top = include.maxOrNull()
-        return if (top != null && top > (values.maxOrNull() ?: 0.0)) mapOf("type" to "value", "max" to top * 1.1) else mapOf("type" to "value")
+        return if (top != null &&
+            top > (values.maxOrNull() ?: 0.0)
+        ) {
+            mapOf("type" to "value", "max" to top * 1.1)
+        } else {
+            mapOf("type" to "value")
+        }
     }
 
-    private fun axisName(name: String, axis: Map<String, Any>) = axis + mapOf("name" to name, "nameLocation" to "middle", "nameGap" to 28)
+    private fun axisName(name: String, axis: Map<String, Any>) =
+        axis + mapOf("name" to name, "nameLocation" to "middle", "nameGap" to 28)
 
     private val GRID = mapOf("left" to 8, "right" to 48, "top" to 52, "bottom" to 44, "containLabel" to true)
     private const val LOG_SPAN = 50.0

@@ -84,11 +84,18 @@ internal object ReportTables {
         return "hsl(${(120 * (1 - t)).toInt()},70%,82%)"
     }
 
-    private class Column(val name: String, val text: Boolean = false, val value: (CellResult) -> Any?, val format: (Double) -> String = Units::sig3)
+    private class Column(
+        val name: String,
+        val text: Boolean = false,
+        val value: (CellResult) -> Any?,
+        val format: (Double) -> String = Units::sig3,
+    )
 
     private fun time(name: String, value: (CellResult) -> Double?) = Column(name, value = value, format = Units::nanos)
 
-    private fun count(name: String, value: (CellResult) -> Number?) = Column(name, value = value, format = { it.toLong().toString() })
+    private fun count(name: String, value: (CellResult) -> Number?) = Column(name, value = value, format = {
+        it.toLong().toString()
+    })
 
     fun figures(out: FlowContent, cells: List<CellResult>, groups: List<RankedGroup>) = with(out) {
         val best = groups.flatMap { g -> g.cells.map { it to g.winner?.timeNs?.median } }.toMap()
@@ -105,7 +112,14 @@ internal object ReportTables {
             time("mean") { it.timeNs?.mean },
             time("±error") { it.timeNs?.error },
             count("runs") { it.timeNs?.runs?.size },
-            Column("×best", value = { c -> c.timeNs?.median?.takeIf { c.status == CellStatus.OK }?.let { m -> best[c]?.let { m / it } } }, format = Units::ratio),
+            Column("×best", value = { c ->
+                c.timeNs?.median?.takeIf { c.status == CellStatus.OK }?.let { m ->
+                    best[c]?.let {
+                        m /
+                            it
+                    }
+                }
+            }, format = Units::ratio),
             Column("alloc/batch", value = { it.allocBytesPerOp }, format = Units::bytes),
             count("peak thr") { it.threads?.peakLive },
             count("created") { it.threads?.created },
@@ -123,7 +137,9 @@ internal object ReportTables {
             time("CPU/batch") { it.cpuNsPerOp },
             time("limit") { it.limitNs },
             Column("efficiency", value = { it.efficiency }),
-            Column("plan", text = true, value = { c -> c.plan?.let { "${it.mode}, ${it.forks}f, ${it.warmupIterations}+${it.measurementIterations} it" } }),
+            Column("plan", text = true, value = { c ->
+                c.plan?.let { "${it.mode}, ${it.forks}f, ${it.warmupIterations}+${it.measurementIterations} it" }
+            }),
         )
         div("wide") {
             table("sortable figures") {

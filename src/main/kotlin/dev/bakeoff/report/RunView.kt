@@ -30,7 +30,9 @@ public class RankedGroup(public val key: GroupKey, public val cells: List<CellRe
     public val title: String get() = key.title
 
     /** The ok cells with time figures, fastest first. */
-    public val ranked: List<CellResult> = cells.filter { it.status == CellStatus.OK && it.timeNs != null }.sortedWith(RANKING)
+    public val ranked: List<CellResult> = cells.filter {
+        it.status == CellStatus.OK && it.timeNs != null
+    }.sortedWith(RANKING)
 
     public val winner: CellResult? get() = ranked.firstOrNull()
 
@@ -41,8 +43,9 @@ public class RankedGroup(public val key: GroupKey, public val cells: List<CellRe
         public val RANKING: Comparator<CellResult> = compareBy<CellResult> { it.timeNs?.median }.thenBy { it.strategy }
 
         /** Why [cell] is not ranked: the first line of its error, or what is missing. */
-        public fun reason(cell: CellResult): String = cell.error?.lineSequence()?.firstOrNull()?.takeIf { it.isNotBlank() }
-            ?: if (cell.status == CellStatus.OK) "no time figures recorded" else "no error recorded"
+        public fun reason(cell: CellResult): String =
+            cell.error?.lineSequence()?.firstOrNull()?.takeIf { it.isNotBlank() }
+                ?: if (cell.status == CellStatus.OK) "no time figures recorded" else "no error recorded"
     }
 }
 

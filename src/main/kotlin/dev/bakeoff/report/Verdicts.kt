@@ -48,8 +48,13 @@ public object Verdicts {
         val head = "${winner.strategy} wins at ${Units.nanos(median(winner))}"
         val runnerUp = ranked.getOrNull(1) ?: return "$head (the only strategy that completed)"
         val slowest = ranked.last()
-        val tail = if (slowest === runnerUp) "" else ", ${ratio(slowest, winner)}× ahead of the slowest, ${slowest.strategy} (${Units.nanos(median(slowest))})"
-        return "$head, ${ratio(runnerUp, winner)}× ahead of ${runnerUp.strategy} (${Units.nanos(median(runnerUp))})$tail"
+        val tail = if (slowest === runnerUp) {
+            ""
+        } else {
+            ", ${ratio(slowest, winner)}× ahead of the slowest, ${slowest.strategy} (${Units.nanos(median(slowest))})"
+        }
+        val second = "${runnerUp.strategy} (${Units.nanos(median(runnerUp))})"
+        return "$head, ${ratio(runnerUp, winner)}× ahead of $second$tail"
     }
 
     private fun limitLine(winner: CellResult): String? {
@@ -63,15 +68,25 @@ public object Verdicts {
         return "physical limit ${Units.nanos(limit)}; the winner's efficiency is ${Units.sig3(eff)}, $judgement"
     }
 
-    /** Why the least efficient strategy is slow, from its trace: how few threads, how many items each, how long items queued. */
+    /**
+     * Why the least efficient strategy is slow, from its trace: how few threads, how many items
+     * each, how long items queued.
+     */
     private fun slowEndLine(ranked: List<CellResult>, cores: Int): String? {
         if (ranked.size < 2) return null
         val slow = ranked.last()
         val spread = slow.perThread ?: return null
         val eff = slow.efficiency?.let { ", efficiency ${Units.sig3(it)}" } ?: ""
-        val threads = "${spread.threadsUsed} thread${if (spread.threadsUsed == 1) "" else "s"}${if (spread.threadsUsed == cores) " (as many as cores)" else ""}"
-        val each = if (spread.minTasks == spread.maxTasks) "${spread.maxTasks} item${if (spread.maxTasks == 1) "" else "s"} each" else "${spread.minTasks}-${spread.maxTasks} items each"
-        val queue = slow.latencyNs?.queueWait?.let { "; items waited up to ${Units.nanos(it.p99.toDouble())} (p99) before starting" } ?: ""
+        val used = spread.threadsUsed
+        val threads = "$used thread${if (used == 1) "" else "s"}${if (used == cores) " (as many as cores)" else ""}"
+        val each = if (spread.minTasks == spread.maxTasks) {
+            "${spread.maxTasks} item${if (spread.maxTasks == 1) "" else "s"} each"
+        } else {
+            "${spread.minTasks}-${spread.maxTasks} items each"
+        }
+        val queue = slow.latencyNs?.queueWait
+            ?.let { "; items waited up to ${Units.nanos(it.p99.toDouble())} (p99) before starting" }
+            .orEmpty()
         return "${slow.strategy} is slowest (${ratio(slow, ranked.first())}× the winner$eff): it ran the batch on $threads, $each$queue"
     }
 
@@ -81,7 +96,9 @@ public object Verdicts {
         if (withLimit.size < 2) return null
         val worst = withLimit.maxBy { overhead(it) }
         if (worst === winner) return null
-        val best = winner.takeIf { it.limitNs != null }?.let { " vs ${Units.nanos(overhead(it))} for ${it.strategy}" } ?: ""
+        val best = winner.takeIf { it.limitNs != null }
+            ?.let { " vs ${Units.nanos(overhead(it))} for ${it.strategy}" }
+            .orEmpty()
         return "highest per-item overhead: ${worst.strategy}, ${Units.nanos(overhead(worst))}/item above the limit$best"
     }
 

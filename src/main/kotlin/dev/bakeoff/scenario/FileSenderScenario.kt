@@ -87,14 +87,18 @@ internal class FileSenderScenario internal constructor(
                     .takeIf { missing.isNotEmpty() },
                 "${twice.size} file(s) recorded more than once, e.g. ${twice.take(3)}".takeIf { twice.isNotEmpty() },
                 (
-                    "failed files differ from the seeded expectation, e.g. ${(f.toSet() - expectedFailed.toSet()).take(3)} " +
+                    "failed files differ from the seeded expectation, e.g. ${(f.toSet() - expectedFailed.toSet()).take(
+                        3,
+                    )} " +
                         "failed, ${(expectedFailed.toSet() - f.toSet()).take(3)} did not"
-                ).takeIf { f.toSet() != expectedFailed.toSet() },
+                    ).takeIf { f.toSet() != expectedFailed.toSet() },
             )
             if (problems.isNotEmpty()) {
                 throw VerificationException(
                     "file-sender: sent ${s.size} + failed ${f.size} of $files files, " +
-                        "expected ${files - expectedFailed.size} + ${expectedFailed.size}: ${problems.joinToString("; ")}",
+                        "expected ${files - expectedFailed.size} + ${expectedFailed.size}: ${problems.joinToString(
+                            "; ",
+                        )}",
                 )
             }
         }

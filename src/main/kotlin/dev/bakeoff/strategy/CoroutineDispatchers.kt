@@ -41,8 +41,7 @@ internal class OpenDispatcher(val dispatcher: CoroutineDispatcher?, private val 
 }
 
 /** Base of the coroutine and flow strategies: opens the chosen dispatcher and closes it if owned. */
-internal abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) :
-    dev.bakeoff.model.Strategy {
+internal abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) : dev.bakeoff.model.Strategy {
     private var open: OpenDispatcher? = null
 
     /** The dispatcher item bodies run on; null means the `runBlocking` thread itself. */

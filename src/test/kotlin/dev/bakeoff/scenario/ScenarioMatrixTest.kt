@@ -36,15 +36,13 @@ class ScenarioMatrixTest {
     }
 
     @TestFactory
-    fun `every scenario verifies under every strategy in both wait forms`(): List<DynamicTest> =
-        scenarios.flatMap { scenario -> tests(scenario, TEST_STRATEGIES) }
+    fun `every scenario verifies under every strategy in both wait forms`(): List<DynamicTest> = scenarios.flatMap { scenario -> tests(scenario, TEST_STRATEGIES) }
 
     @TestFactory
-    fun `the other values of each scenario's choices verify under its default strategies`(): List<DynamicTest> =
-        variants.flatMap { scenario ->
-            val defaults = Strategies.catalog.resolveList(Scenarios.catalog.resolve(scenario).entry.strategies)
-            tests(scenario, defaults.map { it.spec })
-        }
+    fun `the other values of each scenario's choices verify under its default strategies`(): List<DynamicTest> = variants.flatMap { scenario ->
+        val defaults = Strategies.catalog.resolveList(Scenarios.catalog.resolve(scenario).entry.strategies)
+        tests(scenario, defaults.map { it.spec })
+    }
 
     @Test
     fun `only common-pool strategies calling the HTTP API in the suspending form are skipped as deadlocks`() {
@@ -61,10 +59,9 @@ class ScenarioMatrixTest {
         strategies.flatMap { s -> WaitForm.entries.map { wait -> CellSpec.parseScenario(s, sc, TEST_ITEMS, wait.id) } }
     }
 
-    private fun tests(scenario: String, strategies: List<String>) =
-        cells(listOf(scenario), strategies).filter { it.deadlock(TEST_CONTEXT) == null }.map { spec ->
-            DynamicTest.dynamicTest("${spec.strategy.spec} x $scenario (${spec.wait.id})") {
-                checkScenarioCell(scenarioCell(spec.strategy.spec, scenario, spec.wait))
-            }
+    private fun tests(scenario: String, strategies: List<String>) = cells(listOf(scenario), strategies).filter { it.deadlock(TEST_CONTEXT) == null }.map { spec ->
+        DynamicTest.dynamicTest("${spec.strategy.spec} x $scenario (${spec.wait.id})") {
+            checkScenarioCell(scenarioCell(spec.strategy.spec, scenario, spec.wait))
         }
+    }
 }
