@@ -18,7 +18,6 @@ import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
-import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
@@ -135,7 +134,7 @@ internal fun CliktCommand.measure(
     val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
     echo("$heading, preset ${options.preset.id}; results in ${options.out}", err = true)
     val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
-    echo(terminal.renderReport(ConsoleReport.of(results), Verdicts.byTitle(results)))
+    echo(terminal.renderReport(ConsoleReport.of(results)))
     footer(results).forEach { echo(it) }
     echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
     val bad = results.cells.count { it.status != CellStatus.OK }

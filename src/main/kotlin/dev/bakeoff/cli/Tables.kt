@@ -26,12 +26,11 @@ internal fun outputTerminal(): Terminal {
 
 /**
  * The console report as text: its header block, then per group the title, the table, the verdict,
- * the plain-language [verdicts] of that group (by title) and the notes (for ranked tables, the
- * cells that did not complete, after [notePrefix]).
+ * the group's plain-language explanations and the notes (for ranked tables, the cells that did not
+ * complete, after [notePrefix]).
  */
 internal fun Terminal.renderReport(
     report: ConsoleReport,
-    verdicts: Map<String, List<String>> = emptyMap(),
     notePrefix: String = "not ranked: ",
 ): String = buildString {
     report.header.forEach { appendLine(it) }
@@ -40,7 +39,7 @@ internal fun Terminal.renderReport(
         appendLine(t.title)
         if (t.rows.isNotEmpty()) appendLine(render(compactTable(t.header, t.rows)))
         appendLine(t.verdict)
-        verdicts[t.title]?.forEach { appendLine("  - $it") }
+        t.explanations.forEach { appendLine("  - $it") }
         t.problems.forEach { appendLine("  $notePrefix$it") }
     }
 }

@@ -19,7 +19,8 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
         fun of(results: Results): ConsoleReport = of(RunView.of(results))
 
         /** Builds the report from a view already built, so its tables rank exactly as the view's groups. */
-        fun of(view: RunView): ConsoleReport = ConsoleReport(header(view.results), view.groups.map(::table))
+        fun of(view: RunView): ConsoleReport =
+            ConsoleReport(header(view.results), view.groups.map { table(it, view.results.machine.cores) })
 
         private fun header(r: Results): List<String> {
             val m = r.machine
@@ -38,7 +39,7 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
         }
 
         /** The table of one [group]: its ranked cells, the winner line and its problem cells. */
-        internal fun table(group: RankedGroup): RankedTable {
+        internal fun table(group: RankedGroup, cores: Int): RankedTable {
             val ranked = group.ranked.map { Ranked(it, checkNotNull(it.timeNs)) }
             val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.time?.median
             val rows = ranked.mapIndexed { i, r ->
@@ -54,7 +55,7 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
                 )
             }
             val problems = group.problems.map { c -> "${c.strategy}: ${c.status}: ${RankedGroup.reason(c)}" }
-            return RankedTable(group.title, COLUMNS, rows, verdict(ranked), problems)
+            return RankedTable(group.title, COLUMNS, rows, verdict(ranked), problems, Verdicts.of(group, cores).lines)
         }
 
         private fun verdict(ranked: List<Ranked>): String {
@@ -92,8 +93,9 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
 
 /**
  * The cells of one (workload, items, wait) group: completed cells ranked by median batch time
- * ([rows], fastest first, under [header]), the [verdict] line naming the winner, and one line per
- * cell that did not complete ([problems]: strategy, status and the first line of its error).
+ * ([rows], fastest first, under [header]), the [verdict] line naming the winner, one line per
+ * cell that did not complete ([problems]: strategy, status and the first line of its error), and
+ * the group's plain-language [explanations] (its [Verdicts], built from the same ranked group).
  */
 internal data class RankedTable(
     val title: String,
@@ -101,4 +103,5 @@ internal data class RankedTable(
     val rows: List<List<String>>,
     val verdict: String,
     val problems: List<String>,
+    val explanations: List<String> = emptyList(),
 )

@@ -96,10 +96,11 @@ internal object HtmlReportFormat : ReportFormat {
 
     /** One group's section: the console's winner line and verdicts, then its charts, all from the same [group]. */
     private fun FlowContent.groupSection(group: RankedGroup, cores: Int, charts: MutableList<JsonObject>) {
-        val explained = Verdicts.of(group, cores).lines
+        val table = ConsoleReport.table(group, cores)
+        val explained = table.explanations
         section("group") {
             h2 { +group.title }
-            p("verdict") { +ConsoleReport.table(group).verdict }
+            p("verdict") { +table.verdict }
             // The plain-language verdicts of the run's own figures, as under the console's table.
             if (explained.isNotEmpty()) ul("verdicts") { explained.forEach { li { +it } } }
             if (group.ranked.isEmpty()) return@section

@@ -30,9 +30,6 @@ public object Verdicts {
     /** The verdict of one [group] of a run on a machine with [cores]. */
     public fun of(group: RankedGroup, cores: Int): Verdict = Verdict(group.key, lines(group.ranked, cores))
 
-    /** The verdict of each group by its title, for renderers that print it under that group's table. */
-    internal fun byTitle(results: Results): Map<String, List<String>> = of(results).associate { it.title to it.lines }
-
     private fun lines(ranked: List<CellResult>, cores: Int): List<String> {
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
         return listOfNotNull(

@@ -15,6 +15,8 @@ class ReportRenderingTest {
         for (column in ConsoleReport.COLUMNS) assertContains(text, column)
         assertTrue(text.indexOf("coroutine-default") < text.indexOf("executor-fixed-cpu"), text)
         assertContains(text, "winner: virtual-threads (99.8 ms)")
+        // The group's verdicts are printed under its own table, from the same ranked group.
+        assertContains(text, "than direct (4.95 s)\n  - virtual-threads wins at 99.8 ms")
         assertContains(text, "not ranked: fixture-hang: timeout")
     }
 }

@@ -17,7 +17,7 @@ class VerdictsTest {
             },
         )
     }
-    private val verdicts = Verdicts.byTitle(results)
+    private val verdicts = Verdicts.of(results).associate { it.title to it.lines }
 
     @Test
     fun `one verdict per group, titled as its console table`() {
@@ -49,7 +49,7 @@ class VerdictsTest {
     @Test
     fun `figures that were not measured are left out, and a group with no completed cell says so`() {
         val noLimits = ResultsFixture.results()
-        val lists = Verdicts.byTitle(noLimits).getValue("lists, 100 items (blocking)")
+        val lists = Verdicts.of(noLimits).associate { it.title to it.lines }.getValue("lists, 100 items (blocking)")
         assertTrue(lists.none { "limit" in it }, lists.joinToString("\n"))
         val failed = noLimits.copy(cells = noLimits.cells.filter { it.status != CellStatus.OK })
         assertEquals(listOf("no verdict: no strategy completed"), Verdicts.of(failed).first().lines)
