@@ -7,6 +7,7 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import dev.bakeoff.engine.Pick
 import dev.bakeoff.engine.Preset
@@ -38,7 +39,9 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     private val cpuUs by option("--cpu-us", help = "CPU work per item, in microseconds").int()
     private val waitMs by option("--wait-ms", help = "Wait per item, in milliseconds").int().default(0)
     private val items by option("--items", "-n", help = "Items per batch").int().default(100)
-    private val wait by option("--wait", help = "How the work waits: blocking or suspending").default("blocking")
+    private val wait by option("--wait", help = "How the work waits: blocking or suspending")
+        .enum<WaitForm> { it.id }
+        .default(WaitForm.BLOCKING)
     private val strategy by option(
         "--strategy",
         "-s",
@@ -54,7 +57,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         "--preset",
         "-p",
         help = "Preset of the confirming run: smoke, quick, standard or rigorous",
-    ).default("smoke")
+    ).enum<Preset> { it.id }.default(Preset.SMOKE)
     private val out by option(
         "--out",
         "-o",
@@ -73,11 +76,10 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
             "describe the work with --cpu-us (and --wait-ms, --items), or point at a measured run with --from",
             statusCode = 2,
         )
-        val work = userInput { WorkDescription(cpu, waitMs, items, WaitForm.parse(wait)) }
+        val work = userInput { WorkDescription(cpu, waitMs, items, wait) }
         val candidates = userInput {
             Strategies.catalog.resolveList(strategy ?: Strategies.recommended.joinToString(","), Strategies::inAll)
         }
-        val presetChoice = userInput { Preset.parse(preset) }
         val cores = cpus ?: Runtime.getRuntime().availableProcessors()
         val picks = Recommender.rank(work, candidates, cores)
         if (picks.isEmpty()) {
@@ -97,7 +99,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
             echo("recommendation: ${picks.first().strategy.spec} (predicted; run without --no-confirm to measure)")
             return
         }
-        confirm(work, picks, presetChoice)
+        confirm(work, picks, preset)
     }
 
     /** Measures the top picks on the `synthetic` workload and says whether the measurement agrees with the model. */

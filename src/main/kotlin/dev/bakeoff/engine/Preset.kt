@@ -51,12 +51,5 @@ public enum class Preset(
 
     internal companion object {
         internal const val SINGLE_SHOT_ABOVE_NANOS = 500_000_000L
-
-        internal fun parse(id: String): Preset = entries.firstOrNull { it.id == id }
-            ?: throw dev.bakeoff.model.CatalogException(
-                "unknown preset '$id'; valid: ${entries.joinToString {
-                    it.id
-                }}",
-            )
     }
 }

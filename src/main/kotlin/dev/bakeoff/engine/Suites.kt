@@ -1,6 +1,5 @@
 package dev.bakeoff.engine
 
-import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.scenario.Scenarios
@@ -119,7 +118,4 @@ internal object Suites {
             cellTimeoutSeconds = 300,
         ),
     )
-
-    fun parse(id: String): Suite = all.firstOrNull { it.id == id }
-        ?: throw CatalogException("unknown suite '$id'; valid: ${all.joinToString { it.id }}")
 }

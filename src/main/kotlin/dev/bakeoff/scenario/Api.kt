@@ -21,28 +21,39 @@ internal sealed interface Api : AutoCloseable {
 
     suspend fun callSuspending(index: Int): String
 
+    /** Which API a scenario calls; [id] is the value of its `api` parameter. */
+    enum class Kind(val id: String) {
+        /** A real HTTP server on the loopback interface ([LoopbackApi]). */
+        HTTP("http"),
+
+        /** The publication's in-process wait. */
+        SIMULATED("simulated"),
+        ;
+
+        companion object {
+            /** The kind a validated `api` parameter names (the catalog checked it against [CHOICES]). */
+            fun of(id: String): Kind = entries.single { it.id == id }
+        }
+    }
+
     /**
-     * A scenario's choice of API: [kind] `http` or `simulated`, and for `http` the number of
-     * latency-free calls that warm it up before the first batch.
+     * A scenario's choice of API: its [kind], and for [Kind.HTTP] the number of latency-free calls
+     * that warm it up before the first batch.
      */
-    data class Choice(val kind: String, val warmUpCalls: Int) {
+    data class Choice(val kind: Kind, val warmUpCalls: Int) {
         /**
          * The process-wide threads this API borrows: the JDK's `HttpClient.sendAsync` runs the
          * dependents of the future it returns on the common pool, whatever executor it was given
          * ([completesOn]); the client's own callbacks run on virtual threads.
          */
-        val shared: List<SharedScheduler> get() = if (kind ==
-            "http"
-        ) {
+        val shared: List<SharedScheduler> get() = if (kind == Kind.HTTP) {
             listOf(SharedScheduler.COMMON_POOL, SharedScheduler.VIRTUAL_THREAD_SCHEDULER)
         } else {
             emptyList()
         }
 
         /** Where a suspending call completes: `sendAsync`'s future, on the common pool. */
-        val completesOn: List<SharedScheduler> get() = if (kind ==
-            "http"
-        ) {
+        val completesOn: List<SharedScheduler> get() = if (kind == Kind.HTTP) {
             listOf(SharedScheduler.COMMON_POOL)
         } else {
             emptyList()
@@ -51,7 +62,7 @@ internal sealed interface Api : AutoCloseable {
 
     companion object {
         /** The choices of a scenario's `api` parameter. */
-        val CHOICES = listOf("http", "simulated")
+        val CHOICES = Kind.entries.map { it.id }
 
         /**
          * Opens the API [choice] names, warmed up for batches of up to [inFlight] calls at once;
@@ -59,13 +70,11 @@ internal sealed interface Api : AutoCloseable {
          */
         fun open(choice: Choice, latencyNanos: Long, waits: Waits, inFlight: Int, respond: (Int) -> String): Api =
             when (choice.kind) {
-                "http" -> HttpApi(LoopbackApi(waits.scaled(latencyNanos), respond)).also {
+                Kind.HTTP -> HttpApi(LoopbackApi(waits.scaled(latencyNanos), respond)).also {
                     it.warmUp(choice.warmUpCalls, inFlight)
                 }
 
-                "simulated" -> SimulatedApi(latencyNanos, waits, respond)
-
-                else -> error("Unexpected api: ${choice.kind}")
+                Kind.SIMULATED -> SimulatedApi(latencyNanos, waits, respond)
             }
     }
 }

@@ -30,7 +30,7 @@ internal object Scenarios {
         ),
     )
 
-    private fun api(p: Params) = Api.Choice(p.string("api"), p.int("warm-up-calls"))
+    private fun api(p: Params) = Api.Choice(Api.Kind.of(p.string("api")), p.int("warm-up-calls"))
 
     // The matrix test talks to the HTTP server with 200 warm-up calls instead of 20,000.
     private val SHORT_WARM_UP = TestScale.params("warm-up-calls" to "200")

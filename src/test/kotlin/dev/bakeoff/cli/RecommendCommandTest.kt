@@ -59,6 +59,7 @@ class RecommendCommandTest {
         usage("--cpu-us or --wait-ms must be > 0", "--cpu-us", "0")
         usage("unknown strategy 'nope'", "--cpu-us", "5", "-s", "nope")
         usage("valid: blocking, suspending", "--cpu-us", "5", "--wait", "sometimes")
+        usage("invalid value for --preset: unknown 'fast'; valid: smoke, quick, standard, rigorous", "--cpu-us", "5", "--preset", "fast")
         val notJson = tmp.resolve("x.json").also { Files.writeString(it, "{ nope") }
         usage("is not valid JSON", "--from", "$notJson")
     }

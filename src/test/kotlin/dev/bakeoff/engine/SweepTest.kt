@@ -67,17 +67,18 @@ class SweepTest {
     @Test
     fun `suites are data that resolve into cells`() {
         for (suite in Suites.all) assertEquals(suite.entries.sumOf { it.cells().size }, suite.cells().size, suite.id)
-        val all = Suites.parse("reference").cells()
+        val all = suite("reference").cells()
         assertEquals(setOf("file-sender", "api-fanout", "order-status"), all.mapNotNull { it.scenario?.entry?.id }.toSet(), "E2-E4")
         assertEquals(WaitForm.entries.toSet(), all.filter { it.scenario != null }.map { it.wait }.toSet())
         val reference = all.filter { it.scenario == null }
         assertEquals(16 * 5, reference.count { it.items == 100 }, "E1: 16 strategies x 5 workloads")
         assertEquals(8, reference.count { it.items == 1_000 }, "E5: 4 approaches x I/O and CPU")
-        val spawn = Suites.parse("spawn-cost").cells()
+        val spawn = suite("spawn-cost").cells()
         assertEquals(listOf(1_000, 10_000, 100_000, 1_000_000), spawn.map { it.items }.distinct())
         assertEquals(WaitForm.SUSPENDING, spawn.first { it.strategy.spec == "coroutine-one" }.wait)
-        assertNull(Suites.parse("pool-sizing").cellTimeoutSeconds)
-        assertEquals(listOf("executor-fixed:size=1000", "executor-fixed:size=10000"), Suites.parse("pool-sizing-large").cells().map { it.strategy.spec }.let { listOf(it.first(), it.last()) })
-        assertContains(assertThrows<CatalogException> { Suites.parse("e9") }.message!!, "valid: reference, pool-sizing, pool-sizing-large, spawn-cost")
+        assertNull(suite("pool-sizing").cellTimeoutSeconds)
+        assertEquals(listOf("executor-fixed:size=1000", "executor-fixed:size=10000"), suite("pool-sizing-large").cells().map { it.strategy.spec }.let { listOf(it.first(), it.last()) })
     }
+
+    private fun suite(id: String) = Suites.all.single { it.id == id }
 }

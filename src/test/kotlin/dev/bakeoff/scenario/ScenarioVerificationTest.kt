@@ -89,7 +89,7 @@ class ScenarioVerificationTest {
 
     @Test
     fun `api-fanout over HTTP reports a request without a response and one answered twice`() {
-        val scenario = ApiFanoutScenario(30, 1, Api.Choice("http", 100), waits)
+        val scenario = ApiFanoutScenario(30, 1, Api.Choice(Api.Kind.HTTP, 100), waits)
         opened(scenario) { s ->
             runAll(scenario, s, 30).verify(1)
             s.verify()
@@ -124,7 +124,7 @@ class ScenarioVerificationTest {
         }
     }
 
-    private fun orderStatus(orders: Int) = OrderStatusScenario(orders, 1, 80, Api.Choice("simulated", 0), 4, 42, OrderStatusScenario.Database(null, null, null), waits)
+    private fun orderStatus(orders: Int) = OrderStatusScenario(orders, 1, 80, Api.Choice(Api.Kind.SIMULATED, 0), 4, 42, OrderStatusScenario.Database(null, null, null), waits)
 }
 
 /**
