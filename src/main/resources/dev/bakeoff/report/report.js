@@ -2,7 +2,8 @@
 // see HtmlAssets and ReportCharts) with ECharts' SVG renderer, and makes tables sortable.
 // Kotlin cannot put functions into JSON, so two markers are completed here:
 //   series.whiskers: a min-max range per category, drawn as a custom series (ECharts' error-bar pattern);
-//   tooltip.fromData: the tooltip text is the data item's preformatted `tip` (units formatted by Units.kt).
+//   tooltip.fromData: the tooltip text is the data item's preformatted `tip` (units formatted by Units.kt),
+//   escaped, since ECharts renders a formatter's string as HTML.
 (function () {
   'use strict';
 
@@ -23,6 +24,13 @@
     };
   }
 
+  // Text from a results file (strategy names, errors) is data, never markup: anyone may hand you one.
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+    });
+  }
+
   function prepare(option) {
     (option.series || []).forEach(function (s) {
       if (s.whiskers) {
@@ -34,7 +42,8 @@
     });
     if (option.tooltip && option.tooltip.fromData) {
       delete option.tooltip.fromData;
-      option.tooltip.formatter = function (p) { return (p.data && p.data.tip) || p.seriesName; };
+      // ECharts puts a formatter's string into the page as HTML; the tip is data, so it is escaped.
+      option.tooltip.formatter = function (p) { return escapeHtml((p.data && p.data.tip) || p.seriesName); };
     }
     option.animation = false;
     return option;

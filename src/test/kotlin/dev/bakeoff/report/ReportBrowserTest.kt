@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.Results
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
@@ -95,6 +96,48 @@ class ReportBrowserTest {
         screenshot("compare-screenshot.png")
     }
 
+    @Test
+    fun `a results file whose texts hold markup renders inert in both pages, tooltips included`() {
+        val base = ResultsFixture.withSweepsAndLimits()
+        val report = HtmlReportFormat.writeTo(hostile(base), tmp.resolve("hostile"))
+        open(report, 4 * RunView.of(base).groups.count { it.ranked.isNotEmpty() } + Sweeps.of(base.cells).size)
+        assertInertWithEveryTooltip()
+
+        val comparison = Comparison.ofRuns(hostile(CompareFixture.run(1)), hostile(CompareFixture.run(2)))
+        val compare = tmp.resolve("hostile-compare.html")
+        Files.writeString(compare, buildString { CompareHtml.write(comparison, this) })
+        open(compare, 1)
+        assertInertWithEveryTooltip()
+    }
+
+    /** [results] with markup that would run a script, if rendered as HTML, in every strategy name and error. */
+    private fun hostile(results: Results): Results = results.copy(
+        cells = results.cells.map { c -> c.copy(strategy = c.strategy + INJECTED, error = c.error?.plus(INJECTED)) },
+    )
+
+    /**
+     * Shows the tooltip of the first items of every series of every chart (ECharts builds tooltips
+     * from the data when they show, so a page can look clean until then), then checks that no
+     * markup from the data became an element and nothing ran.
+     */
+    private fun assertInertWithEveryTooltip() {
+        val shown = driver.executeScript(
+            """
+            var shown = 0;
+            document.querySelectorAll('div.chart').forEach(function (el) {
+              var chart = echarts.getInstanceByDom(el);
+              (chart.getOption().series || []).forEach(function (s, i) {
+                for (var d = 0; d < 3; d++) { chart.dispatchAction({ type: 'showTip', seriesIndex: i, dataIndex: d }); shown++; }
+              });
+            });
+            return shown;
+            """.trimIndent(),
+        ) as Number
+        assertTrue(shown.toInt() > 0, "no tooltip was shown")
+        assertEquals(0L, driver.executeScript("return document.querySelectorAll('img').length"), "markup from the data became an element")
+        assertEquals(null, driver.executeScript("return window.__pwned === undefined ? null : window.__pwned"), "a script from the data ran")
+    }
+
     private fun open(page: Path, expectedCharts: Int) {
         driver.manage().logs().get(LogType.PERFORMANCE) // drop the log of any earlier page
         driver.get(page.toUri().toString())
@@ -126,6 +169,10 @@ class ReportBrowserTest {
         driver.manage().window().size = Dimension(1400, (height + 120).coerceAtMost(16_000))
         Files.write(Path.of("target", name), driver.getScreenshotAs(OutputType.BYTES))
         driver.manage().window().size = Dimension(1400, 1000)
+    }
+
+    private companion object {
+        const val INJECTED = "<img src=x onerror=\"window.__pwned=1\">"
     }
 
     private fun onPath(vararg names: String): File? = System.getenv("PATH").orEmpty().split(File.pathSeparator)
