@@ -1,12 +1,19 @@
 package dev.bakeoff.engine
 
 import java.io.File
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.attribute.PosixFilePermissions
+import java.util.Properties
 
 /**
  * Everything the host tells a measured JVM besides the JMH parameters, and the one place that
  * names the system properties carrying it: [JmhCellRunner] writes [toProperties] as `-D`
  * arguments of the fork (or as this JVM's properties for an in-process run), [CellProbe] reads
- * [fromSystemProperties] on the other side.
+ * [fromSystemProperties] on the other side. The [settings] never go on a command line, where JMH
+ * would copy them into `jmh.json` and every cell log: they may hold a password. They travel in an
+ * owner-only file outside the results directory ([writeSettings]), which the host deletes after
+ * the cell.
  *
  * @property probeFile where the fork writes its [dev.bakeoff.result.ProbeReport].
  * @property traceWarmup trace the first warm-up batch instead of running an extra traced batch.
@@ -21,11 +28,24 @@ internal data class ForkSettings(
     val classpath: List<String> = emptyList(),
     val maxThreads: Int? = null,
 ) {
-    /** The settings as system properties, only those that are set. */
-    fun toProperties(): Map<String, String> = buildMap {
+    /**
+     * Writes [settings] to a new temporary file that only this user can read, or returns null when
+     * there are none; the caller deletes it when the cell is over.
+     */
+    fun writeSettings(): Path? {
+        if (settings.isEmpty()) return null
+        val owner = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
+        val file = Files.createTempFile("bakeoff-settings-", ".properties", owner)
+        val properties = Properties().apply { settings.forEach { (k, v) -> setProperty(k, v) } }
+        Files.newBufferedWriter(file).use { properties.store(it, null) }
+        return file
+    }
+
+    /** Everything but the settings as system properties, and where [writeSettings] put those. */
+    fun toProperties(settingsFile: Path?): Map<String, String> = buildMap {
         probeFile?.let { put(PROBE, it.toString()) }
         put(TRACE_WARMUP, traceWarmup.toString())
-        settings.forEach { (k, v) -> put(SETTING_PREFIX + k, v) }
+        settingsFile?.let { put(SETTINGS_FILE, it.toString()) }
         if (classpath.isNotEmpty()) put(CLASSPATH, classpath.joinToString(File.pathSeparator))
         maxThreads?.let { put(MAX_THREADS, it.toString()) }
     }
@@ -33,18 +53,18 @@ internal data class ForkSettings(
     companion object {
         private const val PROBE = "bakeoff.probe"
         private const val TRACE_WARMUP = "bakeoff.traceWarmup"
-        private const val SETTING_PREFIX = "bakeoff.setting."
+        private const val SETTINGS_FILE = "bakeoff.settingsFile"
         private const val CLASSPATH = "bakeoff.classpath"
         private const val MAX_THREADS = "bakeoff.maxThreads"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings {
-            val names = System.getProperties().stringPropertyNames()
+            val settings = Properties()
+            System.getProperty(SETTINGS_FILE)?.let { f -> Files.newBufferedReader(Path.of(f)).use(settings::load) }
             return ForkSettings(
                 probeFile = System.getProperty(PROBE)?.let(::File),
                 traceWarmup = System.getProperty(TRACE_WARMUP).toBoolean(),
-                settings = names.filter { it.startsWith(SETTING_PREFIX) }
-                    .associate { it.removePrefix(SETTING_PREFIX) to System.getProperty(it) },
+                settings = settings.stringPropertyNames().associateWith(settings::getProperty),
                 classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator).orEmpty()
                     .filter { it.isNotEmpty() },
                 maxThreads = System.getProperty(MAX_THREADS)?.toInt(),

@@ -46,7 +46,10 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val probeFile = workDir.resolve("$name.probe.json").also { Files.deleteIfExists(it) }
         val log = workDir.resolve("$name.log")
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
-        val jmhOptions = jmhOptions(spec, plan, probeFile, log, timeoutSeconds)
+        val fork = fork(probeFile, plan)
+        val settingsFile = fork.writeSettings()
+        val properties = fork.toProperties(settingsFile)
+        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds)
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
         // the user's processes).
@@ -67,13 +70,15 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             plan = plan,
             scenario = spec.scenario?.entry?.id,
             // The scenario's own settings say where it ran (e.g. which database); a secret one never goes into results.
-            params = spec.scenario?.let { sc -> sc.values + options.settings.filterKeys(sc.entry::recorded) },
+            params = spec.scenario?.let { sc ->
+                sc.values + options.settings.filterKeys(sc.entry::recorded).mapValues { Credentials.masked(it.value) }
+            },
             limitNs = spec.createScenario(options.context())?.limit()?.nanos?.toDouble(),
             sweep = spec.sweep,
         )
         return try {
             // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
-            if (options.inProcess) fork(probeFile, plan).toProperties().forEach { (k, v) -> System.setProperty(k, v) }
+            if (options.inProcess) properties.forEach { (k, v) -> System.setProperty(k, v) }
             val jmh = Runner(jmhOptions).run().single()
             Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
         } catch (e: RunnerException) {
@@ -100,7 +105,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             Outcome(result, null)
         } finally {
             watchdog?.interrupt()
-            if (options.inProcess) fork(probeFile, plan).toProperties().keys.forEach(System::clearProperty)
+            if (options.inProcess) properties.keys.forEach(System::clearProperty)
+            settingsFile?.let(Files::deleteIfExists)
         }
     }
 
@@ -116,13 +122,13 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     private fun jmhOptions(
         spec: CellSpec,
         plan: MeasurementPlan,
-        probeFile: Path,
+        properties: Map<String, String>,
         log: Path,
         timeoutSeconds: Long,
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
-        val jvmArgs = fork(probeFile, plan).toProperties().map { (k, v) -> "-D$k=$v" }.toMutableList()
+        val jvmArgs = properties.map { (k, v) -> "-D$k=$v" }.toMutableList()
         jvmArgs += "-Dfile.encoding=UTF-8"
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
         jvmArgs += options.jvmArgs

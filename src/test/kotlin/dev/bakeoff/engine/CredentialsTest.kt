@@ -1,0 +1,15 @@
+package dev.bakeoff.engine
+
+import org.junit.jupiter.api.Test
+import kotlin.test.assertEquals
+
+/** The credential masks, on the URL forms JDBC drivers accept. */
+class CredentialsTest {
+    @Test
+    fun `passwords in parameters and user info are masked, the rest of the URL kept`() {
+        assertEquals("jdbc:postgresql://db:5432/o?user=u&password=***&ssl=true", Credentials.masked("jdbc:postgresql://db:5432/o?user=u&password=p4ss&ssl=true"))
+        assertEquals("jdbc:h2:mem:x;USER=sa;PASSWORD=***", Credentials.masked("jdbc:h2:mem:x;USER=sa;PASSWORD=p4ss"))
+        assertEquals("jdbc:mysql://u:***@db/o", Credentials.masked("jdbc:mysql://u:p4ss@db/o"))
+        assertEquals("jdbc:postgresql://localhost/bakeoff", Credentials.masked("jdbc:postgresql://localhost/bakeoff"))
+    }
+}
