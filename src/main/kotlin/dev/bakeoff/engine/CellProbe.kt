@@ -183,11 +183,24 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     }
 
     public companion object {
+        /**
+         * A measured JVM never outlives Bakeoff: when the JVM that started it ends (even by
+         * `kill -9`, which runs no clean-up there), this one halts. The JDK watches the parent.
+         */
+        private fun haltWhenParentEnds() {
+            ProcessHandle.current().parent().ifPresent { parent ->
+                parent.onExit().thenRun { Runtime.getRuntime().halt(ORPHAN_EXIT_CODE) }
+            }
+        }
+
         internal const val TRACE_BATCHES = 5
         internal const val TRACE_BUDGET_NANOS = 250_000_000L
 
         /** The exit status of a measured JVM halted by its thread budget. */
         internal const val OVER_BUDGET_EXIT_CODE = 87
+
+        /** The exit status of a measured JVM that halted because the JVM that started it ended. */
+        internal const val ORPHAN_EXIT_CODE = 88
 
         /**
          * Creates the probe for the JMH parameters, with the host's [ForkSettings] (the thread
@@ -204,6 +217,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
 
         private fun start(spec: CellSpec): CellProbe {
             val fork = ForkSettings.fromSystemProperties()
+            if (fork.exitWithParent) haltWhenParentEnds()
             return CellProbe(spec, fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
         }
     }

@@ -20,6 +20,9 @@ import java.util.Properties
  * @property settings [dev.bakeoff.model.RunContext.settings] for a scenario (e.g. a JDBC URL).
  * @property classpath extra entries a user's own task class is loaded from (`--classpath`).
  * @property maxThreads the fork's thread budget; null lets the fork use [ThreadBudget.defaultMax].
+ * @property exitWithParent the measured JVM halts when the JVM that started it ends, however it
+ *   ended (a `kill -9` runs no shutdown hook that could end the fork); false in-process, where
+ *   the "parent" is the user's own program's parent.
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -27,6 +30,7 @@ internal data class ForkSettings(
     val settings: Map<String, String> = emptyMap(),
     val classpath: List<String> = emptyList(),
     val maxThreads: Int? = null,
+    val exitWithParent: Boolean = false,
 ) {
     /**
      * Writes [settings] to a new temporary file that only this user can read, or returns null when
@@ -48,6 +52,7 @@ internal data class ForkSettings(
         settingsFile?.let { put(SETTINGS_FILE, it.toString()) }
         if (classpath.isNotEmpty()) put(CLASSPATH, classpath.joinToString(File.pathSeparator))
         maxThreads?.let { put(MAX_THREADS, it.toString()) }
+        if (exitWithParent) put(EXIT_WITH_PARENT, "true")
     }
 
     companion object {
@@ -56,6 +61,7 @@ internal data class ForkSettings(
         private const val SETTINGS_FILE = "bakeoff.settingsFile"
         private const val CLASSPATH = "bakeoff.classpath"
         private const val MAX_THREADS = "bakeoff.maxThreads"
+        private const val EXIT_WITH_PARENT = "bakeoff.exitWithParent"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings {
@@ -68,6 +74,7 @@ internal data class ForkSettings(
                 classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator).orEmpty()
                     .filter { it.isNotEmpty() },
                 maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
+                exitWithParent = System.getProperty(EXIT_WITH_PARENT).toBoolean(),
             )
         }
     }
