@@ -137,6 +137,14 @@ internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : Ru
         echo("${result.status} $detail", true)
     }
 
+    override fun harnessStarted() {
+        echo("[  0] measuring Bakeoff's own cost per item (direct x empty) ", false)
+    }
+
+    override fun harnessMeasured(nsPerItem: Double?, error: String?) {
+        echo(nsPerItem?.let { "harness ${Units.nanos(it)} per item" } ?: "not measured: $error", true)
+    }
+
     private fun clock(nanos: Long): String {
         val s = nanos / 1_000_000_000
         return "%d:%02d".format(s / 60, s % 60)

@@ -2,6 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.ThreadCensus
+import dev.bakeoff.model.Batch
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.RunContext
@@ -42,8 +43,11 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
             ?: IntArray(spec.items) { checkNotNull(reference).run(it) },
     )
 
-    /** The batch every [runBatch] runs; a scenario cell's needs the opened scenario, so [open] makes it. */
+    /** The measured batch; a scenario cell's needs the opened scenario, so [open] makes it. */
     private var batch: WorkloadBatch? = workload?.let { WorkloadBatch(it, spec.wait, ledger) }
+
+    /** What [runBatch] runs: [batch], or its traced form between [startTrace] and [stopTrace]. */
+    private var next: Batch? = batch
     private var batches = 0
     private var census: ThreadCensus? = null
 
@@ -59,6 +63,7 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         scenario?.open()?.let { o ->
             opened = o
             batch = WorkloadBatch(o, spec.wait, ledger)
+            next = batch
         }
         strategy.open()
     }
@@ -78,7 +83,7 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
 
     /** Runs one batch. This is the measured operation: nothing else happens here. */
     fun runBatch() {
-        strategy.run(checkNotNull(batch) { "open() first" })
+        strategy.run(checkNotNull(next) { "open() first" })
         batches++
     }
 
@@ -111,12 +116,12 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
 
     /** Makes the next batch record when and on which thread each item ran; call right before it. */
     fun startTrace(): ItemTrace = ItemTrace(spec.items).also {
-        checkNotNull(batch) { "open() first" }.trace = it
+        next = checkNotNull(batch) { "open() first" }.traced(it)
         it.begin()
     }
 
     fun stopTrace() {
-        batch?.trace = null
+        next = batch
     }
 
     /**

@@ -28,6 +28,12 @@ internal interface RunListener {
     ) {}
 
     fun cellFinished(index: Int, total: Int, result: CellResult) {}
+
+    /** Before the first cell: [HarnessCost] starts measuring Bakeoff's own path. */
+    fun harnessStarted() {}
+
+    /** Bakeoff's own path costs [nsPerItem] per item ([dev.bakeoff.result.Machine.harnessNsPerItem]); null if its cell failed. */
+    fun harnessMeasured(nsPerItem: Double?, error: String?) {}
 }
 
 /**
@@ -45,7 +51,7 @@ internal class SuiteRunner(
         val work = out.resolve("cells")
         Files.createDirectories(work)
         val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))
-        val machine = MachineInfo.describe(jdkHome, options.cpus)
+        val described = MachineInfo.describe(jdkHome, options.cpus)
         val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
@@ -55,6 +61,10 @@ internal class SuiteRunner(
         }
         val failedSeries = mutableMapOf<String, Int>()
         val runner = JmhCellRunner(options, work)
+        listener.harnessStarted()
+        val harness = HarnessCost.measure(runner)
+        listener.harnessMeasured(harness.nsPerItem, harness.error)
+        val machine = described.copy(harnessNsPerItem = harness.nsPerItem)
         val results = mutableListOf<CellResult>()
         val jmh = mutableListOf<RunResult>()
         val start = System.nanoTime()

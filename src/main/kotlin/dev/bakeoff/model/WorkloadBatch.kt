@@ -3,42 +3,57 @@ package dev.bakeoff.model
 import kotlinx.coroutines.runBlocking
 
 /**
- * The [Batch] the engine hands to strategies: each item runs [workload] in the run's [wait]
- * form and records its result in [ledger]; when [trace] is set (instrumentation pass only), it
- * also records when and where the item ran.
+ * The [Batch] the engine hands to strategies in measured batches: each item runs [workload] in
+ * the run's [wait] form and records its result in [ledger] with two plain writes, and nothing
+ * else, since whatever happens here is part of the measured figure. [traced] gives the same items
+ * for the untimed instrumentation pass, which also records when and where each ran.
+ *
+ * Threading model: as [Batch]; each item touches only its own ledger slots (and trace slots).
  */
 internal class WorkloadBatch(private val workload: Workload, private val wait: WaitForm, private val ledger: TaskLedger) : Batch {
     override val size: Int get() = ledger.size
 
-    /** Set only for the untimed instrumentation pass. */
-    @Volatile
-    var trace: ItemTrace? = null
-
     override fun run(index: Int) {
-        val t = trace
-        t?.started(index)
-        val result =
-            when (wait) {
-                WaitForm.BLOCKING -> workload.run(index)
-
-                // A thread-based strategy cannot suspend: bridging holds its thread for the wait.
-                WaitForm.SUSPENDING -> runBlocking { workload.runSuspending(index) }
-            }
-        t?.finished(index)
-        ledger.record(index, result)
+        ledger.record(index, call(index))
     }
 
     override suspend fun runSuspending(index: Int) {
-        val t = trace
-        t?.started(index)
-        val result =
-            when (wait) {
-                // A blocking callback called from a coroutine blocks the dispatcher thread, as in E1.
-                WaitForm.BLOCKING -> workload.run(index)
+        ledger.record(index, callSuspending(index))
+    }
 
-                WaitForm.SUSPENDING -> workload.runSuspending(index)
-            }
-        t?.finished(index)
-        ledger.record(index, result)
+    /** The same items recording into [trace]; for the untimed instrumentation pass only. */
+    fun traced(trace: ItemTrace): Batch = Traced(trace)
+
+    private fun call(index: Int): Int = when (wait) {
+        WaitForm.BLOCKING -> workload.run(index)
+
+        // A thread-based strategy cannot suspend: bridging holds its thread for the wait.
+        WaitForm.SUSPENDING -> runBlocking { workload.runSuspending(index) }
+    }
+
+    private suspend fun callSuspending(index: Int): Int = when (wait) {
+        // A blocking callback called from a coroutine blocks the dispatcher thread, as in E1.
+        WaitForm.BLOCKING -> workload.run(index)
+
+        WaitForm.SUSPENDING -> workload.runSuspending(index)
+    }
+
+    /** Atomic ledger records here: the pass is untimed, and it counts even simultaneous duplicates. */
+    private inner class Traced(private val trace: ItemTrace) : Batch {
+        override val size: Int get() = ledger.size
+
+        override fun run(index: Int) {
+            trace.started(index)
+            val result = call(index)
+            trace.finished(index)
+            ledger.recordAtomically(index, result)
+        }
+
+        override suspend fun runSuspending(index: Int) {
+            trace.started(index)
+            val result = callSuspending(index)
+            trace.finished(index)
+            ledger.recordAtomically(index, result)
+        }
     }
 }

@@ -32,6 +32,7 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
                 "machine: ${m.cores} cores${if (m.hostCores != m.cores) " (of ${m.hostCores} on the host)" else ""}, ${Units.bytes(
                     m.memoryBytes.toDouble(),
                 )}, ${m.os} ${m.arch}, ${m.jdkVendor} ${m.jdkVersion} (${m.jvmName})",
+                m.harnessNsPerItem?.let { "harness: ${Units.nanos(it)} per item (Bakeoff's own path, measured this run)" },
                 "preset: ${preset.id} (${preset.forks} fork${if (preset.forks == 1) "" else "s"}): ${preset.summary}",
                 "items: ${r.cells.map { it.items }.distinct().joinToString().ifEmpty { "–" }}",
                 "cells: ${r.cells.size}${if (statuses.isEmpty()) "" else " ($statuses)"}",

@@ -169,6 +169,9 @@ internal fun machineRows(runs: List<Results>): List<Pair<String, List<String>>> 
         row("memory") { Units.bytes(it.machine.memoryBytes.toDouble()) },
         row("OS") { "${it.machine.os} ${it.machine.arch}" },
         row("JDK") { "${it.machine.jdkVendor} ${it.machine.jdkVersion} (${it.machine.jvmName})" },
+        row("harness") { r ->
+            r.machine.harnessNsPerItem?.let { "${Units.nanos(it)} per item (Bakeoff's own path)" } ?: "not measured"
+        },
         row("preset") { "${it.preset.id}, ${it.preset.forks} fork(s): ${it.preset.summary}" },
         row("run") { "${it.createdAt}, Bakeoff ${it.bakeoffVersion}" + if (it.complete) "" else " (incomplete)" },
         row("libraries") { r -> r.machine.libraries.entries.joinToString { (k, v) -> "$k $v" } },

@@ -40,6 +40,8 @@ public data class Machine(
     val jvmName: String,
     val jdkHome: String,
     val libraries: Map<String, String>,
+    /** Residual cost per item of Bakeoff's own measured path, in ns (null: not measured). */
+    val harnessNsPerItem: Double? = null,
 )
 
 @Serializable

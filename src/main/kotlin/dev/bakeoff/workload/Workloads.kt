@@ -97,6 +97,20 @@ internal object Workloads {
                     // The defaults describe no work at all; the test runs both halves.
                     test = TestScale.params("cpu-us" to "2", "wait-ms" to "1"),
                 ) { SyntheticWorkload(waits(it), it.int("cpu-us"), it.int("wait-ms")) },
+                WorkloadEntry(
+                    id = "empty",
+                    summary = "no work: returns its seed; what Bakeoff's own path costs per item (harnessNsPerItem)",
+                    waits = false,
+                    // Measures the harness, not an approach: every run already measures it once.
+                    inAll = false,
+                ) { EmptyWorkload },
+                WorkloadEntry(
+                    id = "fixture-corrupt",
+                    summary = "test fixture: item 0 returns a wrong result in every batch after its first",
+                    waits = false,
+                    inAll = false,
+                    test = TestScale.excluded("deliberately faulty; FaultInMeasurementTest checks that it is caught"),
+                ) { CorruptingWorkload() },
             ),
         )
 

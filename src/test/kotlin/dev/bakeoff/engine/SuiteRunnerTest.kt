@@ -70,6 +70,10 @@ class SuiteRunnerTest {
         // E1 storage's longest item waits 0.69 ms at 20 items: no strategy can beat it.
         assertTrue(results.cells.filter { it.workload == "storage" }.all { it.limitNs!! >= 690_000 })
         assertTrue(Files.size(out.resolve("jmh.json")) > 0)
+        // Every run measures its own path first, in its own JVM: cell-000 is that cell.
+        assertTrue(assertNotNull(results.machine.harnessNsPerItem) > 0)
+        assertTrue(Files.exists(out.resolve("cells/cell-000.log")))
+        assertTrue(written.all { it.machine.harnessNsPerItem == results.machine.harnessNsPerItem })
         assertEquals(Runtime.getRuntime().availableProcessors(), results.machine.cores)
         assertTrue(results.machine.jdkVersion.isNotEmpty() && results.machine.libraries.getValue("jmh-core") == "1.37")
     }

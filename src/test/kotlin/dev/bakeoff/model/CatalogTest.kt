@@ -48,8 +48,9 @@ class CatalogTest {
     }
 
     @Test
-    fun `all expands to every workload but those that need the user's own code`() {
-        assertEquals(Workloads.catalog.ids - setOf("task", "lambda"), Workloads.catalog.resolveList("all").map { it.entry.id })
+    fun `all expands to every workload but the user's own code, the harness's empty item and the fixtures`() {
+        val notInAll = setOf("task", "lambda", "empty", "fixture-corrupt")
+        assertEquals(Workloads.catalog.ids - notInAll, Workloads.catalog.resolveList("all").map { it.entry.id })
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.bakeoff.model
 import dev.bakeoff.cell
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
+import java.util.concurrent.CountDownLatch
+import kotlin.concurrent.thread
 import kotlin.test.assertContains
 
 class TaskLedgerTest {
@@ -35,27 +37,47 @@ class TaskLedgerTest {
     }
 
     @Test
-    fun `results swapped between items break the checksum`() {
+    fun `results swapped between items are caught and named`() {
         val ledger = TaskLedger(expected)
-        expected.indices.forEach { ledger.record(it, expected[it]) }
-        ledger.record(1, expected[2])
-        ledger.record(2, expected[1])
-        // Counts are now 2 for items 1 and 2: verify counts first, then a clean swap alone.
-        assertThrows<LedgerException> { ledger.verify(1) }
         expected.indices.forEach {
             ledger.record(
-                if (it == 1) {
-                    2
-                } else if (it == 2) {
-                    1
-                } else {
-                    it
-                },
-                expected[it],
+                it,
+                expected[
+                    if (it == 1) {
+                        2
+                    } else if (it == 2) {
+                        1
+                    } else {
+                        it
+                    },
+                ],
             )
         }
         val e = assertThrows<LedgerException> { ledger.verify(1) }
-        assertContains(e.message!!, "checksum")
+        assertContains(e.message!!, "2 of 10 returned results that differ from the direct run: items 1, 2")
+    }
+
+    @Test
+    fun `a wrong result in one batch of several is caught`() {
+        val ledger = TaskLedger(expected)
+        repeat(3) { batch -> expected.indices.forEach { ledger.record(it, expected[it] + if (batch == 1 && it == 4) 1 else 0) } }
+        val e = assertThrows<LedgerException> { ledger.verify(3) }
+        assertContains(e.message!!, "items 4")
+    }
+
+    @Test
+    fun `atomic records from two threads at once all count`() {
+        val ledger = TaskLedger(IntArray(1) { 1 })
+        val start = CountDownLatch(1)
+        val threads = List(2) {
+            thread {
+                start.await()
+                repeat(RACING_RECORDS) { ledger.recordAtomically(0, 1) }
+            }
+        }
+        start.countDown()
+        threads.forEach { it.join() }
+        ledger.verify(2 * RACING_RECORDS)
     }
 
     @Test
@@ -85,5 +107,9 @@ class TaskLedgerTest {
             val e = assertThrows<IllegalStateException> { cell.runBatch() }
             assertContains(e.message!!, "deliberate failure")
         }
+    }
+
+    private companion object {
+        const val RACING_RECORDS = 1_000_000
     }
 }
