@@ -1,11 +1,12 @@
 package dev.bakeoff.cli
 
+import com.github.ajalt.clikt.core.BadParameterValue
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.OptionGroup
-import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.convert
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.choice
@@ -14,6 +15,7 @@ import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import dev.bakeoff.engine.MachineInfo
 import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.RaceOptions
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.model.WaitForm
@@ -33,9 +35,15 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         help = "Items per batch (default: 100 for run, the published scale for a scenario)",
     ).int()
     private val wait by option("--wait", help = "How items wait (default: $defaultWait)").choice(WAITS)
-    private val preset by option("--preset", "-p", help = "How long and how often to measure")
-        .enum<Preset> { it.id }
-        .default(Preset.QUICK)
+    private val preset by option(
+        "--preset",
+        "-p",
+        help = "Measure every cell with this preset's fixed plan instead of racing (default: race)",
+    ).enum<Preset> { it.id }
+    private val budget by option(
+        "--budget",
+        help = "Racing: wall time for the whole run, as 90s, 4m or 1h (default: 4m)",
+    ).convert { parseBudget(it) }
     private val out by option(
         "--out",
         "-o",
@@ -85,6 +93,13 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
                 throw UsageError("invalid --max-threads '$it'; valid: a whole number >= 1", statusCode = 2)
             }
         }
+        if (preset != null && budget != null) {
+            throw UsageError(
+                "--budget sets how long a race may run; --preset ${preset?.id} measures a fixed plan instead: " +
+                    "give one of them",
+                statusCode = 2,
+            )
+        }
         val waits = wait ?: defaultWaits
         val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
@@ -94,7 +109,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             items = n,
             wait = waits.first(),
             bothWaits = waits.size > 1,
-            preset = preset,
+            preset = preset ?: Preset.QUICK,
+            race = if (preset == null) RaceOptions(budget ?: RaceOptions.DEFAULT_BUDGET_NANOS) else null,
             cpus = cpus,
             jdk = jdkHome,
             cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
@@ -115,6 +131,23 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     }
 
     private companion object {
+        private val BUDGET = Regex("""(\d+)\s*(s|m|h)?""")
+
+        /** `90s`, `4m`, `1h` or a bare number of seconds, in nanoseconds; anything else is a usage error. */
+        fun parseBudget(text: String): Long {
+            val m = BUDGET.matchEntire(text.trim())
+            val amount = m?.groupValues?.get(1)?.toLongOrNull()
+            if (m == null || amount == null || amount < 1) {
+                throw BadParameterValue("'$text'; valid: a duration such as 90s, 4m or 1h")
+            }
+            val seconds = when (m.groupValues[2]) {
+                "m" -> amount * 60
+                "h" -> amount * 3_600
+                else -> amount
+            }
+            return seconds * 1_000_000_000L
+        }
+
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
         val WAITS: Map<String, List<WaitForm>> =
             WaitForm.entries.associate { it.id to listOf(it) } + ("both" to WaitForm.entries)
@@ -132,7 +165,9 @@ internal fun CliktCommand.measure(
     footer: (Results) -> List<String> = { emptyList() },
 ) {
     val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
-    echo("$heading, preset ${options.preset.id}; results in ${options.out}", err = true)
+    val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
+        ?: "preset ${options.preset.id}"
+    echo("$heading, $how; results in ${options.out}", err = true)
     val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
     echo(terminal.renderReport(ConsoleReport.of(results)))
     footer(results).forEach { echo(it) }

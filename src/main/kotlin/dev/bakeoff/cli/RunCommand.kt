@@ -137,6 +137,14 @@ internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : Ru
         echo("${result.status} $detail", true)
     }
 
+    override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long) {
+        echo(
+            "race round $round: $cells cell(s) that could still win $groups undecided group(s) get one more fork " +
+                "(${clock(maxOf(0, budgetLeftNanos))} of the budget left)",
+            true,
+        )
+    }
+
     override fun harnessStarted() {
         echo("[  0] measuring Bakeoff's own cost per item (direct x empty) ", false)
     }

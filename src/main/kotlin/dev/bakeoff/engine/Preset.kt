@@ -27,29 +27,25 @@ public enum class Preset(
 
     /** The plan for a cell whose batch would take about [expectedSerialNanos] if run on one thread. */
     internal fun plan(expectedSerialNanos: Long): MeasurementPlan {
-        val expected = "expected serial batch ${"%.3f".format(java.util.Locale.ROOT, expectedSerialNanos / 1e9)} s"
-        return if (expectedSerialNanos > SINGLE_SHOT_ABOVE_NANOS) {
-            MeasurementPlan(
-                PlanMode.SINGLE_SHOT,
-                forks,
-                singleShotWarmups,
-                singleShotRuns,
-                0,
-                "$expected > 0.5 s: single-shot, one batch per run",
-            )
+        val (mode, reason) = mode(expectedSerialNanos)
+        return if (mode == PlanMode.SINGLE_SHOT) {
+            MeasurementPlan(mode, forks, singleShotWarmups, singleShotRuns, 0, reason)
         } else {
-            MeasurementPlan(
-                PlanMode.AVERAGE_TIME,
-                forks,
-                warmupIterations,
-                measurementIterations,
-                iterationMillis,
-                "$expected <= 0.5 s: timed iterations",
-            )
+            MeasurementPlan(mode, forks, warmupIterations, measurementIterations, iterationMillis, reason)
         }
     }
 
     internal companion object {
         internal const val SINGLE_SHOT_ABOVE_NANOS = 500_000_000L
+
+        /** Single-shot for a batch expected to take over 0.5 s on one thread, else timed iterations; and why. */
+        fun mode(expectedSerialNanos: Long): Pair<PlanMode, String> {
+            val expected = "expected serial batch ${"%.3f".format(java.util.Locale.ROOT, expectedSerialNanos / 1e9)} s"
+            return if (expectedSerialNanos > SINGLE_SHOT_ABOVE_NANOS) {
+                PlanMode.SINGLE_SHOT to "$expected > 0.5 s: single-shot, one batch per run"
+            } else {
+                PlanMode.AVERAGE_TIME to "$expected <= 0.5 s: timed iterations"
+            }
+        }
     }
 }

@@ -31,6 +31,7 @@ import java.nio.file.Path
  * @property inProcess run every cell inside this JVM (JMH `forks(0)`), for functions that cannot
  *   travel to another process: lower isolation (this JVM's JIT profile, heap and threads are
  *   shared by every cell, `cpus` and `jdk` do not apply, a hung cell cannot be killed).
+ * @property race when set, the run races ([RaceRunner]) instead of following [preset]'s fixed plan.
  */
 internal data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -51,6 +52,7 @@ internal data class RunOptions(
     val maxThreads: Int? = null,
     val classpath: List<Path> = emptyList(),
     val inProcess: Boolean = false,
+    val race: RaceOptions? = null,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
     fun context(waitScale: Double = 1.0) =

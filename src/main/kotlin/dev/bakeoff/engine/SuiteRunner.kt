@@ -29,6 +29,12 @@ internal interface RunListener {
 
     fun cellFinished(index: Int, total: Int, result: CellResult) {}
 
+    /**
+     * A race's further round starts: [cells] contenders in [groups] undecided groups get one more
+     * fork each, with [budgetLeftNanos] of the run's budget left.
+     */
+    fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long) {}
+
     /** Before the first cell: [HarnessCost] starts measuring Bakeoff's own path. */
     fun harnessStarted() {}
 
@@ -52,80 +58,118 @@ internal class SuiteRunner(
         Files.createDirectories(work)
         val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))
         val described = MachineInfo.describe(jdkHome, options.cpus)
-        val preset = PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
         val created = Instant.now().toString()
         val cells = options.cells()
         val estimates = cells.distinctBy { it.subject to it.items }.associate {
             (it.subject to it.items) to
                 SerialEstimate.nanos(it, options.context())
         }
-        val failedSeries = mutableMapOf<String, Int>()
         val runner = JmhCellRunner(options, work)
         listener.harnessStarted()
         val harness = HarnessCost.measure(runner)
         listener.harnessMeasured(harness.nsPerItem, harness.error)
         val machine = described.copy(harnessNsPerItem = harness.nsPerItem)
-        val results = mutableListOf<CellResult>()
-        val jmh = mutableListOf<RunResult>()
-        val start = System.nanoTime()
+        val preset = options.race?.let {
+            PresetInfo(RACE_PRESET_ID, 1, "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY")
+        } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
+        val book = Book(cells.size) { complete, results ->
+            Results(
+                bakeoffVersion = VERSION,
+                createdAt = created,
+                complete = complete,
+                machine = machine,
+                preset = preset,
+                cells = results,
+            )
+        }
         // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
         val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
         Runtime.getRuntime().addShutdownHook(killForks)
-        fun snapshot(complete: Boolean) = Results(
-            bakeoffVersion = VERSION,
-            createdAt = created,
-            complete = complete,
-            machine = machine,
-            preset = preset,
-            cells = results.toList(),
-        )
         try {
-            cells.forEachIndexed { i, spec ->
-                val serial = estimates.getValue(spec.subject to spec.items)
-                val plan = options.preset.plan(serial)
-                val elapsed = System.nanoTime() - start
-                listener.cellStarted(
-                    i + 1,
-                    cells.size,
-                    spec,
-                    plan,
-                    elapsed,
-                    if (i ==
-                        0
-                    ) {
-                        null
-                    } else {
-                        elapsed / i * (cells.size - i)
-                    },
-                )
-                val series = itemSeries(spec)
-                val failedAt = series?.let { failedSeries[it] }
-                val deadlock = spec.deadlock(options.context())
-                val outcome =
-                    if (failedAt != null) {
-                        JmhCellRunner.Outcome(
-                            skipped(
-                                spec,
-                                "not run: the same strategy, workload and wait form did not finish at items=$failedAt",
-                            ),
-                            null,
-                        )
-                    } else if (deadlock != null) {
-                        JmhCellRunner.Outcome(skipped(spec, deadlock), null)
-                    } else {
-                        runner.run(i + 1, spec, plan, serial)
-                    }
-                if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
-                results += outcome.result
-                outcome.jmh?.let { jmh += it }
-                writeJmhJson(out.resolve("jmh.json"), jmh)
-                sink(snapshot(complete = false))
-                listener.cellFinished(i + 1, cells.size, outcome.result)
+            val measure = CellMeasurer(runner, estimates)
+            val race = options.race
+            if (race == null) {
+                runFixed(cells, measure, book)
+            } else {
+                val track = object : RaceRunner.Track {
+                    override fun serial(spec: CellSpec) = measure.serial(spec)
+
+                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan) = measure(index, spec, plan)
+
+                    override fun record(index: Int, outcome: JmhCellRunner.Outcome) = book.record(index, outcome)
+
+                    override fun replace(index: Int, result: CellResult) = book.replace(index, result)
+                }
+                RaceRunner(race, machine.harnessNsPerItem, listener, track).run(cells)
             }
         } finally {
             Runtime.getRuntime().removeShutdownHook(killForks)
         }
-        return snapshot(complete = true).also(sink)
+        return book.snapshot(complete = true).also(sink)
+    }
+
+    private fun runFixed(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
+        val start = System.nanoTime()
+        cells.forEachIndexed { i, spec ->
+            val plan = options.preset.plan(measure.serial(spec))
+            val elapsed = System.nanoTime() - start
+            val eta = if (i == 0) null else elapsed / i * (cells.size - i)
+            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
+            val outcome = measure(i + 1, spec, plan)
+            book.record(i, outcome)
+            listener.cellFinished(i + 1, cells.size, outcome.result)
+        }
+    }
+
+    /**
+     * The results so far, in cell order, and JMH's own results of every fork: [record] replaces a
+     * cell's result (a race adds forks to it), rewrites `jmh.json` and hands a snapshot to [sink].
+     */
+    inner class Book(size: Int, private val make: (Boolean, List<CellResult>) -> Results) {
+        private val results = arrayOfNulls<CellResult>(size)
+        private val jmh = mutableListOf<RunResult>()
+
+        fun record(index: Int, outcome: JmhCellRunner.Outcome) {
+            results[index] = outcome.result
+            outcome.jmh?.let { jmh += it }
+            writeJmhJson(options.out.resolve("jmh.json"), jmh)
+            sink(snapshot(complete = false))
+        }
+
+        /** Replaces a cell's result without a new fork (a race's closing note); the final snapshot writes it. */
+        fun replace(index: Int, result: CellResult) {
+            results[index] = result
+        }
+
+        fun snapshot(complete: Boolean): Results = make(complete, results.filterNotNull())
+    }
+
+    /**
+     * Runs one cell with a plan, or skips it: once a series of an item-count sweep failed, and when
+     * the cell would deadlock. Remembers which series failed.
+     */
+    inner class CellMeasurer(private val runner: JmhCellRunner, private val estimates: Map<Pair<String, Int>, Long>) {
+        private val failedSeries = mutableMapOf<String, Int>()
+
+        fun serial(spec: CellSpec): Long = estimates.getValue(spec.subject to spec.items)
+
+        operator fun invoke(index: Int, spec: CellSpec, plan: MeasurementPlan): JmhCellRunner.Outcome {
+            val series = itemSeries(spec)
+            val failedAt = series?.let { failedSeries[it] }
+            val deadlock = spec.deadlock(options.context())
+            val outcome = when {
+                failedAt != null -> JmhCellRunner.Outcome(
+                    skipped(spec, "not run: the same strategy, workload and wait form did not finish at items=$failedAt"),
+                    null,
+                )
+
+                deadlock != null -> JmhCellRunner.Outcome(skipped(spec, deadlock), null)
+
+                else -> runner.run(index, spec, plan, serial(spec))
+            }
+            if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
+            return outcome
+        }
     }
 
     /**
@@ -168,6 +212,10 @@ internal class SuiteRunner(
     }
 
     companion object {
+        /** The preset id results carry when the run raced instead of following a preset's plan. */
+        const val RACE_PRESET_ID = "race"
+        const val RACE_SUMMARY = "a screening fork per cell, more forks for the cells that could still win"
+
         val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
     }
 }

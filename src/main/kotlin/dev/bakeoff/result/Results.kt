@@ -95,7 +95,43 @@ public data class CellResult(
     val tasks: TaskStats? = null,
     /** Heap and process memory of the measured JVM while the cell ran. */
     val memory: MemoryStats? = null,
+    /** How a raced cell's runs came about (absent under a preset's fixed plan). */
+    val race: RaceInfo? = null,
 )
+
+/**
+ * A raced cell: [forks] measured JVMs gave [runs] measured runs in all (`timeNs.runs`), then the
+ * cell [stop]ped for [reason]. The first fork is the screening fork every cell gets.
+ */
+@Serializable
+public data class RaceInfo(val forks: Int, val runs: Int, val stop: RaceStop, val reason: String)
+
+/** Why a raced cell got no more runs; serialised under [id]. */
+@Serializable
+public enum class RaceStop(public val id: String) {
+    /** Its fastest run was over the racing factor times its group leader's slowest: it cannot win. */
+    @SerialName("cannot-win")
+    CANNOT_WIN("cannot-win"),
+
+    /** Its group was decided: a winner, or a tie within the margin. */
+    @SerialName("decided")
+    DECIDED("decided"),
+
+    /** The run's time budget could not pay for another fork. */
+    @SerialName("budget")
+    BUDGET("budget"),
+
+    /** Still undecided after the most forks racing gives a cell: the group's tie is stated. */
+    @SerialName("max-forks")
+    MAX_FORKS("max-forks"),
+
+    /** The cell did not end ok (its status and error say why). */
+    @SerialName("not-ok")
+    NOT_OK("not-ok"),
+    ;
+
+    override fun toString(): String = id
+}
 
 /** One point of a sweep: parameter [key] (a strategy or workload parameter, or `items`) had [value]. */
 @Serializable

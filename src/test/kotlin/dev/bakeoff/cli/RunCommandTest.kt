@@ -8,6 +8,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
 /** `bakeoff run`'s error paths and exit codes, in-process (as clikt's own tests do). */
@@ -68,5 +69,29 @@ class RunCommandTest {
         assertContains(json, "\"status\": \"failed\"")
         assertContains(json, "\"status\": \"ok\"")
         assertTrue(Files.exists(out.resolve("jmh.json")))
+    }
+
+    @Test
+    fun `a budget races, a preset follows its fixed plan, and both at once is one line`() {
+        assertUsageError("give one of them", "run", "--budget", "2m", "-p", "smoke", "--out", "$tmp")
+        assertUsageError("--budget", "run", "--budget", "soon", "--out", "$tmp")
+        assertUsageError("--budget", "run", "--budget", "0s", "--out", "$tmp")
+    }
+
+    @Test
+    fun `with no preset the run races and every cell says how many forks it got and why it stopped`() {
+        val out = tmp.resolve("race")
+        // A budget the screening alone spends: one fork a cell, whatever this machine's speed.
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct,executor-fixed-cpu", "-n", "10", "--budget", "1s", "--out", "$out")
+        assertEquals(0, code, output)
+        assertContains(output, "racing within 1 s")
+        val results = JsonReportFormat.read(out.resolve("results.json"))
+        assertEquals("race", results.preset.id)
+        for (c in results.cells) {
+            val race = assertNotNull(c.race, c.strategy)
+            assertEquals(1, race.forks)
+            assertEquals(c.timeNs!!.runs.size, race.runs)
+            assertTrue(race.reason.isNotBlank())
+        }
     }
 }

@@ -1,0 +1,169 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.metrics.LimitFormula
+import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.RaceInfo
+import dev.bakeoff.result.RaceStop
+import org.openjdk.jmh.util.ListStatistics
+
+/**
+ * Races the cells of a run ([RaceRules]): a screening fork for every cell in run order; then,
+ * round after round, one more fork for every cell that could still win a group that is not yet
+ * decided, while the [options]' budget lasts and up to [RaceRules.MAX_FORKS] forks a cell. A cell's
+ * runs from all its forks make its time figures; its other figures (threads, allocation, trace,
+ * limit) come from its screening fork. Every cell ends with a [RaceInfo] saying why it stopped.
+ *
+ * Threading model: runs on the thread running the suite, one fork at a time.
+ */
+internal class RaceRunner(
+    private val options: RaceOptions,
+    private val harnessNsPerItem: Double?,
+    private val listener: RunListener,
+    private val track: Track,
+    private val nanoTime: () -> Long = System::nanoTime,
+) {
+    /** What a race needs from the suite; the suite's own cell runner and results book in a run. */
+    interface Track {
+        /** The cell's expected serial batch time, which decides its plan's mode. */
+        fun serial(spec: CellSpec): Long
+
+        /** Runs one fork of cell number [index] (from 1) with [plan]. */
+        fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan): JmhCellRunner.Outcome
+
+        /** The cell at [index] (from 0) is now [outcome]'s result; writes the results so far. */
+        fun record(index: Int, outcome: JmhCellRunner.Outcome)
+
+        /** Replaces the cell's result without a new fork; the final snapshot writes it. */
+        fun replace(index: Int, result: CellResult)
+    }
+
+    /** One cell of the race: its runs so far and, once it gets no more forks, why. */
+    private class Entry(val index: Int, val spec: CellSpec) {
+        lateinit var result: CellResult
+        var forks = 0
+        var lastForkNanos = 0L
+        var stop: RaceStop? = null
+        var reason = ""
+
+        fun stop(why: RaceStop, text: String) {
+            if (stop == null) {
+                stop = why
+                reason = text
+            }
+        }
+    }
+
+    private data class GroupKey(val subject: String, val items: Int, val wait: WaitForm)
+
+    private val start = nanoTime()
+
+    fun run(cells: List<CellSpec>) {
+        val entries = cells.mapIndexed { i, spec -> Entry(i, spec) }
+        for (e in entries) {
+            val (mode, why) = Preset.mode(track.serial(e.spec))
+            val elapsed = nanoTime() - start
+            val eta = if (e.index == 0) null else elapsed / e.index * (cells.size - e.index)
+            fork(e, RaceRules.screening(mode, why), cells.size, eta)
+        }
+        val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait) }.values
+        var round = 1
+        while (true) {
+            val open = groups.map(::judge).filter { it.isNotEmpty() }
+            if (open.isEmpty()) break
+            val contenders = open.flatten()
+            if (round >= RaceRules.MAX_FORKS) {
+                val text = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
+                contenders.forEach { it.stop(RaceStop.MAX_FORKS, text) }
+                break
+            }
+            round++
+            listener.roundStarted(round, contenders.size, open.size, options.budgetNanos - elapsed())
+            for (e in contenders) {
+                if (elapsed() + e.lastForkNanos > options.budgetNanos) {
+                    e.stop(
+                        RaceStop.BUDGET,
+                        "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for " +
+                            "another fork (about ${e.lastForkNanos / MILLIS} ms); its group stays undecided",
+                    )
+                } else {
+                    fork(e, RaceRules.more(e.result.plan!!.mode), cells.size, null)
+                }
+            }
+        }
+        for (e in entries) {
+            e.stop(RaceStop.MAX_FORKS, "undecided")
+            val runs = e.result.timeNs?.runs?.size ?: 0
+            track.replace(e.index, e.result.copy(race = RaceInfo(e.forks, runs, e.stop!!, e.reason)))
+        }
+    }
+
+    private fun elapsed() = nanoTime() - start
+
+    private fun fork(e: Entry, plan: MeasurementPlan, total: Int, eta: Long?) {
+        listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
+        val t0 = nanoTime()
+        val outcome = track.fork(e.index + 1, e.spec, plan)
+        e.lastForkNanos = nanoTime() - t0
+        e.result = if (e.forks == 0) outcome.result else merged(e.result, outcome.result)
+        e.forks++
+        track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
+        listener.cellFinished(e.index + 1, total, e.result)
+    }
+
+    /**
+     * Stops what a group's runs so far settle and returns the cells that need another fork: none
+     * once the group is decided. Cells not ok stop; a cell that cannot beat the leader stops.
+     */
+    private fun judge(group: List<Entry>): List<Entry> {
+        group.filter { it.result.status != CellStatus.OK }
+            .forEach { it.stop(RaceStop.NOT_OK, "${it.result.status}: ${it.result.error?.lineSequence()?.first()}") }
+        val byResult = group.associateBy { it.result }
+        val ranked = RaceRules.ranked(group.map { it.result })
+        val leader = ranked.firstOrNull() ?: return emptyList()
+        ranked.forEach { c -> RaceRules.cannotWin(c, leader)?.let { byResult.getValue(c).stop(RaceStop.CANNOT_WIN, it) } }
+        val contenders = ranked.filter { byResult.getValue(it).stop.let { s -> s == null || s == RaceStop.BUDGET } }
+        val racing = contenders.map(byResult::getValue)
+        if (racing.isEmpty()) return emptyList()
+        racing.firstOrNull { it.stop == RaceStop.BUDGET }?.let { short ->
+            // One contender could not be paid for: the group stays undecided, and says so on every contender.
+            racing.forEach { it.stop(RaceStop.BUDGET, short.reason) }
+            return emptyList()
+        }
+        val margin = RaceRules.margin(leader, harnessNsPerItem)
+        if (contenders.size == 1 || RaceRules.decided(contenders, margin)) {
+            val text = if (contenders.size == 1) {
+                "decided: every other cell of the group cannot win or is not ok"
+            } else {
+                "decided: ${leader.strategy} is ahead of or within %.1f%% of every contender".format(margin * PERCENT)
+            }
+            racing.forEach { it.stop(RaceStop.DECIDED, text) }
+            return emptyList()
+        }
+        return racing
+    }
+
+    /** [previous] with [next]'s runs added; a fork that did not end ok makes the cell what that fork was. */
+    private fun merged(previous: CellResult, next: CellResult): CellResult {
+        if (next.status != CellStatus.OK || next.timeNs == null) return next
+        val runs = previous.timeNs!!.runs + next.timeNs.runs
+        val time = TimeSummary.of(runs, ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE))
+        return previous.copy(
+            timeNs = time,
+            throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
+            efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
+        )
+    }
+
+    private companion object {
+        const val NANOS_PER_SECOND = 1_000_000_000L
+        const val MILLIS = 1_000_000L
+        const val PERCENT = 100
+
+        /** As JMH's own score error: the half-width of the 99.9% interval of the mean. */
+        const val CONFIDENCE = 0.999
+    }
+}

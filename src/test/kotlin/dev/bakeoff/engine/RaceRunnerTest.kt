@@ -1,0 +1,121 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.RaceStop
+import org.junit.jupiter.api.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/**
+ * The race's rounds on scripted forks: each strategy's runs are given, a fake clock advances one
+ * second per fork, so every stop is decided by the rules and never by how fast the machine is.
+ */
+class RaceRunnerTest {
+    /** Plays [script] (strategy -> the runs of its n-th fork, or null for a failed fork) as the suite would. */
+    private class ScriptedTrack(val script: (String, Int) -> List<Double>?) : RaceRunner.Track {
+        var clock = 0L
+        val forks = mutableMapOf<String, Int>()
+        val results = mutableMapOf<Int, CellResult>()
+
+        override fun serial(spec: CellSpec) = 1_000L
+
+        override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan): JmhCellRunner.Outcome {
+            clock += SECOND
+            val n = forks.merge(spec.strategy.spec, 1, Int::plus)!!
+            val base = CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.OK, plan = plan)
+            val runs = script(spec.strategy.spec, n)?.take(plan.measurementIterations)
+            val result = if (runs == null) {
+                base.copy(status = CellStatus.FAILED, error = "scripted failure")
+            } else {
+                base.copy(timeNs = TimeSummary.of(runs, 0.0))
+            }
+            return JmhCellRunner.Outcome(result, null)
+        }
+
+        override fun record(index: Int, outcome: JmhCellRunner.Outcome) {
+            results[index] = outcome.result
+        }
+
+        override fun replace(index: Int, result: CellResult) {
+            results[index] = result
+        }
+    }
+
+    private fun race(vararg strategies: String, budgetSeconds: Long = 600, script: (String, Int) -> List<Double>?): Map<String, CellResult> {
+        val track = ScriptedTrack(script)
+        val cells = strategies.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        RaceRunner(RaceOptions(budgetSeconds * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        return track.results.values.associateBy { it.strategy }
+    }
+
+    /** [n] runs spread ±[spread] around [centre], different in every fork. */
+    private fun noisy(centre: Double, spread: Double, fork: Int, n: Int = 5) = List(n) { i -> centre + spread * (if ((i + fork) % 2 == 0) 1 else -1) * (i % 3) / 2 }
+
+    @Test
+    fun `a clear loser stops after screening and the leader alone decides its group`() {
+        val cells = race("direct", "executor-cached") { s, _ -> if (s == "direct") listOf(10.0, 11.0, 12.0) else listOf(100.0, 101.0, 102.0) }
+        assertEquals(RaceStop.CANNOT_WIN, cells.getValue("executor-cached").race!!.stop)
+        assertTrue("8.33× direct's slowest" in cells.getValue("executor-cached").race!!.reason, cells.getValue("executor-cached").race!!.reason)
+        assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
+        assertEquals(listOf(1, 1), cells.values.map { it.race!!.forks })
+        assertEquals(listOf(3, 3), cells.values.map { it.race!!.runs })
+    }
+
+    @Test
+    fun `two cells within the noise get more forks up to the limit and their tie is stated`() {
+        val cells = race("direct", "executor-cached") { s, fork -> noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork) }
+        for (c in cells.values) {
+            val race = c.race!!
+            assertEquals(RaceStop.MAX_FORKS, race.stop, race.reason)
+            assertEquals(RaceRules.MAX_FORKS, race.forks)
+            assertEquals(3 + 5 * (RaceRules.MAX_FORKS - 1), race.runs)
+            assertEquals(race.runs, c.timeNs!!.runs.size, "every fork's runs make the time figures")
+        }
+    }
+
+    @Test
+    fun `cells equal within the margin are decided as a tie`() {
+        val cells = race("direct", "executor-cached") { _, _ -> listOf(100.0, 100.5, 99.5, 100.2, 99.8) }
+        assertTrue(cells.values.all { it.race!!.stop == RaceStop.DECIDED && it.race!!.forks == 1 }, cells.values.map { it.race }.toString())
+    }
+
+    @Test
+    fun `more runs separate a slower cell that screening could not`() {
+        val cells = race("direct", "executor-cached") { s, fork -> noisy(if (s == "direct") 100.0 else 120.0, 4.0, fork) }
+        assertTrue(cells.values.all { it.race!!.stop == RaceStop.DECIDED }, cells.values.map { it.race }.toString())
+        assertTrue(cells.values.all { it.race!!.forks in 2 until RaceRules.MAX_FORKS }, cells.values.map { it.race }.toString())
+    }
+
+    @Test
+    fun `a budget spent by screening gives no further fork and says so`() {
+        val cells = race("direct", "executor-cached", "virtual-threads", budgetSeconds = 2) { s, fork -> noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork) }
+        for (c in cells.values) {
+            assertEquals(RaceStop.BUDGET, c.race!!.stop)
+            assertEquals(1, c.race!!.forks)
+            assertTrue("budget (2 s)" in c.race!!.reason, c.race!!.reason)
+        }
+    }
+
+    @Test
+    fun `a fork that fails makes the cell failed and the others race on`() {
+        val cells = race("direct", "executor-cached", "virtual-threads") { s, fork ->
+            when {
+                s == "virtual-threads" && fork == 2 -> null
+                s == "direct" -> noisy(100.0, 20.0, fork)
+                else -> noisy(103.0, 20.0, fork)
+            }
+        }
+        val failed = cells.getValue("virtual-threads")
+        assertEquals(CellStatus.FAILED, failed.status)
+        assertEquals(RaceStop.NOT_OK, failed.race!!.stop)
+        assertEquals(2, failed.race!!.forks)
+        assertEquals(RaceRules.MAX_FORKS, cells.getValue("direct").race!!.forks)
+    }
+
+    private companion object {
+        const val SECOND = 1_000_000_000L
+    }
+}
