@@ -184,13 +184,14 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
 
     public companion object {
         /**
-         * A measured JVM never outlives Bakeoff: when the JVM that started it ends (even by
-         * `kill -9`, which runs no clean-up there), this one halts. The JDK watches the parent.
+         * A measured JVM never outlives Bakeoff: when the JVM that started it ([owner]) ends (even
+         * by `kill -9`, which runs no clean-up there), this one halts; if it has already ended, now.
+         * The JDK watches the process (polling, for a process that is not this one's child).
          */
-        private fun haltWhenParentEnds() {
-            ProcessHandle.current().parent().ifPresent { parent ->
-                parent.onExit().thenRun { Runtime.getRuntime().halt(ORPHAN_EXIT_CODE) }
-            }
+        private fun haltWhenOwnerEnds(owner: Long) {
+            val handle = ProcessHandle.of(owner).filter { it.isAlive }
+            if (handle.isEmpty) Runtime.getRuntime().halt(ORPHAN_EXIT_CODE)
+            handle.get().onExit().thenRun { Runtime.getRuntime().halt(ORPHAN_EXIT_CODE) }
         }
 
         internal const val TRACE_BATCHES = 5
@@ -217,7 +218,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
 
         private fun start(spec: CellSpec): CellProbe {
             val fork = ForkSettings.fromSystemProperties()
-            if (fork.exitWithParent) haltWhenParentEnds()
+            fork.ownerPid?.let(::haltWhenOwnerEnds)
             return CellProbe(spec, fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
         }
     }

@@ -20,9 +20,10 @@ import java.util.Properties
  * @property settings [dev.bakeoff.model.RunContext.settings] for a scenario (e.g. a JDBC URL).
  * @property classpath extra entries a user's own task class is loaded from (`--classpath`).
  * @property maxThreads the fork's thread budget; null lets the fork use [ThreadBudget.defaultMax].
- * @property exitWithParent the measured JVM halts when the JVM that started it ends, however it
- *   ended (a `kill -9` runs no shutdown hook that could end the fork); false in-process, where
- *   the "parent" is the user's own program's parent.
+ * @property ownerPid the process id of the Bakeoff JVM that started the measured JVM, which halts
+ *   when that process ends, however it ended (a `kill -9` runs no shutdown hook that could end the
+ *   fork), or at once if it is already gone; null in-process. An explicit id, not "the parent":
+ *   a process whose parent died is re-parented, and would then watch the wrong one.
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -30,7 +31,7 @@ internal data class ForkSettings(
     val settings: Map<String, String> = emptyMap(),
     val classpath: List<String> = emptyList(),
     val maxThreads: Int? = null,
-    val exitWithParent: Boolean = false,
+    val ownerPid: Long? = null,
 ) {
     /**
      * Writes [settings] to a new temporary file that only this user can read, or returns null when
@@ -52,7 +53,7 @@ internal data class ForkSettings(
         settingsFile?.let { put(SETTINGS_FILE, it.toString()) }
         if (classpath.isNotEmpty()) put(CLASSPATH, classpath.joinToString(File.pathSeparator))
         maxThreads?.let { put(MAX_THREADS, it.toString()) }
-        if (exitWithParent) put(EXIT_WITH_PARENT, "true")
+        ownerPid?.let { put(OWNER_PID, it.toString()) }
     }
 
     companion object {
@@ -61,7 +62,7 @@ internal data class ForkSettings(
         private const val SETTINGS_FILE = "bakeoff.settingsFile"
         private const val CLASSPATH = "bakeoff.classpath"
         private const val MAX_THREADS = "bakeoff.maxThreads"
-        private const val EXIT_WITH_PARENT = "bakeoff.exitWithParent"
+        private const val OWNER_PID = "bakeoff.ownerPid"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings {
@@ -74,7 +75,7 @@ internal data class ForkSettings(
                 classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator).orEmpty()
                     .filter { it.isNotEmpty() },
                 maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
-                exitWithParent = System.getProperty(EXIT_WITH_PARENT).toBoolean(),
+                ownerPid = System.getProperty(OWNER_PID)?.toLong(),
             )
         }
     }

@@ -117,7 +117,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         settings = options.settings,
         classpath = options.classpath.map { it.toString() },
         maxThreads = options.maxThreads,
-        exitWithParent = !options.inProcess,
+        ownerPid = if (options.inProcess) null else ProcessHandle.current().pid(),
     )
 
     private fun jmhOptions(

@@ -27,10 +27,12 @@ class OrphanTest {
         ).redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start()
         var fork: ProcessHandle? = null
         try {
-            // The fork is the CLI's child java process; it appears once JMH starts the cell.
+            // The fork is the CLI's child JVM measuring cell 1 (before it, cell 0 measured the harness).
             val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120)
             while (fork == null && cli.isAlive && System.nanoTime() < deadline) {
-                fork = cli.toHandle().children().filter { it.info().command().orElse("").endsWith("java") }.findFirst().orElse(null)
+                fork = cli.toHandle().children()
+                    .filter { p -> "cell-001.probe.json" in p.info().commandLine().orElse("") }
+                    .findFirst().orElse(null)
                 if (fork == null) Thread.sleep(200)
             }
             assertNotNull(fork, "no forked JVM appeared; CLI output: ${Files.readString(tmp.resolve("cli.log"))}")
