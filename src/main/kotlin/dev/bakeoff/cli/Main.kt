@@ -42,6 +42,7 @@ internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
     ReportCommand(),
     CompareCommand(),
     RecommendCommand(),
+    SelfCheckCommand(),
 )
 
 /** Turns bad user input into one clear line and exit code 2. */

@@ -4,6 +4,7 @@ import dev.bakeoff.engine.jmh.CellBenchmark
 import dev.bakeoff.engine.jmh.ScenarioBenchmark
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.metrics.Trend
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
@@ -129,7 +130,24 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
-        val jvmArgs = properties.map { (k, v) -> "-D$k=$v" }.toMutableList()
+        val b = builder(benchmark, plan, log, properties.map { (k, v) -> "-D$k=$v" })
+            .param("strategy", spec.strategy.spec)
+            .param("workload", spec.subject)
+            .param("items", spec.items.toString())
+            .param("wait", spec.wait.id)
+            .timeout(TimeValue.seconds(timeoutSeconds))
+        return b.build()
+    }
+
+    /**
+     * JMH options for a plain benchmark class (`bakeoff selfcheck`'s twins of Bakeoff cells), with
+     * exactly the JVM, JVM options, profiler and [plan] a cell gets, and nothing of Bakeoff's probe.
+     */
+    fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
+        builder(benchmark, plan, log, emptyList()).build()
+
+    private fun builder(benchmark: Class<*>, plan: MeasurementPlan, log: Path, properties: List<String>): ChainedOptionsBuilder {
+        val jvmArgs = properties.toMutableList()
         jvmArgs += "-Dfile.encoding=UTF-8"
         options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
         jvmArgs += options.jvmArgs
@@ -147,35 +165,32 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark.name) + "\\.batch$")
-                .param("strategy", spec.strategy.spec)
-                .param("workload", spec.subject)
-                .param("items", spec.items.toString())
-                .param("wait", spec.wait.id)
                 .forks(if (options.inProcess) 0 else plan.forks)
                 .warmupIterations(plan.warmupIterations)
                 .measurementIterations(plan.measurementIterations)
                 .timeUnit(TimeUnit.NANOSECONDS)
                 .addProfiler(GCProfiler::class.java)
                 .jvmArgs(*jvmArgs.toTypedArray())
-                .timeout(TimeValue.seconds(timeoutSeconds))
                 .output(log.toString())
                 .shouldFailOnError(true)
         options.jdk?.let { b.jvm(it.resolve("bin/java").toString()) }
         if (plan.mode == PlanMode.SINGLE_SHOT) {
             b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
         } else {
-            b.mode(
-                Mode.AverageTime,
-            ).warmupTime(
-                TimeValue.milliseconds(plan.iterationMillis),
-            ).measurementTime(TimeValue.milliseconds(plan.iterationMillis))
+            b.mode(Mode.AverageTime)
+                .warmupTime(TimeValue.milliseconds(plan.iterationMillis))
+                .measurementTime(TimeValue.milliseconds(plan.iterationMillis))
         }
-        return b.build()
+        return b
     }
 
     private fun complete(base: CellResult, jmh: RunResult, probe: ProbeReport?): CellResult {
         val runs = jmh.benchmarkResults.flatMap { br -> br.iterationResults.map { it.primaryResult.score } }
         val time = TimeSummary.of(runs, jmh.primaryResult.scoreError)
+        // One JMH benchmark result per fork: a trend is tested within a fork's runs, never across JVMs.
+        val forks = jmh.benchmarkResults.map { br -> br.iterationResults.map { it.primaryResult.score } }
+        val drift = forks.mapNotNull(Trend::drift).maxByOrNull { kotlin.math.abs(it) }
+        val steady = Trend.all(forks.map(Trend::steady))
         val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
         return base.copy(
             status = probe?.status ?: CellStatus.FAILED,
@@ -193,6 +208,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             // definition (already in base).
             limitNs = probe?.limitNs ?: base.limitNs,
             efficiency = (probe?.limitNs ?: base.limitNs)?.let { LimitFormula.efficiency(it, time.median) },
+            steady = steady,
+            drift = drift,
         )
     }
 

@@ -20,7 +20,7 @@ public enum class Preset(
     private val singleShotRuns: Int,
 ) {
     SMOKE("smoke", "seconds per cell, for tests: 1 fork, 1 x 100 ms warm-up, 3 x 100 ms", 1, 1, 3, 100, 0, 3),
-    QUICK("quick", "the default: 1 fork, 2 x 100 ms warm-up, 5 x 100 ms measured", 1, 2, 5, 100, 1, 3),
+    QUICK("quick", "1 fork, 2 x 100 ms warm-up, 5 x 100 ms measured", 1, 2, 5, 100, 2, 3),
     STANDARD("standard", "2 forks, 3 x 500 ms warm-up, 5 x 500 ms measured", 2, 3, 5, 500, 2, 5),
     RIGOROUS("rigorous", "5 forks, 5 x 1 s warm-up, 10 x 1 s measured", 5, 5, 10, 1_000, 3, 10),
     ;

@@ -2,6 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
@@ -151,8 +152,11 @@ internal class RaceRunner(
         if (next.status != CellStatus.OK || next.timeNs == null) return next
         val runs = previous.timeNs!!.runs + next.timeNs.runs
         val time = TimeSummary.of(runs, ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE))
+        val drift = listOfNotNull(previous.drift, next.drift).maxByOrNull { kotlin.math.abs(it) }
         return previous.copy(
             timeNs = time,
+            steady = Trend.all(listOf(previous.steady, next.steady)),
+            drift = drift,
             throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
             efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
         )

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
@@ -115,7 +116,18 @@ internal class SuiteRunner(
             val elapsed = System.nanoTime() - start
             val eta = if (i == 0) null else elapsed / i * (cells.size - i)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
-            val outcome = measure(i + 1, spec, plan)
+            var outcome = measure(i + 1, spec, plan)
+            val drift = outcome.result.drift
+            if (outcome.result.steady == false && drift != null) {
+                // Still warming up (or slowing down): once more with twice the warm-up plus one.
+                val more = plan.copy(
+                    warmupIterations = plan.warmupIterations * 2 + 1,
+                    reason = plan.reason + "; re-measured with ${plan.warmupIterations * 2 + 1} warm-up iterations: " +
+                        "the first measurement's runs drifted ${Trend.percent(drift)}",
+                )
+                listener.cellStarted(i + 1, cells.size, spec, more, System.nanoTime() - start, null)
+                outcome = measure(i + 1, spec, more)
+            }
             book.record(i, outcome)
             listener.cellFinished(i + 1, cells.size, outcome.result)
         }

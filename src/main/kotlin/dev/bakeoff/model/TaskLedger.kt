@@ -5,18 +5,21 @@ import java.lang.invoke.VarHandle
 
 /**
  * Proves that every item of every batch ran exactly once and produced the right result, at a
- * cost inside the measured batch of two plain additions per item.
+ * cost inside the measured batch of one plain addition per item.
  *
- * Each item owns two adjacent slots: how many times it ran and the sum of its results. [record]
- * adds to them with plain writes: no atomic instruction, no fence, no shared counter, so the
- * bookkeeping inside a timed batch stays at about a nanosecond per item. Every check happens in
- * [verify], called when no batch is running (after a measurement iteration, outside the timed
- * section): each item must have run exactly `batches` times and its results must add up to
- * `batches` times the result of the direct single-threaded run. A strategy that loses, duplicates
- * or corrupts an item is thereby reported as broken instead of being timed.
+ * Each item owns one slot, to which every run of it adds `2^32 + r` (r: its result as an unsigned
+ * 32-bit number): no atomic instruction, no fence, no shared counter, so the bookkeeping inside a
+ * timed batch stays at about a nanosecond per item. Every check happens in [verify], called when no
+ * batch is running (after a measurement iteration, outside the timed section): after `b` batches a
+ * slot must hold exactly `b × (2^32 + e)` (e: the direct single-threaded run's result), modulo
+ * 2^64. One run more or less, or one wrong result, can never give that value: a missing or extra
+ * run changes the slot by `2^32 + e`, whose factor of two is at most 2^32, and a wrong result by
+ * less than 2^32 (a skip and a compensating wrong result in the same slot would have to be built
+ * on purpose). A strategy that loses, duplicates or corrupts an item is thereby reported as broken
+ * instead of being timed.
  *
  * Threading model: items record from whatever threads the strategy runs them on, each into its
- * own slots only. A strategy returns from a batch only when every item has finished, and that
+ * own slot only. A strategy returns from a batch only when every item has finished, and that
  * completion (a join, a latch, a future) orders the items' writes before [verify]'s reads; the
  * next batch's hand-off orders them before the next writes. One case plain writes cannot see:
  * the same item run twice at the same instant on two threads may be counted once. The untimed
@@ -27,48 +30,51 @@ import java.lang.invoke.VarHandle
 internal class TaskLedger(private val expected: IntArray) {
     val size: Int get() = expected.size
 
-    /** `[2i]`: runs of item i; `[2i + 1]`: the sum of its results. Adjacent, so one cache line per item's update. */
-    private val slots = LongArray(2 * expected.size)
+    private val slots = LongArray(expected.size)
 
-    /** Records that item [index] ran and returned [result]. Allocation-free; plain writes to the item's own slots. */
+    /** Records that item [index] ran and returned [result]. Allocation-free; one plain write to the item's own slot. */
     fun record(index: Int, result: Int) {
-        val at = index shl 1
-        slots[at]++
-        slots[at + 1] += result.toLong()
+        slots[index] += packed(result)
     }
 
-    /** [record] with atomic additions: for untimed passes, where even simultaneous duplicates must count. */
+    /** [record] with an atomic addition: for untimed passes, where even simultaneous duplicates must count. */
     fun recordAtomically(index: Int, result: Int) {
-        val at = index shl 1
-        SLOT.getAndAdd(slots, at, 1L)
-        SLOT.getAndAdd(slots, at + 1, result.toLong())
+        SLOT.getAndAdd(slots, index, packed(result))
     }
 
     /** Checks the items recorded since the last call against [batches] complete batches, then resets. */
     fun verify(batches: Int) {
-        val counts = LongArray(size) { slots[2 * it] }
-        val wrongResult = expected.indices.filter {
-            counts[it] == batches.toLong() && slots[2 * it + 1] != expected[it].toLong() * batches
-        }
+        val wrong = expected.indices.filter { slots[it] != batches * packed(expected[it]) }
+        val runs = wrong.associateWith { runsOf(it) }
         slots.fill(0)
-        val wrong = expected.indices.filter { counts[it] != batches.toLong() }
+        // A slot that is a whole multiple of its item's value ran that many times with the right result.
+        val miscounted = wrong.filter { runs[it] != null }
+        if (miscounted.isNotEmpty()) {
+            val shown = miscounted.take(SHOWN).joinToString { "item $it ran ${runs[it]} time(s)" }
+            throw LedgerException(
+                "ledger broken: ${miscounted.size} of $size items did not run exactly $batches time(s): $shown",
+            )
+        }
         if (wrong.isNotEmpty()) {
-            val shown = wrong.take(SHOWN).joinToString { "item $it ran ${counts[it]} time(s)" }
             throw LedgerException(
-                "ledger broken: ${wrong.size} of $size items did not run exactly $batches time(s): $shown",
+                "ledger broken: ${wrong.size} of $size items returned results that differ from the direct run: " +
+                    "items ${wrong.take(SHOWN).joinToString()}",
             )
         }
-        if (wrongResult.isNotEmpty()) {
-            throw LedgerException(
-                "ledger broken: every item ran $batches time(s) but ${wrongResult.size} of $size returned " +
-                    "results that differ from the direct run: items ${wrongResult.take(SHOWN).joinToString()}",
-            )
-        }
+    }
+
+    private fun runsOf(index: Int): Long? {
+        val unit = packed(expected[index])
+        val slot = slots[index]
+        return if (java.lang.Long.remainderUnsigned(slot, unit) == 0L) java.lang.Long.divideUnsigned(slot, unit) else null
     }
 
     private companion object {
         const val SHOWN = 5
         val SLOT: VarHandle = MethodHandles.arrayElementVarHandle(LongArray::class.java)
+
+        /** One run's share of a slot: 2^32 plus the result read as unsigned. */
+        fun packed(result: Int): Long = (1L shl Int.SIZE_BITS) + (result.toLong() and 0xFFFF_FFFFL)
     }
 }
 

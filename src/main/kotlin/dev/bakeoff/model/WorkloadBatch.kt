@@ -4,7 +4,7 @@ import kotlinx.coroutines.runBlocking
 
 /**
  * The [Batch] the engine hands to strategies in measured batches: each item runs [workload] in
- * the run's [wait] form and records its result in [ledger] with two plain writes, and nothing
+ * the run's [wait] form and records its result in [ledger] with one plain addition, and nothing
  * else, since whatever happens here is part of the measured figure. [traced] gives the same items
  * for the untimed instrumentation pass, which also records when and where each ran.
  *

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.Trend
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
@@ -38,7 +39,15 @@ public object Verdicts {
             slowEndLine(ranked, cores),
             overheadLine(winner, ranked),
             allocationLine(ranked),
-        )
+        ) + steadyLines(ranked)
+    }
+
+    /** Every ranked cell whose runs still trended: its figure, and so its place, is not settled. */
+    private fun steadyLines(ranked: List<CellResult>): List<String> = ranked.filter { it.steady == false }.map { c ->
+        val drift = c.drift?.let { " (${Trend.percent(it)} from its first run to its last)" }.orEmpty()
+        val role = if (c === ranked.first()) "the winner, " else ""
+        "not steady: ${role}${c.strategy}'s runs still trended$drift; " +
+            "its figure would change with a longer run, so its place is not settled"
     }
 
     private fun winnerLine(winner: CellResult, ranked: List<CellResult>): String {

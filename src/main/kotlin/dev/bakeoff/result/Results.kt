@@ -97,6 +97,10 @@ public data class CellResult(
     val memory: MemoryStats? = null,
     /** How a raced cell's runs came about (absent under a preset's fixed plan). */
     val race: RaceInfo? = null,
+    /** False when a fork's measured runs still trended (see [drift]); absent with too few runs to test. */
+    val steady: Boolean? = null,
+    /** The largest relative drift of one fork's runs from its first to its last (Theil–Sen); + slowing down. */
+    val drift: Double? = null,
 )
 
 /**

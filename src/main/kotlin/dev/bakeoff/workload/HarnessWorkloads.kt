@@ -1,7 +1,9 @@
 package dev.bakeoff.workload
 
+import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
 import java.util.concurrent.atomic.AtomicBoolean
+import java.util.concurrent.atomic.AtomicLong
 
 /**
  * No work: an item returns its seed. Run by `direct`, a batch of it is Bakeoff's own path and
@@ -22,4 +24,24 @@ internal class CorruptingWorkload : Workload {
     private val ranItemZero = AtomicBoolean()
 
     override fun run(seed: Int): Int = if (seed == 0 && ranItemZero.getAndSet(true)) seed + 1 else seed
+}
+
+/**
+ * A test fixture: every item waits (parked) one microsecond more for every item this instance ran
+ * before it, so every batch is slower than the one before, whatever the machine. A cell of it can
+ * never reach a steady state: the engine must say so. Thread-safe.
+ */
+internal class SlowingWorkload(private val waits: Waits) : Workload {
+    private val calls = AtomicLong()
+
+    override fun waitNanos(seed: Int): Long = 0
+
+    override fun run(seed: Int): Int {
+        waits.park(calls.getAndIncrement() * NANOS_PER_CALL)
+        return seed
+    }
+
+    private companion object {
+        const val NANOS_PER_CALL = 1_000L
+    }
 }

@@ -111,6 +111,13 @@ internal object Workloads {
                     inAll = false,
                     test = TestScale.excluded("deliberately faulty; FaultInMeasurementTest checks that it is caught"),
                 ) { CorruptingWorkload() },
+                WorkloadEntry(
+                    id = "fixture-slowing",
+                    summary = "test fixture: each item waits 1 us more per item run before it, so no batch is steady",
+                    waits = false,
+                    inAll = false,
+                    test = TestScale.excluded("deliberately never steady; SteadyStateTest checks that it is flagged"),
+                ) { SlowingWorkload(waits(it)) },
             ),
         )
 

@@ -54,7 +54,7 @@ class TaskLedgerTest {
             )
         }
         val e = assertThrows<LedgerException> { ledger.verify(1) }
-        assertContains(e.message!!, "2 of 10 returned results that differ from the direct run: items 1, 2")
+        assertContains(e.message!!, "2 of 10 items returned results that differ from the direct run: items 1, 2")
     }
 
     @Test

@@ -1,0 +1,56 @@
+package dev.bakeoff.metrics
+
+/**
+ * Is a cell still warming up (or slowing down) while it is measured? The test, on one fork's
+ * measured runs in the order they ran, has two parts that must both hold:
+ *
+ * - **size**: the Theil–Sen slope (the median of the slopes between every pair of runs) times the
+ *   span of the runs (n − 1), relative to the median run, is over [THRESHOLD] (10%) either way;
+ * - **direction**: at least two thirds of all pairs of runs move that way (Kendall's tau of the
+ *   runs against their order, |tau| ≥ [MIN_AGREEMENT]), so that one late outlier on a noisy
+ *   machine (29, 29, 47 ms) is not taken for a trend, while steadily falling runs are.
+ *
+ * The drift is reported either way; a cell whose runs trend is not in a steady state. What it
+ * cannot see: with fewer than [MIN_RUNS] runs there is nothing to test (null); with 3 runs, chance
+ * alone orders noise monotonically one time in three, so only the size part keeps noise out; a
+ * warm-up that ends before the first measured run is invisible by design. Pure; thread-safe.
+ */
+internal object Trend {
+    const val THRESHOLD = 0.10
+    const val MIN_RUNS = 3
+    const val MIN_AGREEMENT = 2.0 / 3
+
+    /** The relative drift of [runs] from first to last, or null when there are fewer than [MIN_RUNS]. */
+    fun drift(runs: List<Double>): Double? {
+        if (runs.size < MIN_RUNS) return null
+        val slopes = buildList {
+            for (i in runs.indices) for (j in i + 1 until runs.size) add((runs[j] - runs[i]) / (j - i))
+        }.sorted()
+        val slope = (slopes[(slopes.size - 1) / 2] + slopes[slopes.size / 2]) / 2
+        val median = runs.sorted().let { (it[(it.size - 1) / 2] + it[it.size / 2]) / 2 }
+        return slope * (runs.size - 1) / median
+    }
+
+    /** `+35%`, `-12%`: a drift as people read it. */
+    fun percent(drift: Double): String = "%+.0f%%".format(java.util.Locale.ROOT, drift * 100)
+
+    /** Whether [runs] (in run order) are steady by both parts of the test; null when there are too few to test. */
+    fun steady(runs: List<Double>): Boolean? {
+        val drift = drift(runs) ?: return null
+        return kotlin.math.abs(drift) <= THRESHOLD || kotlin.math.sign(drift) * tau(runs) < MIN_AGREEMENT
+    }
+
+    /** Several forks' verdicts as one: false if any trended, true if any was tested, else null. */
+    fun all(steady: List<Boolean?>): Boolean? = when {
+        false in steady -> false
+        true in steady -> true
+        else -> null
+    }
+
+    /** Kendall's tau of [runs] against their order: +1 every later run is slower, -1 every later run faster. */
+    fun tau(runs: List<Double>): Double {
+        var s = 0
+        for (i in runs.indices) for (j in i + 1 until runs.size) s += runs[j].compareTo(runs[i]).coerceIn(-1, 1)
+        return s.toDouble() / (runs.size * (runs.size - 1) / 2)
+    }
+}

@@ -1,0 +1,47 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.report.RunView
+import dev.bakeoff.report.Verdicts
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/**
+ * A cell that slows down with every batch (a fixture whose waits grow with the items it ran, so
+ * the trend does not depend on this machine's speed) is re-measured with more warm-up, still
+ * trends, and is flagged: in results and in the verdicts.
+ */
+class SteadyStateTest {
+    @TempDir
+    lateinit var out: Path
+
+    @Test
+    fun `a cell whose runs keep rising is re-measured with more warm-up, then flagged`() {
+        val options = RunOptions(
+            strategies = Strategies.catalog.resolveList("direct"),
+            workloads = Workloads.catalog.resolveList("fixture-slowing"),
+            items = 10,
+            wait = WaitForm.BLOCKING,
+            preset = Preset.SMOKE,
+            out = out,
+        )
+        val results = SuiteRunner(options).run()
+        val cell = results.cells.single()
+        assertEquals(CellStatus.OK, cell.status, cell.error)
+        assertEquals(false, cell.steady)
+        assertTrue(assertNotNull(cell.drift) > 0.1, "drift ${cell.drift}")
+        val plan = assertNotNull(cell.plan)
+        assertEquals(3, plan.warmupIterations, "smoke's one warm-up, doubled plus one")
+        assertContains(plan.reason, "re-measured with 3 warm-up iterations")
+        val verdict = Verdicts.of(RunView.of(results).groups.single(), results.machine.cores)
+        assertTrue(verdict.lines.any { "not steady: the winner, direct's runs still trended" in it }, verdict.lines.joinToString("\n"))
+    }
+}

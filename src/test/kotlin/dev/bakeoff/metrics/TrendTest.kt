@@ -1,0 +1,47 @@
+package dev.bakeoff.metrics
+
+import org.junit.jupiter.api.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+class TrendTest {
+    @Test
+    fun `E5's falling single-shot runs trend`() {
+        // The measured runs: 149, 77 and 58 ms with no warm-up.
+        val drift = assertNotNull(Trend.drift(listOf(149.0, 77.0, 58.0)))
+        assertTrue(drift < -Trend.THRESHOLD, "$drift")
+        assertEquals(false, Trend.steady(listOf(149.0, 77.0, 58.0)))
+    }
+
+    @Test
+    fun `runs that rise trend the other way`() {
+        val drift = assertNotNull(Trend.drift(listOf(5.4, 7.0, 8.3)))
+        assertTrue(drift > Trend.THRESHOLD, "$drift")
+        assertEquals(false, Trend.steady(listOf(5.4, 7.0, 8.3)))
+    }
+
+    @Test
+    fun `noise without a direction is steady, one outlier included`() {
+        assertEquals(true, Trend.steady(listOf(50.0, 52.0, 49.0, 51.0, 50.0)))
+        assertEquals(true, Trend.steady(listOf(50.0, 51.0, 90.0, 50.0, 51.0)), "Theil–Sen ignores one outlier")
+        // A large drift by size alone, but the first two runs disagree: one late outlier, not a trend.
+        assertTrue(assertNotNull(Trend.drift(listOf(29.3, 29.2, 47.4))) > Trend.THRESHOLD)
+        assertEquals(true, Trend.steady(listOf(29.3, 29.2, 47.4)))
+    }
+
+    @Test
+    fun `fewer than three runs cannot be tested`() {
+        assertNull(Trend.drift(listOf(1.0, 2.0)))
+        assertNull(Trend.steady(listOf(1.0, 2.0)))
+        assertNull(Trend.all(listOf(null, null)))
+        assertEquals(false, Trend.all(listOf(true, false, null)))
+    }
+
+    @Test
+    fun `a drift reads as a signed percentage`() {
+        assertEquals("+35%", Trend.percent(0.35))
+        assertEquals("-61%", Trend.percent(-0.61))
+    }
+}
