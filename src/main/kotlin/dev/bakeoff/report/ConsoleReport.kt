@@ -56,13 +56,17 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
                 )
             }
             val problems = group.problems.map { c -> "${c.strategy}: ${c.status}: ${RankedGroup.reason(c)}" }
-            return RankedTable(group.title, COLUMNS, rows, verdict(ranked), problems, Verdicts.of(group, cores).lines)
+            return RankedTable(group.title, COLUMNS, rows, verdict(ranked, group), problems, Verdicts.of(group, cores).lines)
         }
 
-        private fun verdict(ranked: List<Ranked>): String {
+        private fun verdict(ranked: List<Ranked>, group: RankedGroup): String {
             val winner = ranked.firstOrNull() ?: return "no winner: no strategy completed"
             val head = "winner: ${winner.cell.strategy} (${Units.nanos(winner.time.median)})"
             val runnerUp = ranked.getOrNull(1) ?: return "$head, the only strategy that completed"
+            if (group.withinHarness(runnerUp.cell)) {
+                return "tie: ${winner.cell.strategy} (${Units.nanos(winner.time.median)}) and " +
+                    "${runnerUp.cell.strategy} (${Units.nanos(runnerUp.time.median)}) differ by less than the harness's own cost"
+            }
             // Against direct when it ran (the baseline every strategy must beat), else the runner-up.
             val against = ranked.firstOrNull { it.cell.strategy == DIRECT && it !== winner } ?: runnerUp
             val role = if (against.cell.strategy == DIRECT) "" else "the runner-up, "

@@ -26,7 +26,12 @@ public data class GroupKey(val subject: String, val items: Int, val wait: WaitFo
  * HTML report and `recommend` name the same [winner] even on equal medians. [problems] are the
  * cells that could not be ranked (not ok, or ok without time figures). Immutable.
  */
-public class RankedGroup(public val key: GroupKey, public val cells: List<CellResult>) {
+public class RankedGroup(
+    public val key: GroupKey,
+    public val cells: List<CellResult>,
+    /** The run's [dev.bakeoff.result.Machine.harnessNsPerItem]: differences below its cost are no win. */
+    public val harnessNsPerItem: Double? = null,
+) {
     public val title: String get() = key.title
 
     /** The ok cells with time figures, fastest first. */
@@ -37,6 +42,16 @@ public class RankedGroup(public val key: GroupKey, public val cells: List<CellRe
     public val winner: CellResult? get() = ranked.firstOrNull()
 
     public val problems: List<CellResult> = cells.filter { c -> ranked.none { it === c } }
+
+    /**
+     * True when [cell] is slower than the [winner] by less than what the harness itself costs for
+     * a batch of the group's items: a difference that small is never called a win.
+     */
+    public fun withinHarness(cell: CellResult): Boolean {
+        val best = winner?.timeNs?.median ?: return false
+        val cost = (harnessNsPerItem ?: return false) * key.items
+        return cell.timeNs!!.median - best < cost
+    }
 
     public companion object {
         /** Median, then strategy spec: equal medians never leave the order to the input's order. */
@@ -58,7 +73,9 @@ public class RunView(public val results: Results, public val groups: List<Ranked
     public companion object {
         public fun of(results: Results): RunView = RunView(
             results,
-            results.cells.groupBy(GroupKey::of).map { (key, cells) -> RankedGroup(key, cells) },
+            results.cells.groupBy(GroupKey::of).map { (key, cells) ->
+                RankedGroup(key, cells, results.machine.harnessNsPerItem)
+            },
         )
     }
 }

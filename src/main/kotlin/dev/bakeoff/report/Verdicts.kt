@@ -29,12 +29,13 @@ public object Verdicts {
     internal fun of(view: RunView): List<Verdict> = view.groups.map { of(it, view.results.machine.cores) }
 
     /** The verdict of one [group] of a run on a machine with [cores]. */
-    public fun of(group: RankedGroup, cores: Int): Verdict = Verdict(group.key, lines(group.ranked, cores))
+    public fun of(group: RankedGroup, cores: Int): Verdict = Verdict(group.key, lines(group, cores))
 
-    private fun lines(ranked: List<CellResult>, cores: Int): List<String> {
+    private fun lines(group: RankedGroup, cores: Int): List<String> {
+        val ranked = group.ranked
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
         return listOfNotNull(
-            winnerLine(winner, ranked),
+            winnerLine(winner, ranked, group),
             limitLine(winner),
             slowEndLine(ranked, cores),
             overheadLine(winner, ranked),
@@ -50,9 +51,14 @@ public object Verdicts {
             "its figure would change with a longer run, so its place is not settled"
     }
 
-    private fun winnerLine(winner: CellResult, ranked: List<CellResult>): String {
+    private fun winnerLine(winner: CellResult, ranked: List<CellResult>, group: RankedGroup): String {
         val head = "${winner.strategy} wins at ${Units.nanos(median(winner))}"
         val runnerUp = ranked.getOrNull(1) ?: return "$head (the only strategy that completed)"
+        if (group.withinHarness(runnerUp)) {
+            val cost = Units.nanos(group.harnessNsPerItem!! * group.key.items)
+            return "no winner: ${winner.strategy} (${Units.nanos(median(winner))}) and ${runnerUp.strategy} " +
+                "(${Units.nanos(median(runnerUp))}) differ by less than the harness's own cost per batch ($cost): a tie"
+        }
         val slowest = ranked.last()
         val tail = if (slowest === runnerUp) {
             ""

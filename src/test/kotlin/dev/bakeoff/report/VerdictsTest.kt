@@ -54,4 +54,19 @@ class VerdictsTest {
         val failed = noLimits.copy(cells = noLimits.cells.filter { it.status != CellStatus.OK })
         assertEquals(listOf("no verdict: no strategy completed"), Verdicts.of(failed).first().lines)
     }
+
+    @Test
+    fun `a difference below the harness's own cost per batch is a tie, never a win`() {
+        // lists: coroutine-default 1.19 ms, executor-fixed-cpu 1.23 ms: about 400 ns per item apart.
+        fun lines(harness: Double) = results.copy(machine = results.machine.copy(harnessNsPerItem = harness)).let { r ->
+            Verdicts.of(r).associate { it.title to it.lines }.getValue("lists, 100 items (blocking)") to
+                ConsoleReport.of(r).tables.single { it.title == "lists, 100 items (blocking)" }.verdict
+        }
+        val (tied, tiedConsole) = lines(500.0)
+        assertTrue(tied[0].startsWith("no winner: coroutine-default (1.19 ms) and executor-fixed-cpu (1.23 ms) differ by less"), tied[0])
+        assertTrue(tiedConsole.startsWith("tie: coroutine-default"), tiedConsole)
+        val (won, wonConsole) = lines(300.0)
+        assertTrue(won[0].startsWith("coroutine-default wins at 1.19 ms"), won[0])
+        assertTrue(wonConsole.startsWith("winner: coroutine-default"), wonConsole)
+    }
 }
