@@ -1,29 +1,53 @@
 package dev.bakeoff.cli
 
+import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.File
 import java.nio.file.Path
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
+import kotlin.test.fail
 
-/** The bash launcher's JDK discovery, with fake JDK folders (a `release` file and an executable bin/javac). */
+/**
+ * The bash launcher: its JDK discovery, with fake JDK folders (a `release` file and an executable bin/javac), and its
+ * Maven, which is the Maven Wrapper's with any system `mvn` hidden from PATH (`.ci/without`). No test downloads: the
+ * wrapper's Maven must already be cached, as it is once `./bakeoff verify` runs the suite.
+ */
 class LauncherTest {
     @TempDir
     lateinit var jvms: Path
 
-    private fun fakeJdk(name: String, version: String): File {
+    /** The pinned distribution's folder name under ~/.m2/wrapper/dists, e.g. `apache-maven-3.9.16`. */
+    private val mavenDist: String =
+        Regex("""^distributionUrl=.*/(apache-maven-[^/]+)-bin\.zip$""", RegexOption.MULTILINE)
+            .find(File(".mvn/wrapper/maven-wrapper.properties").readText())
+            ?.groupValues
+            ?.get(1) ?: error("no apache-maven distributionUrl in .mvn/wrapper/maven-wrapper.properties")
+
+    /** A JDK folder whose `java` runs [javaScript] (by default nothing). */
+    private fun fakeJdk(name: String, version: String, javaScript: String = ""): File {
         val home = jvms.resolve(name).toFile()
         File(home, "bin").mkdirs()
-        listOf("java", "javac").forEach { File(home, "bin/$it").apply { writeText("#!/bin/sh\n") }.setExecutable(true) }
+        mapOf("java" to javaScript, "javac" to "").forEach { (tool, script) ->
+            File(home, "bin/$tool").apply { writeText("#!/bin/sh\n$script") }.setExecutable(true)
+        }
         File(home, "release").writeText("JAVA_VERSION=\"$version\"\n")
         return home
     }
 
-    private fun launch(javaHome: String, vararg args: String): Triple<Int, String, String> {
-        val pb = ProcessBuilder(listOf("bash", "bakeoff") + args).directory(File(System.getProperty("user.dir")))
+    /** Runs `bakeoff args` with [javaHome], under `.ci/without` when [without] names commands to hide from PATH. */
+    private fun launch(
+        javaHome: String,
+        vararg args: String,
+        without: String? = null,
+        env: Map<String, String> = emptyMap(),
+    ): Triple<Int, String, String> {
+        val hide = if (without == null) emptyList() else listOf("bash", ".ci/without", without)
+        val pb = ProcessBuilder(hide + listOf("bash", "bakeoff") + args).directory(File(System.getProperty("user.dir")))
         pb.environment()["JAVA_HOME"] = javaHome
         pb.environment()["BAKEOFF_JVM_DIRS"] = jvms.toString()
+        pb.environment().putAll(env)
         val p = pb.start()
         val out = p.inputStream.bufferedReader().readText()
         val err = p.errorStream.bufferedReader().readText()
@@ -53,5 +77,57 @@ class LauncherTest {
         val (code, _, err) = launch(old.path, "list")
         assertEquals(2, code)
         assertContains(err, "needs a JDK >= 21; found: JAVA_HOME=${old.path} (17) ${old.path} (17)")
+    }
+
+    /** The wrapper's cached Maven folders; skips the test (fails it under CI) rather than download Maven. */
+    private fun cachedWrapperMaven(): File {
+        val userHome = System.getenv("MAVEN_USER_HOME") ?: "${System.getProperty("user.home")}/.m2"
+        val dists = File("$userHome/wrapper/dists/$mavenDist")
+        if (dists.listFiles().orEmpty().none { File(it, "bin/mvn").canExecute() }) {
+            val why = "$mavenDist is not in $dists yet (./bakeoff verify fetches it)"
+            if (!System.getenv("CI").isNullOrEmpty()) fail("CI is set, so the wrapper test must run, but $why")
+            assumeTrue(false, "wrapper test skipped: $why; under CI it fails instead")
+        }
+        return dists
+    }
+
+    @Test
+    fun `with no mvn on PATH it runs the wrapper's Maven on the JDK it found`() {
+        val dists = cachedWrapperMaven()
+        val jdk = System.getProperty("java.home")
+        // `-v` makes Maven print its version, home and JDK and stop before building anything.
+        val (code, out, err) = launch(jdk, "verify", "-v", without = "mvn,mvnDebug")
+        assertEquals(0, code, err)
+        assertContains(out, "Maven home: ${dists.path}/")
+        assertContains(out, "runtime: $jdk")
+    }
+
+    @Test
+    fun `without unzip a first install of the wrapper's Maven is one clear error, before any download`() {
+        val emptyHome = jvms.resolve("m2").toString()
+        // A repository that does not exist: if the launcher let the wrapper try, it could not download either.
+        val env = mapOf("MAVEN_USER_HOME" to emptyHome, "MVNW_REPOURL" to "file://$emptyHome/no-repository")
+        val (code, _, err) = launch(System.getProperty("java.home"), "verify", without = "unzip", env = env)
+        assertEquals(2, code, err)
+        assertEquals(
+            "bakeoff: needs unzip to install $mavenDist (its pinned SHA-256 is the .zip's); e.g. apt-get install unzip.",
+            err.trim(),
+        )
+    }
+
+    @Test
+    fun `Maven gets the Unsafe flag only on JDK 24+, since JDK 21 to 22 refuse to start with it`() {
+        cachedWrapperMaven()
+        // The fake java prints the command line Maven's bin/mvn gives it instead of running Maven.
+        val printArgs = "echo \"java $*\"\n"
+        val flag = "--sun-misc-unsafe-memory-access=allow"
+        for ((version, flagged) in listOf("21.0.5" to false, "24.0.2" to true)) {
+            val jdk = fakeJdk("jdk-$version", version, printArgs)
+            val env = mapOf("MAVEN_OPTS" to "")
+            val (code, out, err) = launch(jdk.path, "verify", without = "mvn,mvnDebug", env = env)
+            assertEquals(0, code, err)
+            val line = out.lines().single { it.startsWith("java ") && "classworlds" in it }
+            assertEquals(flagged, flag in line, line)
+        }
     }
 }
