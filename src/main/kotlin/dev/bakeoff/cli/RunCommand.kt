@@ -79,9 +79,10 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
             val extraClasspath = classpath?.split(File.pathSeparator).orEmpty()
                 .filter { it.isNotBlank() }
                 .map { Paths.get(it).toAbsolutePath() }
-            // Load the task here first, so a wrong name or classpath is one line now rather than a
-            // failed cell per strategy.
-            task?.entry?.create(task.params(RunContext(classpath = extraClasspath.map { it.toString() })))
+            // Look the task up here first (without running any of its code: that happens in the forks
+            // only), so a wrong name or classpath is one line now rather than a failed cell per strategy.
+            val context = RunContext(classpath = extraClasspath.map { it.toString() })
+            workloads.forEach { it.entry.check(it.params(context)) }
             measureOptions.resolve(defaultItems = 100) { out ->
                 RunOptions.defaultSuite(out).let { d ->
                     d.copy(
@@ -123,12 +124,13 @@ internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : Ru
         index: Int,
         total: Int,
         spec: CellSpec,
-        plan: MeasurementPlan,
+        plan: MeasurementPlan?,
         elapsedNanos: Long,
         etaNanos: Long?,
     ) {
         val eta = etaNanos?.let { "ETA ~${clock(it)}" } ?: "ETA --"
-        val cell = "%s x %s (%s, %s) ".format(spec.strategy.spec, spec.subject, spec.wait.id, plan.mode)
+        val mode = plan?.mode ?: "not planned"
+        val cell = "%s x %s (%s, %s) ".format(spec.strategy.spec, spec.subject, spec.wait.id, mode)
         echo("[%3d/%d] %s elapsed, %s  %s".format(index, total, clock(elapsedNanos), eta, cell), false)
     }
 

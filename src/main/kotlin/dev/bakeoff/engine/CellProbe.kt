@@ -149,13 +149,10 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      * thread of the approach.
      */
     private fun overBudget(live: Int) {
-        val max = budget?.max
         write(
             ProbeReport(
                 CellStatus.FAILED,
-                "stopped at $live live platform threads, over the thread budget of $max " +
-                    "(--max-threads; by default 3/4 of the process ids free on the machine), " +
-                    "before it could exhaust them for every other process (${reached()})",
+                "${ThreadBudget.exceeded(live, budget?.max)} (${reached()})",
                 memory = memory.stats(),
             ),
         )
@@ -188,7 +185,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
          * by `kill -9`, which runs no clean-up there), this one halts; if it has already ended, now.
          * The JDK watches the process (polling, for a process that is not this one's child).
          */
-        private fun haltWhenOwnerEnds(owner: Long) {
+        internal fun haltWhenOwnerEnds(owner: Long) {
             val handle = ProcessHandle.of(owner).filter { it.isAlive }
             if (handle.isEmpty) Runtime.getRuntime().halt(ORPHAN_EXIT_CODE)
             handle.get().onExit().thenRun { Runtime.getRuntime().halt(ORPHAN_EXIT_CODE) }

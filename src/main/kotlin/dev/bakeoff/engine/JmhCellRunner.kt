@@ -19,7 +19,6 @@ import org.openjdk.jmh.runner.RunnerException
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder
 import org.openjdk.jmh.runner.options.OptionsBuilder
 import org.openjdk.jmh.runner.options.TimeValue
-import java.io.File
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
@@ -37,7 +36,7 @@ import kotlin.io.path.readText
  * Threading model: one cell at a time; a daemon watchdog kills the forked JVM at the deadline.
  */
 internal class JmhCellRunner(private val options: RunOptions, private val workDir: Path) {
-    private val jdkHome: Path = options.jdk ?: Path.of(System.getProperty("java.home"))
+    private val jvm = ForkJvm(options)
 
     /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
     class Outcome(val result: CellResult, val jmh: RunResult?)
@@ -80,35 +79,54 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         return try {
             // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
             if (options.inProcess) properties.forEach { (k, v) -> System.setProperty(k, v) }
-            val jmh = Runner(jmhOptions).run().single()
+            // JMH returns no result at all when its fork exits with status 0 before measuring.
+            val jmh = Runner(jmhOptions).run().singleOrNull()
+                ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, exitedEarly(log)), null)
             Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
         } catch (e: RunnerException) {
-            val probe = readProbe(probeFile)
-            val result =
-                when {
-                    timedOut.get() -> base.copy(
-                        status = CellStatus.TIMEOUT,
-                        error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed",
-                    )
-
-                    probe != null && probe.status != CellStatus.OK -> base.copy(
-                        status = probe.status,
-                        error = probe.error,
-                        memory = probe.memory,
-                    )
-
-                    else -> base.copy(
-                        status = CellStatus.FAILED,
-                        error =
-                        failureFromLog(log) ?: (e.cause?.message ?: e.message),
-                    )
-                }
-            Outcome(result, null)
+            Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, e.cause?.message ?: e.message), null)
         } finally {
             watchdog?.interrupt()
             if (options.inProcess) properties.keys.forEach(System::clearProperty)
             settingsFile?.let(Files::deleteIfExists)
         }
+    }
+
+    /**
+     * A cell that ended without JMH's result: killed at its time limit, failed as its probe
+     * recorded, or as the fork's log says (else [fallback]).
+     */
+    private fun failed(
+        base: CellResult,
+        timedOut: Boolean,
+        timeoutSeconds: Long,
+        probeFile: Path,
+        log: Path,
+        fallback: String?,
+    ): CellResult {
+        val probe = readProbe(probeFile)
+        return when {
+            timedOut -> base.copy(
+                status = CellStatus.TIMEOUT,
+                error = "exceeded its time limit of $timeoutSeconds s; its JVM was killed",
+            )
+
+            probe != null && probe.status != CellStatus.OK -> base.copy(
+                status = probe.status,
+                error = probe.error,
+                memory = probe.memory,
+            )
+
+            else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(log) ?: fallback)
+        }
+    }
+
+    /** Why a fork that exited with status 0 left no result, with the first line it printed after JMH's header. */
+    private fun exitedEarly(log: Path): String {
+        val printed = if (log.exists()) log.readLines().dropWhile { !it.startsWith("# Fork:") }.drop(1) else emptyList()
+        val first = printed.firstOrNull { it.isNotBlank() && !it.startsWith("#") }?.trim()
+        return "the measured JVM exited with status 0 before JMH had a result (something in it ended it: " +
+            "System.exit in the task, or a JVM option)" + (first?.let { "; it printed: $it" } ?: "")
     }
 
     /** What the fork-side [CellProbe] reads besides the JMH parameters. */
@@ -130,7 +148,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
-        val b = builder(benchmark, plan, log, properties.map { (k, v) -> "-D$k=$v" })
+        val b = builder(benchmark, plan, log, properties)
             .param("strategy", spec.strategy.spec)
             .param("workload", spec.subject)
             .param("items", spec.items.toString())
@@ -144,24 +162,10 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
      * exactly the JVM, JVM options, profiler and [plan] a cell gets, and nothing of Bakeoff's probe.
      */
     fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
-        builder(benchmark, plan, log, emptyList()).build()
+        builder(benchmark, plan, log, emptyMap()).build()
 
-    private fun builder(benchmark: Class<*>, plan: MeasurementPlan, log: Path, properties: List<String>): ChainedOptionsBuilder {
-        val jvmArgs = properties.toMutableList()
-        jvmArgs += "-Dfile.encoding=UTF-8"
-        options.cpus?.let { jvmArgs += "-XX:ActiveProcessorCount=$it" }
-        jvmArgs += options.jvmArgs
-        // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
-        if ((MachineInfo.jdkMajor(jdkHome) ?: 0) >= 24) jvmArgs += "--sun-misc-unsafe-memory-access=allow"
-        cdsArchive()?.let {
-            jvmArgs +=
-                listOf(
-                    "-XX:+AutoCreateSharedArchive",
-                    "-XX:SharedArchiveFile=$it",
-                    "-Xlog:cds=off",
-                    "-Xlog:cds+dynamic=off",
-                )
-        }
+    private fun builder(benchmark: Class<*>, plan: MeasurementPlan, log: Path, properties: Map<String, String>): ChainedOptionsBuilder {
+        val jvmArgs = jvm.args(properties)
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark.name) + "\\.batch$")
@@ -173,7 +177,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 .jvmArgs(*jvmArgs.toTypedArray())
                 .output(log.toString())
                 .shouldFailOnError(true)
-        options.jdk?.let { b.jvm(it.resolve("bin/java").toString()) }
+        options.jdk?.let { b.jvm(jvm.java.toString()) }
         if (plan.mode == PlanMode.SINGLE_SHOT) {
             b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
         } else {
@@ -213,19 +217,6 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         )
     }
 
-    /**
-     * A dynamic class-data-sharing archive shared by every fork of this classpath and JDK: the
-     * first fork writes it, later ones start faster (class loading only; compiled code and
-     * measured behaviour are unaffected). The JVM can archive only an all-jar classpath, as the
-     * launcher's is; with class directories on it (tests), there is none.
-     */
-    private fun cdsArchive(): Path? {
-        val classpath = System.getProperty("java.class.path").split(java.io.File.pathSeparator)
-        if (classpath.any { !it.endsWith(".jar") || !Files.isRegularFile(Path.of(it)) }) return null
-        val key = "$jdkHome|$classpath".hashCode().toUInt().toString(16)
-        return Path.of(System.getProperty("java.io.tmpdir"), "bakeoff-cds-$key.jsa")
-    }
-
     private fun readProbe(file: Path): ProbeReport? = if (file.exists()) {
         runCatching {
             Json.decodeFromString(ProbeReport.serializer(), file.readText())
@@ -235,11 +226,14 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     }
 
     /** The first exception line JMH logged for the failed fork (e.g. an OutOfMemoryError), if any. */
-    private fun failureFromLog(log: Path): String? = if (!log.exists()) {
-        null
-    } else {
-        log.readLines().firstOrNull { EXCEPTION_LINE.containsMatchIn(it) }?.trim()
-            ?: log.readLines().lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
+    private fun failureFromLog(log: Path): String? {
+        if (!log.exists()) return null
+        val lines = log.readLines()
+        return lines.firstOrNull { EXCEPTION_LINE.containsMatchIn(it) }?.trim()
+            // JMH's own note, e.g. "VM prematurely exited before JMH had finished with it, explicit
+            // System.exit was called?"
+            ?: lines.firstNotNullOfOrNull { JMH_FAILURE.find(it)?.groupValues?.get(1) }
+            ?: lines.lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
     }
 
     private fun killAfter(seconds: Long, timedOut: AtomicBoolean) {
@@ -255,6 +249,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
 
     private companion object {
         val EXCEPTION_LINE = Regex("^\\s*([\\w.$]+(Exception|Error))(:|$)")
+        val JMH_FAILURE = Regex("<failure: (.+)>")
 
         /**
          * Generous: every planned batch at the expected serial time (at least one iteration

@@ -29,11 +29,11 @@ internal class RaceRunner(
 ) {
     /** What a race needs from the suite; the suite's own cell runner and results book in a run. */
     interface Track {
-        /** The cell's expected serial batch time, which decides its plan's mode. */
-        fun serial(spec: CellSpec): Long
+        /** The expected serial batch time of cell number [index] (from 1), which decides its plan's mode. */
+        fun estimate(index: Int, spec: CellSpec): Estimate
 
-        /** Runs one fork of cell number [index] (from 1) with [plan]. */
-        fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan): JmhCellRunner.Outcome
+        /** Runs one fork of cell number [index] (from 1) with [plan]; with none, records why it has none. */
+        fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?): JmhCellRunner.Outcome
 
         /** The cell at [index] (from 0) is now [outcome]'s result; writes the results so far. */
         fun record(index: Int, outcome: JmhCellRunner.Outcome)
@@ -65,10 +65,14 @@ internal class RaceRunner(
     fun run(cells: List<CellSpec>) {
         val entries = cells.mapIndexed { i, spec -> Entry(i, spec) }
         for (e in entries) {
-            val (mode, why) = Preset.mode(track.serial(e.spec))
+            // A cell whose planning failed gets no fork: its result says why, and it stops as not ok.
+            val plan = (track.estimate(e.index + 1, e.spec) as? Estimate.Serial)?.let {
+                val (mode, why) = Preset.mode(it.nanos)
+                RaceRules.screening(mode, why)
+            }
             val elapsed = nanoTime() - start
             val eta = if (e.index == 0) null else elapsed / e.index * (cells.size - e.index)
-            fork(e, RaceRules.screening(mode, why), cells.size, eta)
+            fork(e, plan, cells.size, eta)
         }
         val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait) }.values
         var round = 1
@@ -104,13 +108,13 @@ internal class RaceRunner(
 
     private fun elapsed() = nanoTime() - start
 
-    private fun fork(e: Entry, plan: MeasurementPlan, total: Int, eta: Long?) {
+    private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?) {
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
         val t0 = nanoTime()
         val outcome = track.fork(e.index + 1, e.spec, plan)
         e.lastForkNanos = nanoTime() - t0
         e.result = if (e.forks == 0) outcome.result else merged(e.result, outcome.result)
-        e.forks++
+        if (plan != null) e.forks++
         track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
         listener.cellFinished(e.index + 1, total, e.result)
     }

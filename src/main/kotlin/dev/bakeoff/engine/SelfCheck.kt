@@ -44,7 +44,8 @@ internal class SelfCheck(private val options: RunOptions) {
         val runner = JmhCellRunner(options, work)
         val pairs = Twin.entries.mapIndexed { i, twin ->
             val spec = CellSpec.parse(twin.strategy, twin.workload, ITEMS, WaitForm.BLOCKING.id)
-            val plan = options.preset.plan(SerialEstimate.nanos(spec, options.context()))
+            // Bakeoff's own workloads, so the estimate may run here.
+            val plan = options.preset.plan(SerialEstimate.workloadNanos(checkNotNull(spec.workload), ITEMS, options.context()))
             listener.measuring(twin, plain = false)
             val cell = runner.run(i + 1, spec, plan, 0).result
             listener.measuring(twin, plain = true)

@@ -19,11 +19,12 @@ import java.time.Instant
 
 /** Hears about progress; the CLI prints a line per cell. Called on the thread running the suite. */
 internal interface RunListener {
+    /** Cell [index] of [total] starts with [plan]; null when it has none: its planning probe failed. */
     fun cellStarted(
         index: Int,
         total: Int,
         spec: CellSpec,
-        plan: MeasurementPlan,
+        plan: MeasurementPlan?,
         elapsedNanos: Long,
         etaNanos: Long?,
     ) {}
@@ -61,10 +62,6 @@ internal class SuiteRunner(
         val described = MachineInfo.describe(jdkHome, options.cpus)
         val created = Instant.now().toString()
         val cells = options.cells()
-        val estimates = cells.distinctBy { it.subject to it.items }.associate {
-            (it.subject to it.items) to
-                SerialEstimate.nanos(it, options.context())
-        }
         val runner = JmhCellRunner(options, work)
         listener.harnessStarted()
         val harness = HarnessCost.measure(runner)
@@ -87,15 +84,15 @@ internal class SuiteRunner(
         val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
         Runtime.getRuntime().addShutdownHook(killForks)
         try {
-            val measure = CellMeasurer(runner, estimates)
+            val measure = CellMeasurer(runner, EstimateRunner(options, work))
             val race = options.race
             if (race == null) {
                 runFixed(cells, measure, book)
             } else {
                 val track = object : RaceRunner.Track {
-                    override fun serial(spec: CellSpec) = measure.serial(spec)
+                    override fun estimate(index: Int, spec: CellSpec) = measure.estimate(index, spec)
 
-                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan) = measure(index, spec, plan)
+                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?) = measure(index, spec, plan)
 
                     override fun record(index: Int, outcome: JmhCellRunner.Outcome) = book.record(index, outcome)
 
@@ -112,13 +109,13 @@ internal class SuiteRunner(
     private fun runFixed(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
         val start = System.nanoTime()
         cells.forEachIndexed { i, spec ->
-            val plan = options.preset.plan(measure.serial(spec))
+            val plan = (measure.estimate(i + 1, spec) as? Estimate.Serial)?.let { options.preset.plan(it.nanos) }
             val elapsed = System.nanoTime() - start
             val eta = if (i == 0) null else elapsed / i * (cells.size - i)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
             var outcome = measure(i + 1, spec, plan)
             val drift = outcome.result.drift
-            if (outcome.result.steady == false && drift != null) {
+            if (plan != null && outcome.result.steady == false && drift != null) {
                 // Still warming up (or slowing down): once more with twice the warm-up plus one.
                 val more = plan.copy(
                     warmupIterations = plan.warmupIterations * 2 + 1,
@@ -157,18 +154,25 @@ internal class SuiteRunner(
     }
 
     /**
-     * Runs one cell with a plan, or skips it: once a series of an item-count sweep failed, and when
-     * the cell would deadlock. Remembers which series failed.
+     * Plans and runs one cell, or skips it: once a series of an item-count sweep failed, and when
+     * the cell would deadlock. Remembers which series failed, and the estimate of every workload
+     * and item count: the first cell that needs one runs its planning probe ([EstimateRunner]),
+     * the others reuse it, a failure included.
      */
-    inner class CellMeasurer(private val runner: JmhCellRunner, private val estimates: Map<Pair<String, Int>, Long>) {
+    inner class CellMeasurer(private val runner: JmhCellRunner, private val planner: EstimateRunner) {
         private val failedSeries = mutableMapOf<String, Int>()
+        private val estimates = mutableMapOf<Pair<String, Int>, Estimate>()
 
-        fun serial(spec: CellSpec): Long = estimates.getValue(spec.subject to spec.items)
+        /** The estimate for [spec], from a probe named after cell number [index] if it is the first to need it. */
+        fun estimate(index: Int, spec: CellSpec): Estimate =
+            estimates.getOrPut(spec.subject to spec.items) { planner.estimate(index, spec) }
 
-        operator fun invoke(index: Int, spec: CellSpec, plan: MeasurementPlan): JmhCellRunner.Outcome {
+        /** Runs cell [index] with [plan] (from [estimate]); with none, records why its planning failed. */
+        operator fun invoke(index: Int, spec: CellSpec, plan: MeasurementPlan?): JmhCellRunner.Outcome {
             val series = itemSeries(spec)
             val failedAt = series?.let { failedSeries[it] }
             val deadlock = spec.deadlock(options.context())
+            val estimate = estimate(index, spec)
             val outcome = when {
                 failedAt != null -> JmhCellRunner.Outcome(
                     skipped(spec, "not run: the same strategy, workload and wait form did not finish at items=$failedAt"),
@@ -177,7 +181,10 @@ internal class SuiteRunner(
 
                 deadlock != null -> JmhCellRunner.Outcome(skipped(spec, deadlock), null)
 
-                else -> runner.run(index, spec, plan, serial(spec))
+                estimate is Estimate.Failed ->
+                    JmhCellRunner.Outcome(notRun(spec, estimate.status, estimate.reason), null)
+
+                else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos)
             }
             if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
             return outcome
@@ -205,13 +212,16 @@ internal class SuiteRunner(
     private fun diedInTheApproach(r: CellResult) =
         r.status == CellStatus.TIMEOUT || (r.status != CellStatus.OK && r.memory != null)
 
-    private fun skipped(spec: CellSpec, why: String) = CellResult(
+    private fun skipped(spec: CellSpec, why: String) = notRun(spec, CellStatus.SKIPPED, why)
+
+    /** A cell that got no fork: skipped, or not planned. */
+    private fun notRun(spec: CellSpec, status: CellStatus, why: String) = CellResult(
         spec.strategy.spec,
         spec.strategy.entry.family,
         spec.subject,
         spec.items,
         spec.wait,
-        CellStatus.SKIPPED,
+        status,
         error = why,
         sweep = spec.sweep,
     )
@@ -229,28 +239,5 @@ internal class SuiteRunner(
         const val RACE_SUMMARY = "a screening fork per cell, more forks for the cells that could still win"
 
         val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
-    }
-}
-
-/**
- * How long a cell's batch would take on one thread: the sum of the items' nominal waits plus
- * their CPU cost, timed here once per workload and item count with waits at zero (the first
- * items within [SAMPLE_NANOS], extrapolated to all, so 10,000 CPU-heavy items cost a fraction of
- * a second here). Only used to choose a measurement plan and a time limit, never reported. A
- * scenario's items need its resources (a server, a database), so only their nominal waits count:
- * every scenario batch waits long enough for that to decide the plan.
- */
-internal object SerialEstimate {
-    private const val SAMPLE_NANOS = 200_000_000L
-
-    fun nanos(spec: CellSpec, context: RunContext = RunContext()): Long {
-        spec.createScenario(context)?.let { s -> return (0 until spec.items).sumOf { s.waitNanos(it) } }
-        val w = checkNotNull(spec.workload)
-        val workload = w.entry.create(w.params(context.copy(waitScale = 0.0)))
-        val waits = (0 until spec.items).sumOf { workload.waitNanos(it) }
-        val t0 = System.nanoTime()
-        var timed = 0
-        while (timed < spec.items && (timed == 0 || System.nanoTime() - t0 < SAMPLE_NANOS)) workload.run(timed++)
-        return waits + (System.nanoTime() - t0) * spec.items / timed
     }
 }

@@ -39,6 +39,11 @@ internal class ThreadBudget(val max: Int, private val onExceeded: (live: Int) ->
     }
 
     companion object {
+        /** Why a JVM with a budget of [max] threads was stopped at [live], for its report. */
+        fun exceeded(live: Int, max: Int?): String = "stopped at $live live platform threads, over the thread " +
+            "budget of $max (--max-threads; by default 3/4 of the process ids free on the machine), " +
+            "before it could exhaust them for every other process"
+
         /**
          * Three quarters of the process ids free on this machine now (Linux: the smaller of
          * `pid_max` and `threads-max`, minus the tasks that exist), leaving the rest to every

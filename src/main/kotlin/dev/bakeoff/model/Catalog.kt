@@ -58,7 +58,9 @@ internal class StrategyEntry(
 /**
  * A registered workload and its facts: [waits] is true when it has distinct blocking and
  * suspending forms, [defaultSuite] whether the default suite runs it, [inAll] whether `all`
- * expands to it, [test] the scale the matrix tests run it at. Immutable; thread-safe.
+ * expands to it, [test] the scale the matrix tests run it at, [check] what the JVM that plans
+ * a run may check of its parameters without running any of the workload's code (a user's task
+ * class must exist; throws [CatalogException]). Immutable; thread-safe.
  */
 internal class WorkloadEntry(
     id: String,
@@ -68,6 +70,7 @@ internal class WorkloadEntry(
     val defaultSuite: Boolean = false,
     inAll: Boolean = true,
     val test: TestScale = TestScale.DEFAULTS,
+    val check: (Params) -> Unit = {},
     factory: (Params) -> Workload,
 ) : CatalogEntry<Workload>(id, summary, params, factory, inAll) {
     val waitForms: List<WaitForm> get() = if (waits) WaitForm.entries else emptyList()

@@ -3,6 +3,7 @@ package dev.bakeoff.workload
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Workload
 import java.io.File
+import java.lang.reflect.Modifier
 import java.net.URLClassLoader
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicInteger
@@ -12,18 +13,43 @@ import java.util.concurrent.atomic.AtomicInteger
  * with a public no-argument constructor), found by name on the JVM's classpath or on the extra
  * `--classpath` entries. Measured JVMs are separate processes, so only a class name can travel to
  * them; each JVM loads the class itself. Loaders are cached per classpath, so every instance in
- * a JVM shares one class. Thread-safe.
+ * a JVM shares one class. [check] is for the JVM that plans the run, which must never run any
+ * of the task's code (not even its static initializer); [load] for the JVM that runs it.
+ * Thread-safe.
  */
 internal object TaskLoader {
     private val loaders = ConcurrentHashMap<List<String>, ClassLoader>()
 
+    /** Loads, initializes and instantiates the task: this runs its code. */
     fun load(className: String, classpath: List<String>): Workload {
+        val cls = find(className, classpath, initialize = true)
+        // A Kotlin object has its single instance in INSTANCE; a class needs a public no-argument constructor.
+        val instance = runCatching { cls.getField(INSTANCE).get(null) }.getOrNull()
+            ?: runCatching { cls.getConstructor().newInstance() }.getOrElse {
+                throw CatalogException("${needsConstructor(className)}: ${it.cause ?: it}")
+            }
+        return instance as Workload
+    }
+
+    /**
+     * Throws a [CatalogException] when [load] could not even try: the class is not found, does not
+     * implement [Workload], or has neither an `INSTANCE` nor a public no-argument constructor.
+     * Reflection only: the class is loaded but not initialized, so none of its code runs.
+     */
+    fun check(className: String, classpath: List<String>) {
+        val cls = find(className, classpath, initialize = false)
+        val isObject = cls.fields.any { it.name == INSTANCE && Modifier.isStatic(it.modifiers) }
+        val constructible = cls.constructors.any { it.parameterCount == 0 }
+        if (!isObject && !constructible) throw CatalogException(needsConstructor(className))
+    }
+
+    private fun find(className: String, classpath: List<String>, initialize: Boolean): Class<*> {
         if (className.isEmpty()) {
             throw CatalogException("workload 'task' needs its class, as task:class=com.example.MyTask")
         }
         val loader = if (classpath.isEmpty()) BAKEOFF_LOADER else loaders.computeIfAbsent(classpath, ::loaderFor)
         val cls = try {
-            Class.forName(className, true, loader)
+            Class.forName(className, initialize, loader)
         } catch (_: ClassNotFoundException) {
             val where = if (classpath.isEmpty()) {
                 "the classpath (add the jar or classes directory with --classpath)"
@@ -35,22 +61,19 @@ internal object TaskLoader {
         if (!Workload::class.java.isAssignableFrom(cls)) {
             throw CatalogException("task class '$className' does not implement ${Workload::class.java.name}")
         }
-        // A Kotlin object has its single instance in INSTANCE; a class needs a public no-argument constructor.
-        val instance = runCatching { cls.getField("INSTANCE").get(null) }.getOrNull()
-            ?: runCatching { cls.getConstructor().newInstance() }.getOrElse {
-                throw CatalogException(
-                    "task class '$className' needs a public no-argument constructor (or to be a Kotlin object): " +
-                        "${it.cause ?: it}",
-                )
-            }
-        return instance as Workload
+        return cls
     }
+
+    private fun needsConstructor(className: String) =
+        "task class '$className' needs a public no-argument constructor (or to be a Kotlin object)"
 
     private fun loaderFor(classpath: List<String>): ClassLoader {
         val missing = classpath.filterNot { File(it).exists() }
         if (missing.isNotEmpty()) throw CatalogException("--classpath entry not found: ${missing.joinToString()}")
         return URLClassLoader("bakeoff-task", classpath.map { File(it).toURI().toURL() }.toTypedArray(), BAKEOFF_LOADER)
     }
+
+    private const val INSTANCE = "INSTANCE"
 
     // Parent-first: a task's `Workload` must be Bakeoff's own.
     private val BAKEOFF_LOADER: ClassLoader = Workload::class.java.classLoader

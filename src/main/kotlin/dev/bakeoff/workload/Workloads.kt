@@ -76,6 +76,8 @@ internal object Workloads {
                     // It needs the user's own code, so `all` cannot expand to it.
                     inAll = false,
                     test = TestScale.excluded("needs the user's own class; OwnTaskTest runs the sample task"),
+                    // The planning JVM only looks the class up: the task's code runs in forked JVMs only.
+                    check = { TaskLoader.check(it.string("class"), it.context.classpath) },
                 ) { TaskLoader.load(it.string("class"), it.context.classpath) },
                 WorkloadEntry(
                     id = "lambda",

@@ -14,18 +14,24 @@ import kotlin.test.assertTrue
  * second per fork, so every stop is decided by the rules and never by how fast the machine is.
  */
 class RaceRunnerTest {
-    /** Plays [script] (strategy -> the runs of its n-th fork, or null for a failed fork) as the suite would. */
-    private class ScriptedTrack(val script: (String, Int) -> List<Double>?) : RaceRunner.Track {
+    /**
+     * Plays [script] (strategy -> the runs of its n-th fork, or null for a failed fork) as the suite
+     * would; the strategies in [unplanned] fail their planning probe.
+     */
+    private class ScriptedTrack(val script: (String, Int) -> List<Double>?, val unplanned: Set<String>) : RaceRunner.Track {
         var clock = 0L
         val forks = mutableMapOf<String, Int>()
         val results = mutableMapOf<Int, CellResult>()
 
-        override fun serial(spec: CellSpec) = 1_000L
+        override fun estimate(index: Int, spec: CellSpec): Estimate =
+            if (spec.strategy.spec in unplanned) Estimate.Failed(CellStatus.TIMEOUT, PROBE_TIMEOUT) else Estimate.Serial(1_000L)
 
-        override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan): JmhCellRunner.Outcome {
+        override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?): JmhCellRunner.Outcome {
+            val base = CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.OK, plan = plan)
+            // The suite records a cell whose planning failed without a fork.
+            if (plan == null) return JmhCellRunner.Outcome(base.copy(status = CellStatus.TIMEOUT, error = PROBE_TIMEOUT), null)
             clock += SECOND
             val n = forks.merge(spec.strategy.spec, 1, Int::plus)!!
-            val base = CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.OK, plan = plan)
             val runs = script(spec.strategy.spec, n)?.take(plan.measurementIterations)
             val result = if (runs == null) {
                 base.copy(status = CellStatus.FAILED, error = "scripted failure")
@@ -44,8 +50,13 @@ class RaceRunnerTest {
         }
     }
 
-    private fun race(vararg strategies: String, budgetSeconds: Long = 600, script: (String, Int) -> List<Double>?): Map<String, CellResult> {
-        val track = ScriptedTrack(script)
+    private fun race(
+        vararg strategies: String,
+        budgetSeconds: Long = 600,
+        unplanned: Set<String> = emptySet(),
+        script: (String, Int) -> List<Double>?,
+    ): Map<String, CellResult> {
+        val track = ScriptedTrack(script, unplanned)
         val cells = strategies.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         RaceRunner(RaceOptions(budgetSeconds * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
         return track.results.values.associateBy { it.strategy }
@@ -115,7 +126,22 @@ class RaceRunnerTest {
         assertEquals(RaceRules.MAX_FORKS, cells.getValue("direct").race!!.forks)
     }
 
+    @Test
+    fun `a cell whose planning failed gets no fork, keeps the reason, and the others race on`() {
+        val cells = race("direct", "executor-cached", "virtual-threads", unplanned = setOf("executor-cached")) { s, fork ->
+            noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork)
+        }
+        val unplanned = cells.getValue("executor-cached")
+        assertEquals(CellStatus.TIMEOUT, unplanned.status)
+        assertEquals(PROBE_TIMEOUT, unplanned.error)
+        assertEquals(RaceStop.NOT_OK, unplanned.race!!.stop)
+        assertEquals(0, unplanned.race!!.forks)
+        assertEquals(0, unplanned.race!!.runs)
+        assertEquals(RaceRules.MAX_FORKS, cells.getValue("virtual-threads").race!!.forks, "the others race on")
+    }
+
     private companion object {
         const val SECOND = 1_000_000_000L
+        const val PROBE_TIMEOUT = "the planning probe (cells/cell-002.estimate.log) exceeded its time limit of 5 s"
     }
 }

@@ -1,0 +1,53 @@
+package dev.bakeoff.engine
+
+import java.io.File
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * How every JVM that runs a workload is started, whether JMH forks it for a cell
+ * ([JmhCellRunner]) or [EstimateRunner] for a planning probe: on the run's JDK, with this JVM's
+ * classpath and the same options (the [ForkSettings] properties, `--cpus`, every `--jvm-arg`).
+ * Immutable; thread-safe.
+ */
+internal class ForkJvm(private val options: RunOptions) {
+    /** The JDK the forks run on: `--jdk`, or the one running Bakeoff. */
+    val home: Path = options.jdk ?: Path.of(System.getProperty("java.home"))
+
+    val java: Path get() = home.resolve("bin").resolve("java")
+
+    /** The classpath of this JVM, which the forks use too (JMH's own forks do). */
+    val classpath: String get() = System.getProperty("java.class.path")
+
+    /** The JVM options of a fork: [properties] as `-D` options, then the run's own. */
+    fun args(properties: Map<String, String>): List<String> {
+        val args = properties.map { (k, v) -> "-D$k=$v" }.toMutableList()
+        args += "-Dfile.encoding=UTF-8"
+        options.cpus?.let { args += "-XX:ActiveProcessorCount=$it" }
+        args += options.jvmArgs
+        // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
+        if ((MachineInfo.jdkMajor(home) ?: 0) >= 24) args += "--sun-misc-unsafe-memory-access=allow"
+        cdsArchive()?.let {
+            args += listOf(
+                "-XX:+AutoCreateSharedArchive",
+                "-XX:SharedArchiveFile=$it",
+                "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off",
+            )
+        }
+        return args
+    }
+
+    /**
+     * A dynamic class-data-sharing archive shared by every fork of this classpath and JDK: the
+     * first fork writes it, later ones start faster (class loading only; compiled code and
+     * measured behaviour are unaffected). The JVM can archive only an all-jar classpath, as the
+     * launcher's is; with class directories on it (tests), there is none.
+     */
+    private fun cdsArchive(): Path? {
+        val entries = classpath.split(File.pathSeparator)
+        if (entries.any { !it.endsWith(".jar") || !Files.isRegularFile(Path.of(it)) }) return null
+        val key = "$home|$entries".hashCode().toUInt().toString(16)
+        return Path.of(System.getProperty("java.io.tmpdir"), "bakeoff-cds-$key.jsa")
+    }
+}
