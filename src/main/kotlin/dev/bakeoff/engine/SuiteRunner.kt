@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
@@ -72,6 +73,7 @@ internal class SuiteRunner(
         val preset = options.race?.let {
             PresetInfo(RACE_PRESET_ID, 1, "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY")
         } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
+        val decisions = GroupDecisionCache()
         val book = Book(cells.size) { complete, results ->
             Results(
                 bakeoffVersion = VERSION,
@@ -80,6 +82,7 @@ internal class SuiteRunner(
                 machine = machine,
                 preset = preset,
                 cells = results,
+                groups = decisions.all(results, machine.harnessNsPerItem),
             )
         }
         // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
