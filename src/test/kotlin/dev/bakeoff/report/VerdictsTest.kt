@@ -25,12 +25,16 @@ class VerdictsTest {
     }
 
     @Test
-    fun `the verdict says who won, by how much, and how close to the limit`() {
+    fun `the verdict says who won, whether it is decided, by how much, and how close to the limit`() {
         val lists = verdicts.getValue("lists, 100 items (blocking)")
-        assertEquals("coroutine-default wins at 1.19 ms, 1.03× ahead of executor-fixed-cpu (1.23 ms), 1.88× ahead of the slowest, direct (2.24 ms)", lists[0])
-        assertEquals("physical limit 1.00 ms; the winner's efficiency is 0.840, 16.0% of its time is above the limit: some room left", lists[1])
+        // Not told apart from executor-fixed-cpu: the fastest median only leads.
+        assertEquals("coroutine-default leads at 1.19 ms, 1.03× ahead of executor-fixed-cpu (1.23 ms), 1.88× ahead of the slowest, direct (2.24 ms)", lists[0])
+        assertEquals("undecided: not told apart from executor-fixed-cpu ×1.03 (95% CI 0.979–1.08, p = 0.222)", lists[1])
+        assertEquals("physical limit 1.00 ms; the winner's efficiency is 0.840, 16.0% of its time is above the limit: some room left", lists[2])
         val network = verdicts.getValue("network, 100 items (blocking)")
-        assertContains(network[1], "efficiency is 0.992, within 0.802% of what this machine allows")
+        assertEquals("virtual-threads wins at 99.8 ms, 49.6× ahead of direct (4.95 s)", network[0])
+        assertEquals("decided: ahead of direct ×49.6, its fastest run over 2.00× the winner's slowest", network[1])
+        assertContains(network[2], "efficiency is 0.992, within 0.802% of what this machine allows")
     }
 
     @Test
@@ -38,9 +42,9 @@ class VerdictsTest {
         val lists = verdicts.getValue("lists, 100 items (blocking)")
         assertEquals(
             "direct is slowest (1.88× the winner, efficiency 0.446): it ran the batch on 1 thread, 99-102 items each; items waited up to 98.0 µs (p99) before starting",
-            lists[2],
+            lists[3],
         )
-        assertEquals("highest per-item overhead: direct, 12.4 µs/item above the limit vs 1.90 µs for coroutine-default", lists[3])
+        assertEquals("highest per-item overhead: direct, 12.4 µs/item above the limit vs 1.90 µs for coroutine-default", lists[4])
         val network = verdicts.getValue("network, 100 items (blocking)")
         assertTrue(network.any { it == "most allocation: virtual-threads, 121 KiB/batch (1.21 KiB/item), 12.5× direct (9.64 KiB)" }, network.joinToString("\n"))
         assertTrue(lists.none { it.startsWith("most allocation") }, "allocations within 2x of each other are not called out")
