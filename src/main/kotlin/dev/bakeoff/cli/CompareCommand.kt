@@ -82,7 +82,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
             )
         }
         if (rows.isNotEmpty()) echo(terminal.render(compactTable(header, rows)))
-        comparison.notCompared.forEach { echo("  not compared: $it") }
+        comparison.notComparedSummary.forEach { echo("  not compared: $it") }
         echo(CompareHtml.summary(comparison))
         echo(CompareHtml.method(comparison))
         val dir = out?.let { Paths.get(it) } ?: paths.last().parent

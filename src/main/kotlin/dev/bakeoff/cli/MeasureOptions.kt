@@ -156,8 +156,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
 /**
  * Measures every cell of [options] with a progress line each (after [heading]), writes the result
- * files after every cell, prints the ranked report and then [footer]'s lines; exit code 1 when a
- * cell did not finish ok.
+ * files after every cell, prints the ranked report, [footer]'s lines and last "The answer"; exit
+ * code 1 when a cell did not finish ok.
  */
 internal fun CliktCommand.measure(
     options: RunOptions,
@@ -169,9 +169,12 @@ internal fun CliktCommand.measure(
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${options.out}", err = true)
     val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
-    echo(terminal.renderReport(ConsoleReport.of(results)))
+    val report = ConsoleReport.of(results)
+    echo(terminal.renderReport(report))
     footer(results).forEach { echo(it) }
     echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
+    // Last, so that the one thing the user came for is what the terminal shows when the run ends.
+    echo(renderAnswer(report), trailingNewline = false)
     val bad = results.cells.count { it.status != CellStatus.OK }
     if (bad > 0) {
         echo("$bad cell(s) did not finish ok (see the list above)", err = true)

@@ -16,12 +16,14 @@ import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.engine.WorkDescription
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.report.Answer
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.RankedGroup
 import dev.bakeoff.report.ResultsFileException
 import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import java.nio.file.Paths
@@ -126,7 +128,11 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
                     " (the model's pick, confirmed by measurement)"
                 } else {
                     " (measured fastest; the model predicted ${picks.first().strategy.spec})"
-                },
+                } +
+                // A measured leader that the runs cannot tell apart from others is no confirmation of one pick.
+                group.decision?.takeIf { it.status != GroupStatus.DECIDED }
+                    ?.let { "; ${it.status} with ${it.tiedWith.joinToString()}: ${it.reason}" }
+                    .orEmpty(),
         )
     }
 
@@ -158,8 +164,19 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
             val header = listOf("#", "strategy", "median", "efficiency", "overhead/item", "threads used")
             echo(terminal.render(compactTable(header, rows)))
             Verdicts.of(group, results.machine.cores).lines.forEach { echo("  - $it") }
-            group.winner?.let { echo("recommendation for ${group.title}: ${it.strategy}") }
+            recommendation(group)?.let { echo("recommendation for ${group.title}: $it") }
         }
+    }
+
+    /**
+     * The group's decided winner, or the strategies it could not tell apart, as one phrase: a tie
+     * recommends any of them, an undecided group names its leaders and says more runs could tell.
+     */
+    private fun recommendation(group: RankedGroup): String? {
+        val answer = Answer.of(group)
+        val status = answer.status ?: return null
+        val any = if (status == GroupStatus.TIE) "any of " else ""
+        return "$any${answer.who} ($status: ${answer.reason})"
     }
 
     private fun readResults(path: String): Results = try {

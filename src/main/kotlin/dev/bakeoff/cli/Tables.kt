@@ -43,3 +43,14 @@ internal fun Terminal.renderReport(
         t.problems.forEach { appendLine("  $notePrefix$it") }
     }
 }
+
+/** "The answer", what a run ends with: one line per kind of work ([ConsoleReport.answer]); empty without groups. */
+internal fun renderAnswer(report: ConsoleReport): String = if (report.answer.isEmpty()) {
+    ""
+} else {
+    buildString {
+        appendLine()
+        appendLine("The answer")
+        report.answer.forEach { appendLine("  $it") }
+    }
+}

@@ -1,9 +1,9 @@
 package dev.bakeoff.engine
 
-import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 
@@ -25,13 +25,10 @@ internal data class RaceOptions(val budgetNanos: Long = DEFAULT_BUDGET_NANOS) {
  */
 internal object RaceRules {
     /** A cell whose fastest run is over this many times the leader's slowest run cannot win. */
-    const val CANNOT_WIN_FACTOR = 2.0
+    const val CANNOT_WIN_FACTOR = GroupDecision.SEPARATION
 
     /** Forks a cell gets at most, screening included. */
     const val MAX_FORKS = 4
-
-    /** Differences below this share of the winner's median are a tie, whatever the test says. */
-    const val MIN_MARGIN = 0.02
 
     /** The screening fork: enough runs to rank, few enough that 130 cells fit in minutes. */
     fun screening(mode: PlanMode, reason: String): MeasurementPlan = when (mode) {
@@ -49,8 +46,7 @@ internal object RaceRules {
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
     fun ranked(group: List<CellResult>): List<CellResult> =
-        group.filter { it.status == CellStatus.OK && it.timeNs != null }
-            .sortedWith(compareBy<CellResult> { it.timeNs!!.median }.thenBy { it.strategy })
+        group.filter(GroupDecision::rankable).sortedWith(GroupDecision.RANKING)
 
     /**
      * Why [cell] cannot win against [leader], or null if it still could: its fastest run is over
@@ -69,23 +65,14 @@ internal object RaceRules {
 
     /** The practical-equivalence margin of a group led by [leader]: at least 2%, at least the harness's own cost. */
     fun margin(leader: CellResult, harnessNsPerItem: Double?): Double =
-        maxOf(MIN_MARGIN, (harnessNsPerItem ?: 0.0) * leader.items / leader.timeNs!!.median)
+        GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem)
 
     /**
-     * Whether the leader ([contenders] first) is told apart from every other contender: each is
-     * either slower (Mann–Whitney U at 0.05 and a bootstrap interval of the median ratio above
-     * 1 + [margin]) or equivalent (the whole interval within 1 ± [margin]).
+     * Whether the leader of [contenders] is told apart from every other contender, or the rest are
+     * equivalent to it within [margin]: the reports' own decision ([GroupDecision]) is not undecided.
      */
-    fun decided(contenders: List<CellResult>, margin: Double): Boolean {
-        val leader = contenders.first().timeNs!!.runs
-        return contenders.drop(1).all { other ->
-            val r = MedianRatio.of(leader, other.timeNs!!.runs, SEED)
-            val slower = r.verdict() == MedianRatio.Verdict.SLOWER && r.ciLow > 1 + margin
-            val same = r.ciLow >= 1 - margin && r.ciHigh <= 1 + margin
-            slower || same
-        }
-    }
+    fun decided(contenders: List<CellResult>, margin: Double): Boolean =
+        GroupDecision.of(contenders, margin).status != GroupStatus.UNDECIDED
 
     private const val ITERATION_MILLIS = 100L
-    private const val SEED = 12L
 }

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.CellResult
@@ -70,6 +71,7 @@ internal class SuiteRunner(
         val preset = options.race?.let {
             PresetInfo(RACE_PRESET_ID, 1, "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY")
         } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
+        val decisions = GroupDecisionCache()
         val book = Book(cells.size) { complete, results ->
             Results(
                 bakeoffVersion = VERSION,
@@ -78,6 +80,7 @@ internal class SuiteRunner(
                 machine = machine,
                 preset = preset,
                 cells = results,
+                groups = decisions.all(results, machine.harnessNsPerItem),
             )
         }
         // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.

@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.MedianRatio
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.HtmlAssets.chart
+import kotlinx.html.details
 import kotlinx.html.div
 import kotlinx.html.h1
 import kotlinx.html.h2
@@ -10,6 +11,7 @@ import kotlinx.html.id
 import kotlinx.html.li
 import kotlinx.html.p
 import kotlinx.html.section
+import kotlinx.html.summary
 import kotlinx.html.table
 import kotlinx.html.tbody
 import kotlinx.html.td
@@ -106,7 +108,13 @@ internal object CompareHtml {
                         +"None: every cell was on both sides and completed."
                     }
                 } else {
-                    ul { c.notCompared.forEach { li { +it } } }
+                    // One line per reason, each opening to the cells it covers.
+                    c.notCompared.groupBy { it.reasons }.values.zip(c.notComparedSummary).forEach { (cells, line) ->
+                        details {
+                            summary { +line }
+                            ul { cells.forEach { li { +it.title } } }
+                        }
+                    }
                 }
             }
         }

@@ -10,7 +10,8 @@ import dev.bakeoff.result.Results
  * [base] side's, with a bootstrap confidence interval and a Mann–Whitney U test ([MedianRatio]),
  * and a verdict that only calls a difference a change when both agree. Either two runs of the same
  * cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on one side
- * only, or did not complete, are listed in [notCompared] with the reason. Immutable.
+ * only, or did not complete, are listed in [notCompared] with their reasons, and summarised one line
+ * per reason in [notComparedSummary]. Immutable.
  */
 internal data class Comparison(
     val baseLabel: String,
@@ -18,8 +19,18 @@ internal data class Comparison(
     val base: Results,
     val new: Results,
     val rows: List<ComparedCell>,
-    val notCompared: List<String>,
+    val notCompared: List<NotCompared>,
 ) {
+    /**
+     * One line per distinct reason, however many cells share it: `63 cells only in base: a, b and 61
+     * more` (two runs of different sizes would otherwise print a line per cell).
+     */
+    val notComparedSummary: List<String> get() = notCompared.groupBy { it.reasons }.map { (reasons, cells) ->
+        val shown = cells.take(NAMED).joinToString { it.title }
+        val more = if (cells.size > NAMED) " and ${cells.size - NAMED} more" else ""
+        "${cells.size} cell${if (cells.size == 1) "" else "s"} ${reasons.joinToString("; ")}: $shown$more"
+    }
+
     /** How many rows got each verdict. */
     val counts: Map<MedianRatio.Verdict, Int> get() = MedianRatio.Verdict.entries.associateWith { v ->
         rows.count {
@@ -52,22 +63,18 @@ internal data class Comparison(
             val (baseLabel, baseCells) = base.label to base.cells
             val (newLabel, newCells) = new.label to new.cells
             val rows = mutableListOf<ComparedCell>()
-            val notCompared = mutableListOf<String>()
+            val notCompared = mutableListOf<NotCompared>()
             for (key in (baseCells.keys + newCells.keys)) {
                 val b = baseCells[key]
                 val n = newCells[key]
                 val why = when {
-                    b == null -> "only in $newLabel"
-
-                    n == null -> "only in $baseLabel"
-
-                    else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n)).joinToString("; ").ifEmpty {
-                        null
-                    }
+                    b == null -> listOf(Reason(Reason.Problem.ONLY_IN, newLabel))
+                    n == null -> listOf(Reason(Reason.Problem.ONLY_IN, baseLabel))
+                    else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n))
                 }
                 val name = title(key)
-                if (why != null) {
-                    notCompared += "$name: $why"
+                if (why.isNotEmpty()) {
+                    notCompared += NotCompared(name, why)
                 } else {
                     // Seeded per cell from its title (String.hashCode is specified), so a cell's interval
                     // does not depend on the other cells.
@@ -79,8 +86,8 @@ internal data class Comparison(
         }
 
         private fun problem(label: String, c: CellResult) = when {
-            c.status != CellStatus.OK -> "$label ${c.status}"
-            c.timeNs == null || c.timeNs.runs.isEmpty() -> "$label has no measured runs"
+            c.status != CellStatus.OK -> Reason(Reason.Problem.NOT_OK, label, c.status)
+            c.timeNs == null || c.timeNs.runs.isEmpty() -> Reason(Reason.Problem.NO_RUNS, label)
             else -> null
         }
 
@@ -88,6 +95,25 @@ internal data class Comparison(
         private class Side<K>(val label: String, val results: Results, val cells: Map<K, CellResult>)
 
         private const val SEED = 0x5EED_BA4EL
+
+        /** Cells named per line of [notComparedSummary]. */
+        private const val NAMED = 2
+    }
+}
+
+/** A cell that could not be compared: its [title] and why (one [Reason] per side with a problem). */
+internal data class NotCompared(val title: String, val reasons: List<Reason>) {
+    override fun toString(): String = "$title: ${reasons.joinToString("; ")}"
+}
+
+/** Why one [side] of a cell could not be compared; equal reasons are summarised together. Immutable. */
+internal data class Reason(val problem: Problem, val side: String, val status: CellStatus? = null) {
+    enum class Problem { ONLY_IN, NOT_OK, NO_RUNS }
+
+    override fun toString(): String = when (problem) {
+        Problem.ONLY_IN -> "only in $side"
+        Problem.NOT_OK -> "$side $status"
+        Problem.NO_RUNS -> "$side has no measured runs"
     }
 }
 

@@ -2,15 +2,22 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
 
 /**
  * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,
- * then one [RankedTable] per [RankedGroup] of the run's [RunView]. Plain strings, so it is tested on
- * content and rendered by the CLI (mordant tables). Immutable; [of] is a pure function, safe from any thread.
+ * then one [RankedTable] per [RankedGroup] of the run's [RunView], and last [answer], one line per
+ * group ([Answer]). Plain strings, so it is tested on content and rendered by the CLI (mordant
+ * tables). Immutable; [of] is a pure function, safe from any thread.
  */
-internal data class ConsoleReport(val header: List<String>, val tables: List<RankedTable>) {
+internal data class ConsoleReport(
+    val header: List<String>,
+    val tables: List<RankedTable>,
+    /** "The answer": one line per group, what the console ends with (empty for blocks without groups). */
+    val answer: List<String> = emptyList(),
+) {
     companion object {
         /** The column headers of every [RankedTable]. */
         val COLUMNS = listOf("#", "strategy", "median", "min–max", "×best", "×direct", "peak thr", "alloc/batch")
@@ -19,8 +26,11 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
         fun of(results: Results): ConsoleReport = of(RunView.of(results))
 
         /** Builds the report from a view already built, so its tables rank exactly as the view's groups. */
-        fun of(view: RunView): ConsoleReport =
-            ConsoleReport(header(view.results), view.groups.map { table(it, view.results.machine.cores) })
+        fun of(view: RunView): ConsoleReport = ConsoleReport(
+            header(view.results),
+            view.groups.map { table(it, view.results.machine.cores) },
+            Answer.of(view).map { it.text },
+        )
 
         private fun header(r: Results): List<String> {
             val m = r.machine
@@ -45,7 +55,8 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
             val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.time?.median
             val rows = ranked.mapIndexed { i, r ->
                 listOf(
-                    "${i + 1}",
+                    // The winner and the cells not told apart from it share the first rank.
+                    if (group.leads(r.cell)) "1" else "${i + 1}",
                     r.cell.strategy,
                     Units.nanos(r.time.median),
                     range(r.time.min, r.time.max),
@@ -56,30 +67,37 @@ internal data class ConsoleReport(val header: List<String>, val tables: List<Ran
                 )
             }
             val problems = group.problems.map { c -> "${c.strategy}: ${c.status}: ${RankedGroup.reason(c)}" }
-            return RankedTable(group.title, COLUMNS, rows, verdict(ranked, group), problems, Verdicts.of(group, cores).lines)
+            val explanations = Verdicts.of(group, cores).lines
+            return RankedTable(group.title, COLUMNS, rows, verdict(group, ranked), problems, explanations)
         }
 
-        private fun verdict(ranked: List<Ranked>, group: RankedGroup): String {
+        /**
+         * The group's decision in one line: the winner (or the tie, or the leader not yet told apart)
+         * and how much faster it is than direct, or than the fastest cell behind it.
+         */
+        private fun verdict(group: RankedGroup, ranked: List<Ranked>): String {
             val winner = ranked.firstOrNull() ?: return "no winner: no strategy completed"
-            val head = "winner: ${winner.cell.strategy} (${Units.nanos(winner.time.median)})"
-            val runnerUp = ranked.getOrNull(1) ?: return "$head, the only strategy that completed"
-            if (group.withinHarness(runnerUp.cell)) {
-                return "tie: ${winner.cell.strategy} (${Units.nanos(winner.time.median)}) and " +
-                    "${runnerUp.cell.strategy} (${Units.nanos(runnerUp.time.median)}) differ by less than the harness's own cost"
+            val decision = checkNotNull(group.decision)
+            val time = "${winner.cell.strategy} (${Units.nanos(winner.time.median)})"
+            val head = when (decision.status) {
+                GroupStatus.DECIDED -> "winner: $time"
+
+                GroupStatus.TIE -> "tie: $time with ${decision.tiedWith.joinToString()}"
+
+                GroupStatus.UNDECIDED ->
+                    "undecided: $time leads, not told apart from ${decision.tiedWith.joinToString()}"
             }
-            // Against direct when it ran (the baseline every strategy must beat), else the runner-up.
-            val against = ranked.firstOrNull { it.cell.strategy == DIRECT && it !== winner } ?: runnerUp
-            val role = if (against.cell.strategy == DIRECT) "" else "the runner-up, "
+            if (ranked.size == 1) return "$head, the only strategy that completed"
+            // Against direct when it is behind (the baseline every strategy must beat), else the fastest cell behind.
+            val behind = ranked.filterNot { group.leads(it.cell) }
+            val against = behind.firstOrNull { it.cell.strategy == DIRECT } ?: behind.firstOrNull() ?: return head
+            val role = when {
+                against.cell.strategy == DIRECT -> ""
+                decision.status == GroupStatus.DECIDED -> "the runner-up, "
+                else -> "the fastest of the rest, "
+            }
             val factor = Units.ratio(against.time.median / winner.time.median)
-            // Medians alone hide noise: say so when the top two ranges overlap.
-            val close = if (runnerUp.time.min <=
-                winner.time.max
-            ) {
-                "; close race with ${runnerUp.cell.strategy}: their min–max ranges overlap"
-            } else {
-                ""
-            }
-            return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})$close"
+            return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})"
         }
 
         private fun range(min: Double, max: Double): String {

@@ -48,6 +48,8 @@ internal object HtmlReportFormat : ReportFormat {
                     +"Incomplete: the run was interrupted or is still going; this page shows the cells finished so far."
                 }
             }
+            // What the reader came for comes first: which approach for which kind of work.
+            answer(Answer.of(view))
             section {
                 id = "machine"
                 h2 { +"Machine" }
@@ -63,8 +65,9 @@ internal object HtmlReportFormat : ReportFormat {
                 h2 { +"Winner matrix" }
                 p("sub") {
                     +(
-                        "Each cell: median time relative to the best strategy of its column (×1.00 ★ = the winner); " +
-                            "green is close to the best, red ten times slower or worse."
+                        "Each cell: median time relative to the best strategy of its column (×1.00 ★ = the " +
+                            "winner; strategies not told apart from it share the star, faded while their group is " +
+                            "undecided); green is close to the best, red ten times slower or worse."
                         )
                 }
                 ReportTables.winnerMatrix(this, groups)
@@ -123,6 +126,37 @@ internal object HtmlReportFormat : ReportFormat {
         }
     }
 
+    /** "The answer": one row per kind of work, its winner or tied set, time, efficiency and why. */
+    private fun FlowContent.answer(answers: List<Answer>) {
+        section {
+            id = "answer"
+            h2 { +"The answer" }
+            p("sub") {
+                +(
+                    "Per kind of work, the winner, or the strategies not told apart from it: a Mann–Whitney U test " +
+                        "and a bootstrap interval of the ratio of medians on the measured runs, differences within " +
+                        "the margin (2%, or the harness's own cost) a tie. Details per group below."
+                    )
+            }
+            table("answer") {
+                thead {
+                    tr { listOf("kind of work", "strategy", "median", "efficiency", "why").forEach { th { +it } } }
+                }
+                tbody {
+                    for (a in answers) {
+                        tr(a.status?.id ?: "none") {
+                            td { +a.title }
+                            td("who") { +a.who }
+                            td("num") { +(a.time ?: "–") }
+                            td { +(a.efficiency ?: "–") }
+                            td { +(a.status?.let { "$it: ${a.reason}" } ?: "–") }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private fun FlowContent.glossary(results: Results) {
         val hasLimit = results.cells.any { it.limitNs != null }
         val terms = listOfNotNull(
@@ -130,6 +164,11 @@ internal object HtmlReportFormat : ReportFormat {
                 "The time to run all items of one batch, the median over the measured runs (JMH). In avgt mode a run is one iteration's mean batch time, in ss mode one batch. Lower is better.",
             "min–max" to "The fastest and the slowest measured run. When two strategies' ranges overlap, their difference may be noise.",
             "×best" to "Median time relative to the fastest strategy of the same workload, item count and wait form.",
+            "decided, tie, undecided" to
+                "Decided: the winner is ahead of every other strategy (Mann–Whitney U p < 0.05 with the 95% " +
+                "interval of the ratio above 1 + margin, or a gap of over 2× between runs). Tie: the others are " +
+                "behind or within the margin (2%, or the harness's own cost). Undecided: a strategy is neither; " +
+                "more runs could tell. ★ marks the winner and the strategies not told apart from it.",
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
             "alloc per batch" to "Bytes allocated per batch by all threads (JMH gc profiler, gc.alloc.rate.norm).",
             "peak / created threads" to

@@ -5,10 +5,6 @@ import dev.bakeoff.model.Family
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.ThreadStats
 import kotlinx.serialization.json.JsonObject
-import kotlin.math.ceil
-import kotlin.math.floor
-import kotlin.math.log10
-import kotlin.math.pow
 
 /**
  * The ECharts options of the HTML reports, as JSON built from [CellResult]s: horizontal ranked bar
@@ -24,9 +20,21 @@ internal object ReportCharts {
     /** Pixel height for a bar chart of [bars] categories. */
     fun barHeight(bars: Int) = 110 + 26 * bars
 
-    /** Median time per batch, fastest first, with min–max whiskers and the physical limit where known. */
+    /**
+     * Median time per batch, fastest first, with min–max whiskers and the physical limit where known:
+     * one dashed line at the cells' median limit over a band from their lowest to their highest (each
+     * cell calibrates its own), so the one label never overlaps another.
+     */
     fun time(ranked: List<CellResult>): JsonObject {
-        val (unit, size) = Units.timeUnit(ranked.maxOf { requireNotNull(it.timeNs).max })
+        val limits = ranked.mapNotNull { it.limitNs }.sorted()
+        val scale = ChartAxes.barScale(
+            ranked.flatMap {
+                listOf(requireNotNull(it.timeNs).min, it.timeNs.max)
+            } + limits,
+            Units::timeUnit,
+            Units::nanos,
+        )
+        val size = scale.size
         val best = requireNotNull(ranked.first().timeNs).median
         val bars = ranked.map { c ->
             val t = requireNotNull(c.timeNs)
@@ -44,15 +52,23 @@ internal object ReportCharts {
                 t.min / size to t.max / size,
             )
         }
-        val limits = ranked.mapNotNull {
-            it.limitNs
-        }.distinct().map { it / size to "physical limit ${Units.nanos(it)}" }
-        return bars(bars, "median time per batch ($unit); whiskers: min–max of the runs", ::colour, limits)
+        val limit = limits.takeIf { it.isNotEmpty() }?.let { all ->
+            val mid = all[all.size / 2]
+            val spread = if (all.last() > all.first()) {
+                " (cells: ${Units.nanos(all.first())}–${Units.nanos(all.last())})"
+            } else {
+                ""
+            }
+            Marker(mid / size, "physical limit ${Units.nanos(mid)}$spread", all.first() / size to all.last() / size)
+        }
+        val title = "median time per batch${scale.suffix}; whiskers: min–max of the runs"
+        return bars(bars, title, ::colour, scale, limit)
     }
 
     /** Bytes allocated per batch (all threads). */
     fun alloc(ranked: List<CellResult>): JsonObject {
-        val (unit, size) = Units.byteUnit(ranked.mapNotNull { it.allocBytesPerOp }.maxOrNull() ?: 0.0)
+        val scale = ChartAxes.barScale(ranked.mapNotNull { it.allocBytesPerOp }, Units::byteUnit, Units::bytes)
+        val size = scale.size
         val bars = ranked.map { c ->
             val text = c.allocBytesPerOp?.let(Units::bytes) ?: "not measured"
             Bar(
@@ -64,7 +80,7 @@ internal object ReportCharts {
                 "${c.strategy}: $text per batch",
             )
         }
-        return bars(bars, "allocated per batch ($unit)", ::colour)
+        return bars(bars, "allocated per batch${scale.suffix}", ::colour, scale)
     }
 
     /** Items per thread in the traced batch: average, with the min–max over threads as whiskers. */
@@ -87,7 +103,14 @@ internal object ReportCharts {
                 },
             )
         }
-        return bars(bars, "items per thread (bar: average; whiskers: min–max)", ::colour)
+        val scale = ChartAxes.barScale(
+            ranked.mapNotNull {
+                it.perThread
+            }.flatMap { listOf(it.minTasks.toDouble(), it.maxTasks.toDouble()) },
+            null,
+            null,
+        )
+        return bars(bars, "items per thread${scale.suffix} (bar: average; whiskers: min–max)", ::colour, scale)
     }
 
     /** Compare: each cell's ratio of medians (new / base) with its bootstrap interval, coloured by verdict, a line at 1. */
@@ -105,7 +128,7 @@ internal object ReportCharts {
         return bars(bars, "${c.newLabel} median / ${c.baseLabel} median (< 1: faster); whiskers: 95% bootstrap CI", {
             colours[it]
                 ?: "#9e9e9e"
-        }, listOf(1.0 to "no change"))
+        }, ChartAxes.barScale(emptyList(), null, null), Marker(1.0, "no change"))
     }
 
     /** Peak live and created platform threads, two bars per strategy. */
@@ -150,9 +173,9 @@ internal object ReportCharts {
             "legend" to mapOf("top" to 0, "type" to "scroll"),
             "tooltip" to mapOf("trigger" to "item", "fromData" to true),
             "grid" to GRID,
-            "xAxis" to axisName(sweep.parameter, scale(points.map { it.first })),
+            "xAxis" to axisName(sweep.parameter, ChartAxes.lines(points.map { it.first })),
             "yAxis" to
-                scale(points.map { requireNotNull(it.second.timeNs).median / size }) +
+                ChartAxes.lines(points.map { requireNotNull(it.second.timeNs).median / size }) +
                 mapOf("name" to "median time per batch ($unit)", "nameLocation" to "end"),
             "series" to sweep.lines.map { (name, line) ->
                 mapOf(
@@ -180,16 +203,21 @@ internal object ReportCharts {
         val whisker: Pair<Double, Double>? = null,
     )
 
+    /** A vertical marker line at [value] with one [label], over an optional shaded [band] (from, to). */
+    private class Marker(val value: Double, val label: String, val band: Pair<Double, Double>? = null)
+
     /**
      * One horizontal bar per category, top to bottom; one series per legend entry (a family, a
      * verdict) so that the legend names them, overlapping (barGap -100%) so each category keeps one
-     * slot. [lines] are vertical marker lines (value, label), e.g. the physical limit.
+     * slot. [marker] is a vertical line, e.g. the physical limit. Values are already divided by the
+     * [scale]'s size.
      */
     private fun bars(
         bars: List<Bar>,
         axisTitle: String,
         colour: (String) -> String,
-        lines: List<Pair<Double, String>> = emptyList(),
+        scale: ChartAxes.BarScale,
+        marker: Marker? = null,
     ): JsonObject {
         val legends = bars.map { it.legend }.distinct()
         val series = legends.mapIndexed { i, legend ->
@@ -204,20 +232,23 @@ internal object ReportCharts {
                         b.value?.takeIf { b.legend == legend }?.let { mapOf("value" to it, "tip" to b.tip) }
                             ?: "-"
                     },
-                "markLine" to lines.takeIf { i == 0 && it.isNotEmpty() }?.let { markers ->
+                "markLine" to marker?.takeIf { i == 0 }?.let { m ->
                     mapOf(
                         "silent" to true,
                         "symbol" to listOf("none", "none"),
                         "lineStyle" to mapOf("color" to "#c0392b", "type" to "dashed", "width" to 2),
-                        "label" to mapOf("position" to "end", "color" to "#c0392b"),
-                        "data" to
-                            markers.map { (x, label) ->
-                                mapOf(
-                                    "xAxis" to x,
-                                    "name" to label,
-                                    "label" to mapOf("formatter" to label),
-                                )
-                            },
+                        // At the top (the category axis is inverted: its start), clear of the value axis' labels.
+                        "label" to mapOf("position" to "start", "color" to "#c0392b"),
+                        "data" to listOf(
+                            mapOf("xAxis" to m.value, "name" to m.label, "label" to mapOf("formatter" to m.label)),
+                        ),
+                    )
+                },
+                "markArea" to marker?.band?.takeIf { i == 0 && it.second > it.first }?.let { (from, to) ->
+                    mapOf(
+                        "silent" to true,
+                        "itemStyle" to mapOf("color" to "rgba(192,57,43,0.08)"),
+                        "data" to listOf(listOf(mapOf("xAxis" to from), mapOf("xAxis" to to))),
                     )
                 },
             )
@@ -229,13 +260,14 @@ internal object ReportCharts {
             ranges.isNotEmpty()
         }
         val extent = bars.mapNotNull { it.value } + bars.mapNotNull { it.whisker }.flatMap { it.toList() }
+        val marks = listOfNotNull(marker?.value) + marker?.band?.toList().orEmpty()
         return jsonOf(
             "legend" to mapOf("top" to 0, "data" to legends),
             "tooltip" to mapOf("trigger" to "item", "fromData" to true),
             "grid" to GRID,
-            // Bars always on a linear axis: a bar's length must be proportional to its value (ECharts
-            // draws log-axis bars from 1, not from the axis minimum). The labels carry the figures.
-            "xAxis" to axisName(axisTitle, linear(extent, lines.map { it.first })),
+            // Linear, so a bar's length is proportional to its value, unless the values span more than
+            // ChartAxes.LOG_SPAN: then the fastest bar would be invisible, and a log axis shows them all.
+            "xAxis" to axisName(axisTitle, scale.axis(extent, marks)),
             "yAxis" to
                 mapOf(
                     "type" to "category",
@@ -247,33 +279,8 @@ internal object ReportCharts {
         )
     }
 
-    /** A value axis for a line chart: logarithmic, in whole decades, when all values are positive and span more than [LOG_SPAN]x; else linear. */
-    private fun scale(values: List<Double>): Map<String, Any> {
-        if (values.isNotEmpty() && values.all { it > 0 } && values.max() / values.min() > LOG_SPAN) {
-            return mapOf(
-                "type" to "log",
-                "min" to 10.0.pow(floor(log10(values.min()))),
-                "max" to 10.0.pow(ceil(log10(values.max()))),
-            )
-        }
-        return linear(values)
-    }
-
-    /** A linear value axis over [values] that also shows [include] (marker lines, which ECharts leaves out of its automatic range). */
-    private fun linear(values: List<Double>, include: List<Double> = emptyList()): Map<String, Any> {
-        val top = include.maxOrNull()
-        return if (top != null &&
-            top > (values.maxOrNull() ?: 0.0)
-        ) {
-            mapOf("type" to "value", "max" to top * 1.1)
-        } else {
-            mapOf("type" to "value")
-        }
-    }
-
     private fun axisName(name: String, axis: Map<String, Any>) =
         axis + mapOf("name" to name, "nameLocation" to "middle", "nameGap" to 28)
 
     private val GRID = mapOf("left" to 8, "right" to 48, "top" to 52, "bottom" to 44, "containLabel" to true)
-    private const val LOG_SPAN = 50.0
 }

@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupStatus
 import kotlinx.html.FlowContent
 import kotlinx.html.TR
 import kotlinx.html.details
@@ -22,7 +23,10 @@ import kotlin.math.ln
 
 /** The tables of `report.html`: the winner matrix, every figure (sortable) and the cells that did not complete. Pure; thread-safe. */
 internal object ReportTables {
-    /** Strategies x groups; each cell coloured by its median relative to the column's best, the best marked. */
+    /**
+     * Strategies x groups; each cell coloured by its median relative to the column's best. The winner
+     * and the strategies tied with it share the star; in a group that is not decided they are faded.
+     */
     fun winnerMatrix(out: FlowContent, groups: List<RankedGroup>) = with(out) {
         val strategies = groups.flatMap { g -> g.cells.map { it.strategy to it.family } }.distinct()
         div("wide") {
@@ -55,8 +59,7 @@ internal object ReportTables {
 
     private fun TR.matrixCell(group: RankedGroup, strategy: String) {
         val cell = group.cells.firstOrNull { it.strategy == strategy }
-        val winner = group.winner
-        val best = winner?.timeNs?.median
+        val best = group.winner?.timeNs?.median
         val median = cell?.timeNs?.median?.takeIf { cell.status == CellStatus.OK }
         when {
             cell == null -> td("matrix-cell missing") { +"–" }
@@ -68,10 +71,13 @@ internal object ReportTables {
 
             else -> {
                 val ratio = median / best
-                val isBest = winner === cell
-                td("matrix-cell" + if (isBest) " best" else "") {
+                val isBest = group.leads(cell)
+                val decision = group.decision
+                val undecided = isBest && decision?.status == GroupStatus.UNDECIDED
+                td("matrix-cell" + (if (isBest) " best" else "") + if (undecided) " undecided" else "") {
                     attributes["style"] = "background:${heat(ratio)}"
-                    title = "${cell.strategy} on ${group.title}: median ${Units.nanos(median)}"
+                    val why = decision?.takeIf { isBest }?.let { "; ${it.status}: ${it.reason}" }.orEmpty()
+                    title = "${cell.strategy} on ${group.title}: median ${Units.nanos(median)}$why"
                     +"×${Units.ratio(ratio)}${if (isBest) " ★" else ""}"
                 }
             }

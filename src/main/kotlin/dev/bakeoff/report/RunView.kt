@@ -1,8 +1,10 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.Results
 
 /**
@@ -17,6 +19,9 @@ public data class GroupKey(val subject: String, val items: Int, val wait: WaitFo
 
     public companion object {
         public fun of(cell: CellResult): GroupKey = GroupKey(cell.workload, cell.items, cell.wait)
+
+        /** The key of a recorded decision. */
+        public fun of(group: GroupResult): GroupKey = GroupKey(group.workload, group.items, group.wait)
     }
 }
 
@@ -24,58 +29,70 @@ public data class GroupKey(val subject: String, val items: Int, val wait: WaitFo
  * The cells of one [key], in run order, and the completed ones [ranked] by median batch time with
  * a deterministic tie-break (median, then strategy spec), so the console table, the verdicts, the
  * HTML report and `recommend` name the same [winner] even on equal medians. [problems] are the
- * cells that could not be ranked (not ok, or ok without time figures). Immutable.
+ * cells that could not be ranked (not ok, or ok without measured runs). [decision] says whether the
+ * winner is told apart from the others: the run's recorded one ([recorded]) or, for files written
+ * before groups were recorded, decided here once, on first use, from the runs and the run's
+ * [harnessNsPerItem]. Immutable (the lazy decision is computed at most once, thread-safely).
  */
 public class RankedGroup(
     public val key: GroupKey,
     public val cells: List<CellResult>,
-    /** The run's [dev.bakeoff.result.Machine.harnessNsPerItem]: differences below its cost are no win. */
-    public val harnessNsPerItem: Double? = null,
+    private val harnessNsPerItem: Double? = null,
+    private val recorded: GroupResult? = null,
 ) {
     public val title: String get() = key.title
 
-    /** The ok cells with time figures, fastest first. */
-    public val ranked: List<CellResult> = cells.filter {
-        it.status == CellStatus.OK && it.timeNs != null
-    }.sortedWith(RANKING)
+    /** The ok cells with measured runs, fastest first. */
+    public val ranked: List<CellResult> = cells.filter(GroupDecision::rankable).sortedWith(RANKING)
 
     public val winner: CellResult? get() = ranked.firstOrNull()
 
     public val problems: List<CellResult> = cells.filter { c -> ranked.none { it === c } }
 
-    /**
-     * True when [cell] is slower than the [winner] by less than what the harness itself costs for
-     * a batch of the group's items: a difference that small is never called a win.
-     */
-    public fun withinHarness(cell: CellResult): Boolean {
-        val best = winner?.timeNs?.median ?: return false
-        val cost = (harnessNsPerItem ?: return false) * key.items
-        return cell.timeNs!!.median - best < cost
+    /** The group's decision (docs/RESULTS.md, "Deciding a group"); null when no cell could be ranked. */
+    public val decision: GroupResult? by lazy {
+        recorded ?: ranked.firstOrNull()?.let {
+            GroupDecision.of(ranked, GroupDecision.margin(it.timeNs!!.median, it.items, harnessNsPerItem))
+        }
     }
+
+    /** The winner and the cells not told apart from it, fastest first: the cells that share the star. */
+    public val leaders: List<CellResult> get() {
+        val tied = decision?.tiedWith.orEmpty().toSet()
+        return ranked.filter { it === winner || it.strategy in tied }
+    }
+
+    /** Whether [cell] is the winner or tied with it. */
+    public fun leads(cell: CellResult): Boolean = leaders.any { it === cell }
 
     public companion object {
         /** Median, then strategy spec: equal medians never leave the order to the input's order. */
-        public val RANKING: Comparator<CellResult> = compareBy<CellResult> { it.timeNs?.median }.thenBy { it.strategy }
+        public val RANKING: Comparator<CellResult> = GroupDecision.RANKING
 
         /** Why [cell] is not ranked: the first line of its error, or what is missing. */
         public fun reason(cell: CellResult): String =
             cell.error?.lineSequence()?.firstOrNull()?.takeIf { it.isNotBlank() }
-                ?: if (cell.status == CellStatus.OK) "no time figures recorded" else "no error recorded"
+                ?: if (cell.status == CellStatus.OK) "no measured runs recorded" else "no error recorded"
     }
 }
 
 /**
  * One view of a run: its cells grouped by [GroupKey] in the order each group's first cell appears,
- * each group ranked once ([RankedGroup]). Every report of a run reads this view instead of
- * grouping and ranking on its own. Immutable; [of] is a pure function, safe from any thread.
+ * each group ranked and decided once ([RankedGroup]; the decisions recorded in the results where
+ * present). Every report of a run reads this view instead of grouping, ranking or deciding on its
+ * own. Immutable; [of] is a pure function, safe from any thread.
  */
 public class RunView(public val results: Results, public val groups: List<RankedGroup>) {
     public companion object {
-        public fun of(results: Results): RunView = RunView(
-            results,
-            results.cells.groupBy(GroupKey::of).map { (key, cells) ->
-                RankedGroup(key, cells, results.machine.harnessNsPerItem)
-            },
-        )
+        public fun of(results: Results): RunView {
+            val recorded = results.groups.orEmpty().associateBy(GroupKey::of)
+            val harness = results.machine.harnessNsPerItem
+            return RunView(
+                results,
+                results.cells.groupBy(GroupKey::of).map { (key, cells) ->
+                    RankedGroup(key, cells, harness, recorded[key])
+                },
+            )
+        }
     }
 }

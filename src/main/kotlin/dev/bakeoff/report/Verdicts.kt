@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 
 /**
@@ -20,7 +21,8 @@ public data class Verdict(val key: GroupKey, val lines: List<String>) {
  * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`) and
  * allocation. A sentence whose figures were not measured is left out, never guessed.
  *
- * The winner is the [RankedGroup]'s, so it is the console table's and the HTML matrix's. Used after
+ * The winner and its decision are the [RankedGroup]'s, so they are the console table's and the HTML
+ * matrix's; only a decided group's winner "wins", otherwise it "leads". Used after
  * each table by the console report, by the HTML report and by `recommend --from`. Pure; thread-safe.
  */
 public object Verdicts {
@@ -34,8 +36,11 @@ public object Verdicts {
     private fun lines(group: RankedGroup, cores: Int): List<String> {
         val ranked = group.ranked
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
+        val decision = checkNotNull(group.decision)
         return listOfNotNull(
-            winnerLine(winner, ranked, group),
+            winnerLine(winner, ranked, decision.status),
+            // The decision and the figures behind it; a lone strategy has nothing to be decided against.
+            decision.takeIf { it.tests.isNotEmpty() }?.let { "${it.status}: ${it.reason}" },
             limitLine(winner),
             slowEndLine(ranked, cores),
             overheadLine(winner, ranked),
@@ -51,14 +56,11 @@ public object Verdicts {
             "its figure would change with a longer run, so its place is not settled"
     }
 
-    private fun winnerLine(winner: CellResult, ranked: List<CellResult>, group: RankedGroup): String {
-        val head = "${winner.strategy} wins at ${Units.nanos(median(winner))}"
+    private fun winnerLine(winner: CellResult, ranked: List<CellResult>, status: GroupStatus): String {
+        // Only a decided group has a winner; otherwise the fastest median merely leads.
+        val verb = if (status == GroupStatus.DECIDED) "wins" else "leads"
+        val head = "${winner.strategy} $verb at ${Units.nanos(median(winner))}"
         val runnerUp = ranked.getOrNull(1) ?: return "$head (the only strategy that completed)"
-        if (group.withinHarness(runnerUp)) {
-            val cost = Units.nanos(group.harnessNsPerItem!! * group.key.items)
-            return "no winner: ${winner.strategy} (${Units.nanos(median(winner))}) and ${runnerUp.strategy} " +
-                "(${Units.nanos(median(runnerUp))}) differ by less than the harness's own cost per batch ($cost): a tie"
-        }
         val slowest = ranked.last()
         val tail = if (slowest === runnerUp) {
             ""

@@ -20,6 +20,11 @@ public data class Results(
     val machine: Machine,
     val preset: PresetInfo,
     val cells: List<CellResult>,
+    /**
+     * The decision of every group of [cells] that has a ranked cell (docs/RESULTS.md, "Deciding a
+     * group"); null in files written before groups were recorded, whose readers decide them.
+     */
+    val groups: List<GroupResult>? = null,
 ) {
     public companion object {
         public const val SCHEMA_VERSION: Int = 1

@@ -1,9 +1,10 @@
 // Renders the chart options that report.html / compare.html embed as JSON (built in Kotlin,
 // see HtmlAssets and ReportCharts) with ECharts' SVG renderer, and makes tables sortable.
-// Kotlin cannot put functions into JSON, so two markers are completed here:
+// Kotlin cannot put functions into JSON, so three markers are completed here:
 //   series.whiskers: a min-max range per category, drawn as a custom series (ECharts' error-bar pattern);
 //   tooltip.fromData: the tooltip text is the data item's preformatted `tip` (units formatted by Units.kt),
-//   escaped, since ECharts renders a formatter's string as HTML.
+//   escaped, since ECharts renders a formatter's string as HTML;
+//   axisLabel.byValue: a log axis' decade labels, preformatted by value (`1000` -> `1.00 µs`).
 (function () {
   'use strict';
 
@@ -38,6 +39,13 @@
         s.renderItem = whiskerItem;
         s.encode = { x: [1, 2], y: 0 };
         delete s.whiskers;
+      }
+    });
+    [].concat(option.xAxis || [], option.yAxis || []).forEach(function (axis) {
+      var labels = axis.axisLabel && axis.axisLabel.byValue;
+      if (labels) {
+        delete axis.axisLabel.byValue;
+        axis.axisLabel.formatter = function (v) { var l = labels[String(v)]; return l !== undefined ? l : String(v); };
       }
     });
     if (option.tooltip && option.tooltip.fromData) {

@@ -44,8 +44,9 @@ class RecommendCommandTest {
         val (code, output) = recordCliForTests("recommend", "--from", "$file")
         assertEquals(0, code, output)
         assertContains(output, "lists, 100 items (blocking), measured:")
-        assertContains(output, "recommendation for lists, 100 items (blocking): coroutine-default")
-        assertContains(output, "recommendation for network, 100 items (blocking): virtual-threads")
+        // Only a decided group recommends one strategy; the lists cells are not told apart (5 runs each, 3% apart).
+        assertContains(output, "recommendation for lists, 100 items (blocking): coroutine-default or executor-fixed-cpu (undecided: not told apart from")
+        assertContains(output, "recommendation for network, 100 items (blocking): virtual-threads (decided: ahead of direct ×49.6")
     }
 
     @Test

@@ -42,8 +42,27 @@ class ComparisonTest {
         }
         val c = Comparison.ofRuns(base, new)
         assertEquals(cells - 2, c.rows.size)
-        assertEquals(listOf("direct × arithmetic, 100 items (blocking): only in base", "coroutine-io × network, 100 items (blocking): new timeout"), c.notCompared)
+        assertEquals(listOf("direct × arithmetic, 100 items (blocking): only in base", "coroutine-io × network, 100 items (blocking): new timeout"), c.notCompared.map { it.toString() })
         assertTrue(c.machinesDiffer)
+    }
+
+    @Test
+    fun `cells that could not be matched are summarised in one line per reason, however many`() {
+        val base = CompareFixture.run(1)
+        // The new run has every cell at 1,000 items as well, and one of its 100-item cells failed.
+        val new = CompareFixture.run(2).let { r ->
+            val failed = r.cells.map { if (it.strategy == "direct" && it.workload == "storage") it.copy(status = CellStatus.FAILED) else it }
+            r.copy(cells = failed + r.cells.map { it.copy(items = 1000) })
+        }
+        val c = Comparison.ofRuns(base, new)
+        assertEquals(cells + 1, c.notCompared.size)
+        assertEquals(
+            listOf(
+                "1 cell new failed: direct × storage, 100 items (blocking)",
+                "12 cells only in new: direct × arithmetic, 1000 items (blocking), executor-fixed-cpu × arithmetic, 1000 items (blocking) and 10 more",
+            ),
+            c.notComparedSummary,
+        )
     }
 
     @Test

@@ -3,8 +3,10 @@ package dev.bakeoff.report
 import dev.bakeoff.result.CellStatus
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.double
 import kotlinx.serialization.json.jsonArray
 import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -46,20 +48,67 @@ class HtmlReportFormatTest {
     }
 
     @Test
-    fun `the winner matrix has one cell per strategy and group, the best marked once per column`() {
+    fun `the winner matrix has one cell per strategy and group, the winner and its ties starred, undecided ones faded`() {
         val groups = RunView.of(results).groups
         val strategies = results.cells.map { it.strategy }.distinct()
         assertEquals(strategies.size * groups.size, count("<td class=\"matrix-cell"))
-        assertEquals(groups.count { it.ranked.isNotEmpty() }, count("<td class=\"matrix-cell best\""))
+        // lists, 100 items is undecided between two strategies; the three other groups are decided.
+        assertEquals(3, count("<td class=\"matrix-cell best\""))
+        assertEquals(2, count("<td class=\"matrix-cell best undecided\""))
+        assertEquals(groups.sumOf { it.leaders.size }, count(" ★</td>"))
         assertContains(html, "×1.00 ★")
     }
 
     @Test
-    fun `the physical limit is drawn and the failed cells are listed with their reasons`() {
+    fun `the page begins with the answer, one row per kind of work`() {
+        val answer = html.substringAfter("<section id=\"answer\">").substringBefore("</section>")
+        assertTrue(html.indexOf("<section id=\"answer\">") < html.indexOf("<section id=\"machine\">"), "the answer comes first")
+        val rows = Regex("<tr class=\"(\\w+)\">").findAll(answer).map { it.groupValues[1] }.toList()
+        assertEquals(listOf("undecided", "decided", "decided", "decided"), rows)
+        assertContains(answer, "<td class=\"who\">coroutine-default or executor-fixed-cpu</td>")
+        assertContains(answer, "efficiency 0.833 (limit 10.0 ms)")
+        assertContains(answer, "decided: ahead of all 3 others; the closest, thread-per-task, ×1.25")
+    }
+
+    @Test
+    fun `a time chart spanning more than 20 times has a log axis in whole decades, in ns, every decade labelled`() {
+        val options = charts().map { it.jsonObject }
+        fun axis(i: Int) = options[i]["xAxis"]!!.jsonObject
+        // Charts of the first group (lists, 100 items: 1.19 to 2.24 ms) stay linear; io-sleep spans 12 ms to 1 s.
+        assertEquals("value", axis(0)["type"]!!.jsonPrimitive.content)
+        val sleep = RunView.of(results).groups.filter { it.ranked.isNotEmpty() }.indexOfFirst { it.key.subject == "io-sleep" }
+        val time = axis(4 * sleep)
+        assertEquals("log", time["type"]!!.jsonPrimitive.content)
+        assertContains(time["name"]!!.jsonPrimitive.content, "(log scale)")
+        // In ns, from the decade below half the smallest value (the 10 ms limit) to the decade above 1.05 s.
+        assertEquals(1e6, time["min"]!!.jsonPrimitive.double)
+        assertEquals(1e10, time["max"]!!.jsonPrimitive.double)
+        val labels = time["axisLabel"]!!.jsonObject["byValue"]!!.jsonObject.mapValues { it.value.jsonPrimitive.content }
+        assertEquals(mapOf("1000000" to "1.00 ms", "10000000" to "10.0 ms", "100000000" to "100 ms", "1000000000" to "1.00 s", "10000000000" to "10.0 s"), labels)
+    }
+
+    @Test
+    fun `the physical limit is drawn once per chart and the failed cells are listed with their reasons`() {
         assertContains(html, "physical limit 10.0 ms")
+        val limitLines = charts().mapNotNull { c ->
+            c.jsonObject["series"]!!.jsonArray.mapNotNull { it.jsonObject["markLine"] }.singleOrNull()
+        }
+        assertEquals(1, limitLines.size)
+        assertEquals(1, limitLines.single().jsonObject["data"]!!.jsonArray.size)
         assertContains(html, "exceeded its time limit of 60 s")
         assertContains(html, "ledger broken: 1 of 100 items")
         assertContains(html, "fixture-throw: deliberate failure")
+    }
+
+    @Test
+    fun `limits calibrated per cell make one labelled line over a band, never a label per cell`() {
+        val lists = RunView.of(results).groups.first().ranked
+        val limited = lists.mapIndexed { i, c -> c.copy(limitNs = 1_000_000.0 + 100_000.0 * i) }
+        val series = ReportCharts.time(limited)["series"]!!.jsonArray.map { it.jsonObject }
+        val line = series.mapNotNull { it["markLine"] }.single().jsonObject["data"]!!.jsonArray.single().jsonObject
+        assertEquals("physical limit 1.10 ms (cells: 1.00 ms–1.20 ms)", line["name"]!!.jsonPrimitive.content)
+        val band = series.mapNotNull { it["markArea"] }.single().jsonObject["data"]!!.jsonArray.single().jsonArray
+        assertEquals(listOf(1.0, 1.2), band.map { it.jsonObject["xAxis"]!!.jsonPrimitive.double })
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.GroupDecision
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
@@ -10,7 +11,8 @@ import kotlin.test.assertFailsWith
 import kotlin.test.assertFalse
 
 class JsonReportFormatTest {
-    private val results = ResultsFixture.results()
+    /** The fixture as a run writes it: with every group's decision. */
+    private val results = ResultsFixture.results().let { it.copy(groups = GroupDecision.all(it.cells, it.machine.harnessNsPerItem)) }
 
     private fun render() = buildString { JsonReportFormat.write(results, this) }
 
@@ -28,6 +30,14 @@ class JsonReportFormatTest {
         assertEquals(results, JsonReportFormat.read(file))
         // Absent values are left out, not written as null.
         assertFalse(Files.readString(file).contains("null"))
+    }
+
+    @Test
+    fun `a file written before groups were recorded still loads, without them`() {
+        val old = render().let { it.substring(0, it.indexOf(",\n    \"groups\"")) + "\n}\n" }
+        val read = JsonReportFormat.parse(old)
+        assertEquals(null, read.groups)
+        assertEquals(results.copy(groups = null), read)
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.jsonObject
@@ -75,7 +76,21 @@ class ReportBrowserTest {
         open(page, expectedCharts)
         val matrix = driver.findElements(By.cssSelector("table.matrix td.matrix-cell"))
         assertEquals(results.cells.map { it.strategy }.distinct().size * groups.size, matrix.size)
-        assertEquals(groups.count { it.ranked.isNotEmpty() }, driver.findElements(By.cssSelector("td.matrix-cell.best")).size)
+        assertEquals(groups.sumOf { it.leaders.size }, driver.findElements(By.cssSelector("td.matrix-cell.best")).size)
+        val undecided = groups.filter { it.decision?.status == GroupStatus.UNDECIDED }.sumOf { it.leaders.size }
+        assertEquals(undecided, driver.findElements(By.cssSelector("td.matrix-cell.best.undecided")).size)
+
+        // The page opens with the answer: one row per kind of work, as the console ends.
+        assertEquals("answer", driver.findElement(By.cssSelector("body > section")).getDomAttribute("id"))
+        val rows = driver.findElements(By.cssSelector("section#answer tbody tr")).map { row ->
+            row.findElements(By.tagName("td")).joinToString(" | ") { it.text }
+        }
+        val expected = Answer.of(RunView.of(results)).map { a ->
+            listOf(a.title, a.who, a.time ?: "–", a.efficiency ?: "–", "${a.status}: ${a.reason}").joinToString(" | ")
+        }
+        assertEquals(expected, rows)
+
+        checkTimeAxes(groups)
 
         // Sorting by median puts the fastest cell first.
         driver.findElements(By.cssSelector("table.figures thead th")).single { it.text.trim() == "median" }.click()
@@ -108,6 +123,47 @@ class ReportBrowserTest {
         Files.writeString(compare, buildString { CompareHtml.write(comparison, this) })
         open(compare, 1)
         assertInertWithEveryTooltip()
+    }
+
+    /**
+     * Reads every group's time chart back from ECharts: a log axis exactly where the group spans more
+     * than 20×, its decade labels drawn with units, and on it the winner's bar starting at the left
+     * edge like every other bar and long enough to see.
+     */
+    private fun checkTimeAxes(groups: List<RankedGroup>) {
+        val charted = groups.filter { it.ranked.isNotEmpty() }
+        for ((i, group) in charted.withIndex()) {
+            @Suppress("UNCHECKED_CAST")
+            val seen = driver.executeScript(
+                """
+                var chart = echarts.getInstanceByDom(document.querySelectorAll('div.chart')[arguments[0]]);
+                var bars = [];
+                chart.getModel().eachSeriesByType('bar', function (s) {
+                  var data = s.getData();
+                  data.each(function (j) {
+                    var l = data.getItemLayout(j);
+                    if (l && isFinite(l.width) && l.width > 0) bars.push([j, l.x, l.width]);
+                  });
+                });
+                var grid = chart.getModel().getComponent('grid').coordinateSystem.getRect();
+                var labels = Array.prototype.map.call(chart.getDom().querySelectorAll('svg text'), function (t) { return t.textContent; });
+                return { type: chart.getOption().xAxis[0].type, left: grid.x, bars: bars, labels: labels };
+                """.trimIndent(),
+                4 * i,
+            ) as Map<String, Any>
+            val spans = group.ranked.flatMap { listOf(it.timeNs!!.min, it.timeNs.max) } + group.ranked.mapNotNull { it.limitNs }
+            val log = spans.max() / spans.min() > 20
+            assertEquals(if (log) "log" else "value", seen["type"], group.title)
+            if (!log) continue
+            val labels = seen["labels"] as List<*>
+            assertTrue("1.00 s" in labels && "10.0 ms" in labels, "decade labels with units: $labels")
+            val bars = (seen["bars"] as List<*>).map { (it as List<*>).map { v -> (v as Number).toDouble() } }
+            val left = (seen["left"] as Number).toDouble()
+            val winner = bars.single { it[0] == 0.0 }
+            // ECharts starts log-axis bars at 1 ns, left of the axis' first decade: the grid clips them there.
+            assertTrue(bars.all { it[1] <= left + 0.5 }, "every bar starts at the left edge: $bars, grid from $left")
+            assertTrue(winner[1] + winner[2] - left > 20, "the winner's bar is visible: $winner, grid from $left")
+        }
     }
 
     /** [results] with markup that would run a script, if rendered as HTML, in every strategy name and error. */

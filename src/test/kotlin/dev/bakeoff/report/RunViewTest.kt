@@ -1,6 +1,9 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
@@ -22,28 +25,43 @@ class RunViewTest {
     }
 
     @Test
-    fun `on equal medians the console table, the verdict and the HTML matrix name the same winner`() {
+    fun `on equal medians the console table, the verdict and the HTML matrix name the same winner and leaders`() {
         // executor-fixed-cpu comes first in the run; the tie-break (then strategy spec) must still pick
-        // coroutine-default, whatever order the cells were written in.
+        // coroutine-default, whatever order the cells were written in; both share the star (not told apart).
         val tied = tie(results)
         for (run in listOf(tied, tied.copy(cells = tied.cells.reversed()))) {
             val table = ConsoleReport.of(run).tables.single { it.title == "lists, 100 items (blocking)" }
             val verdict = Verdicts.of(run).single { it.key == GroupKey("lists", 100, WaitForm.BLOCKING) }
             val html = buildString { HtmlReportFormat.write(run, this) }
-            val best = Regex("""<td class="matrix-cell best"[^>]*title="([^"]+) on lists, 100 items""")
+            val best = Regex("""<td class="matrix-cell best[^"]*"[^>]*title="([^"]+) on lists, 100 items""")
                 .findAll(html).map { it.groupValues[1] }.toList()
 
             assertEquals("coroutine-default", table.rows.first()[1])
             assertEquals(
-                "winner: coroutine-default (1.20 ms), 1.87× faster than direct (2.24 ms)",
-                table.verdict.substringBefore(";"),
+                "undecided: coroutine-default (1.20 ms) leads, not told apart from executor-fixed-cpu, " +
+                    "1.87× faster than direct (2.24 ms)",
+                table.verdict,
             )
             assertEquals(
-                "coroutine-default wins at 1.20 ms, 1.00× ahead of executor-fixed-cpu (1.20 ms)",
+                "coroutine-default leads at 1.20 ms, 1.00× ahead of executor-fixed-cpu (1.20 ms)",
                 verdict.lines.first().substringBefore(", 1.87×"),
             )
-            assertEquals(listOf("coroutine-default"), best)
+            assertEquals(setOf("coroutine-default", "executor-fixed-cpu"), best.toSet())
         }
+    }
+
+    @Test
+    fun `a recorded decision is read, and a file without one is decided from its runs`() {
+        val decided = RunView.of(results).groups.map { it.decision }
+        assertEquals(listOf(GroupStatus.UNDECIDED, GroupStatus.DECIDED), decided.map { it!!.status })
+        assertEquals(GroupDecision.all(results.cells, results.machine.harnessNsPerItem), decided)
+        // A file that recorded another decision (a later rule, or the race's) is shown as recorded.
+        val recorded = decided[0]!!.copy(status = GroupStatus.TIE, reason = "recorded")
+        val view = RunView.of(results.copy(groups = listOf(recorded)))
+        assertEquals(listOf("recorded", decided[1]!!.reason), view.groups.map { it.decision!!.reason })
+        assertEquals(listOf("coroutine-default", "executor-fixed-cpu"), view.groups[0].leaders.map { it.strategy })
+        val none = RunView.of(results.copy(cells = results.cells.filter { it.status != CellStatus.OK }))
+        assertEquals(listOf(null, null), none.groups.map { it.decision })
     }
 
     private fun tie(r: Results) = r.copy(
