@@ -26,7 +26,10 @@ import dev.bakeoff.strategy.Strategies
 import java.nio.file.Path
 import java.nio.file.Paths
 
-/** The options of every measuring command (`run`, `scenario`): which strategies, how many items, how to wait, how to measure, where results go. */
+/**
+ * The options of every measuring command (`run`, `scenario`): which strategies, how many items,
+ * how to wait, how to measure, where results go.
+ */
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
     private val items by option(

@@ -9,6 +9,7 @@ import com.github.ajalt.clikt.parameters.types.enum
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SelfCheck
+import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.SelfCheckPair
 import dev.bakeoff.result.SelfCheckResults
@@ -33,7 +34,8 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     override fun run() {
         val dir = ResultFiles.prepareOut(out?.let { Paths.get(it) }, prefix = "selfcheck-")
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
-        echo("Bakeoff selfcheck: ${SelfCheck.Twin.entries.size} pairs, preset ${preset.id}; results in $dir", err = true)
+        val pairs = SelfCheck.Twin.entries.size
+        echo("Bakeoff selfcheck: $pairs pairs, preset ${preset.id}; results in $dir", err = true)
         val results = SelfCheck(options).run { twin, plain ->
             val side = if (plain) "plain JMH" else "Bakeoff  "
             echo("  $side ${twin.strategy} x ${twin.workload}", err = true)
@@ -42,7 +44,8 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
             it.write(JSON.encodeToString(SelfCheckResults.serializer(), results).toByteArray())
         }
         val m = results.machine
-        echo("machine: ${m.cores} cores, ${m.os} ${m.arch}, ${m.jdkVendor} ${m.jdkVersion}; preset ${results.preset.id}")
+        echo("machine: ${m.cores} cores, ${m.os} ${m.arch}, ${m.jdkVendor} ${m.jdkVersion}")
+        echo("preset: ${results.preset.id}")
         echo(terminal.render(compactTable(HEADER, results.pairs.map(::row))))
         results.pairs.forEach { echo("  ${reading(it)}") }
         echo("results: ${dir.resolve("selfcheck.json")}")
@@ -72,7 +75,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         }
     }
 
-    private fun List<Double>.median(): Double? = if (isEmpty()) null else sorted().let { (it[(size - 1) / 2] + it[size / 2]) / 2 }
+    private fun List<Double>.median(): Double? = if (isEmpty()) null else TimeSummary.of(this, 0.0).median
 
     private companion object {
         const val TOLERANCE = 0.1

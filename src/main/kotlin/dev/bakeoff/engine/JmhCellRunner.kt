@@ -164,7 +164,12 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
         builder(benchmark, plan, log, emptyMap()).build()
 
-    private fun builder(benchmark: Class<*>, plan: MeasurementPlan, log: Path, properties: Map<String, String>): ChainedOptionsBuilder {
+    private fun builder(
+        benchmark: Class<*>,
+        plan: MeasurementPlan,
+        log: Path,
+        properties: Map<String, String>,
+    ): ChainedOptionsBuilder {
         val jvmArgs = jvm.args(properties)
         val b: ChainedOptionsBuilder =
             OptionsBuilder()

@@ -129,7 +129,9 @@ internal class RaceRunner(
         val byResult = group.associateBy { it.result }
         val ranked = RaceRules.ranked(group.map { it.result })
         val leader = ranked.firstOrNull() ?: return emptyList()
-        ranked.forEach { c -> RaceRules.cannotWin(c, leader)?.let { byResult.getValue(c).stop(RaceStop.CANNOT_WIN, it) } }
+        for (c in ranked) {
+            RaceRules.cannotWin(c, leader)?.let { byResult.getValue(c).stop(RaceStop.CANNOT_WIN, it) }
+        }
         val contenders = ranked.filter { byResult.getValue(it).stop.let { s -> s == null || s == RaceStop.BUDGET } }
         val racing = contenders.map(byResult::getValue)
         if (racing.isEmpty()) return emptyList()

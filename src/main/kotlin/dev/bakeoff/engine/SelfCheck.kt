@@ -45,7 +45,8 @@ internal class SelfCheck(private val options: RunOptions) {
         val pairs = Twin.entries.mapIndexed { i, twin ->
             val spec = CellSpec.parse(twin.strategy, twin.workload, ITEMS, WaitForm.BLOCKING.id)
             // Bakeoff's own workloads, so the estimate may run here.
-            val plan = options.preset.plan(SerialEstimate.workloadNanos(checkNotNull(spec.workload), ITEMS, options.context()))
+            val serial = SerialEstimate.workloadNanos(checkNotNull(spec.workload), ITEMS, options.context())
+            val plan = options.preset.plan(serial)
             listener.measuring(twin, plain = false)
             val cell = runner.run(i + 1, spec, plan, 0).result
             listener.measuring(twin, plain = true)
@@ -56,7 +57,8 @@ internal class SelfCheck(private val options: RunOptions) {
                 cell.status != CellStatus.OK || bakeoff == null ->
                     base.copy(error = "the Bakeoff cell ended ${cell.status}: ${cell.error}")
 
-                plain.isFailure -> base.copy(bakeoffRuns = bakeoff, error = "the plain benchmark failed: ${plain.exceptionOrNull()}")
+                plain.isFailure ->
+                    base.copy(bakeoffRuns = bakeoff, error = "the plain benchmark failed: ${plain.exceptionOrNull()}")
 
                 else -> {
                     val runs = plain.getOrThrow()
