@@ -193,6 +193,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             // definition (already in base).
             limitNs = probe?.limitNs ?: base.limitNs,
             efficiency = (probe?.limitNs ?: base.limitNs)?.let { LimitFormula.efficiency(it, time.median) },
+            evidence = probe?.evidence,
         )
     }
 

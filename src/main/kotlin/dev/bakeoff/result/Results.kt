@@ -97,6 +97,8 @@ public data class CellResult(
     val memory: MemoryStats? = null,
     /** How a raced cell's runs came about (absent under a preset's fixed plan). */
     val race: RaceInfo? = null,
+    /** JFR events, context switches and CPU use per batch, from the untimed trace pass. */
+    val evidence: Evidence? = null,
 )
 
 /**

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
 import kotlin.io.path.readText
 import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
 /** The fork-side probe driven as JMH drives it: iteration set-up, batches, iteration tear-down, trial tear-down. */
@@ -29,17 +30,22 @@ class CellProbeTest {
     }
 
     @Test
-    fun `a traced warm-up batch is the whole trace pass, with no extra batch`() {
+    fun `a traced warm-up batch is the whole trace pass and the evidence batch, with no extra batch`() {
         val report = drive(traceWarmup = true)
         assertEquals(CellStatus.OK, report.status)
         assertEquals(1, report.tracedBatches)
         assertEquals(10, report.perThread!!.minTasks)
+        assertEquals(1, report.evidence!!.batches)
     }
 
     @Test
-    fun `without a traced warm-up the trace pass runs its own batches after the measurement`() {
+    fun `without a traced warm-up the trace pass and the evidence pass run their own batches after the measurement`() {
         val report = drive(traceWarmup = false)
         assertTrue(report.tracedBatches in 1..CellProbe.TRACE_BATCHES)
         assertEquals(0, report.threads!!.aliveAfterClose)
+        val evidence = assertNotNull(report.evidence)
+        assertTrue(evidence.batches >= 1 && evidence.wallNs > 0, "$evidence")
+        assertNotNull(evidence.pinned, "JFR recorded the pass: ${evidence.unavailable}")
+        assertNotNull(evidence.cpuUtilisation)
     }
 }
