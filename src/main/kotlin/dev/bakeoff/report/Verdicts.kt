@@ -16,8 +16,9 @@ public data class Verdict(val key: GroupKey, val lines: List<String>) {
  * Plain-language verdicts generated from the figures of one run only: per (workload, items,
  * wait) group, who won and by how much, how close the winner came to the physical limit
  * (`efficiency`), and the mechanism the metrics show at the slow end (threads used, items per
- * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`) and
- * allocation. A sentence whose figures were not measured is left out, never guessed.
+ * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`),
+ * allocation, and the evidence ([EvidenceVerdicts]: pinning, contended monitors, GC, context
+ * switches, CPU use). A sentence whose figures were not measured is left out, never guessed.
  *
  * The winner is the [RankedGroup]'s, so it is the console table's and the HTML matrix's. Used after
  * each table by the console report, by the HTML report and by `recommend --from`. Pure; thread-safe.
@@ -38,7 +39,7 @@ public object Verdicts {
             slowEndLine(ranked, cores),
             overheadLine(winner, ranked),
             allocationLine(ranked),
-        )
+        ) + EvidenceVerdicts.lines(ranked, cores)
     }
 
     private fun winnerLine(winner: CellResult, ranked: List<CellResult>): String {
