@@ -32,8 +32,9 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     private val memory = MemoryProbe().also { it.start() }
     private val budget = fork.maxThreads?.let { ThreadBudget(it, ::overBudget) }
 
-    // Before the cell (and its thread census) exists: JFR's own threads start here.
-    private val evidence = EvidenceRecorder(Runtime.getRuntime().availableProcessors())
+    // Before the cell (and its thread census) exists: JFR's own threads start here, in a measured JVM
+    // only (in-process, where there is no owner to watch, they would outlive the run in the caller's JVM).
+    private val evidence = EvidenceRecorder(Runtime.getRuntime().availableProcessors(), withJfr = fork.ownerPid != null)
     internal val cell: Cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L

@@ -11,14 +11,22 @@ import dev.bakeoff.result.Evidence
  * only (recording events costs time inside them; reading the counters costs a file per thread,
  * outside them), and [evidence] once after the last window.
  *
+ * With [withJfr] false (a run inside the caller's JVM, whose JFR threads would outlive the run
+ * there) the figures come from the counters alone.
+ *
  * Threading model: one thread at a time (the benchmark thread).
  */
-internal class EvidenceRecorder(private val cores: Int) : AutoCloseable {
-    private val jfr: JfrRecorder? = try {
-        JfrRecorder.prepare()
-    } catch (_: LinkageError) {
-        // JfrRecorder itself could not load: the runtime has no jdk.jfr module.
+internal class EvidenceRecorder(private val cores: Int, withJfr: Boolean = true) : AutoCloseable {
+    private val noJfr: String? = if (withJfr) null else "no JFR in an in-process run: its threads would outlive the run"
+    private val jfr: JfrRecorder? = if (!withJfr) {
         null
+    } else {
+        try {
+            JfrRecorder.prepare()
+        } catch (_: LinkageError) {
+            // JfrRecorder itself could not load: the runtime has no jdk.jfr module.
+            null
+        }
     }
     private var opened: ProcessSample? = null
     private var batches = 0
@@ -57,7 +65,7 @@ internal class EvidenceRecorder(private val cores: Int) : AutoCloseable {
         val n = batches.toDouble()
         val events = jfr?.totals()
         fun tally(e: JfrEvent) = events?.let { EventTally(it.counts.getValue(e) / n, it.totalNs.getValue(e) / n) }
-        val noJfr = if (jfr == null) "this runtime has no JFR (module jdk.jfr)" else jfr.unavailable
+        val noJfr = noJfr ?: if (jfr == null) "this runtime has no JFR (module jdk.jfr)" else jfr.unavailable
         val noProc = "no per-thread context switches (/proc/self/task): Linux only".takeIf { switches == null }
         return Evidence(
             batches = batches,

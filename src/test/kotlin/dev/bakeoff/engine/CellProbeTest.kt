@@ -17,9 +17,12 @@ class CellProbeTest {
     @TempDir
     lateinit var dir: Path
 
-    private fun drive(traceWarmup: Boolean): ProbeReport {
+    /** Drives a probe as a measured JVM's ([inProcess] false: it has an owner) or as an in-process run's. */
+    private fun drive(traceWarmup: Boolean, inProcess: Boolean = false): ProbeReport {
         val out = dir.resolve("probe.json")
-        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), ForkSettings(out.toFile(), traceWarmup))
+        val owner = if (inProcess) null else ProcessHandle.current().pid()
+        val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner)
+        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), fork)
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
             probe.cell.runBatch()
@@ -46,6 +49,14 @@ class CellProbeTest {
         val evidence = assertNotNull(report.evidence)
         assertTrue(evidence.batches >= 1 && evidence.wallNs > 0, "$evidence")
         assertNotNull(evidence.pinned, "JFR recorded the pass: ${evidence.unavailable}")
+        assertNotNull(evidence.cpuUtilisation)
+    }
+
+    @Test
+    fun `an in-process run records its evidence without JFR, whose threads would outlive it`() {
+        val evidence = assertNotNull(drive(traceWarmup = false, inProcess = true).evidence)
+        assertEquals(null, evidence.pinned)
+        assertTrue(evidence.unavailable!!.contains("in-process"), evidence.unavailable)
         assertNotNull(evidence.cpuUtilisation)
     }
 }
