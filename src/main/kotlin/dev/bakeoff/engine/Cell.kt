@@ -7,6 +7,7 @@ import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.SerialWorkload
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.TaskLedger
 import dev.bakeoff.model.Workload
@@ -128,7 +129,8 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
      * The physical limit of a workload cell's batch on [cores] processors: each item's CPU cost
      * from [ItemCpuCalibration] (measured now, single-threaded, waits at zero) and its wait from
      * the workload's definition, as the run's wait form really waits it (see
-     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). Null for a scenario cell, whose limit
+     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]); for a [SerialWorkload], whose items never
+     * overlap, the sum of both is its serial part. Null for a scenario cell, whose limit
      * comes from the scenario's own definition. Call outside any timed section.
      */
     fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): LimitFormula.Bound? {
@@ -138,7 +140,9 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         val waits = LongArray(spec.items) {
             spec.wait.effectiveWaitNanos((nominal.waitNanos(it) * context.waitScale).toLong())
         }
-        return LimitFormula.of(cpu, waits, cores)
+        // Items that share one lock run one after another: all of their CPU and waits in a row.
+        val serial = if (nominal is SerialWorkload) cpu.indices.sumOf { cpu[it] + waits[it] } else 0.0
+        return LimitFormula.of(cpu, waits, cores, serial)
     }
 
     /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */

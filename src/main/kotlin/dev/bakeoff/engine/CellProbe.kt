@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.EvidenceRecorder
 import dev.bakeoff.metrics.MemoryProbe
 import dev.bakeoff.metrics.TraceStats
 import dev.bakeoff.metrics.Units
@@ -17,7 +18,8 @@ import java.lang.management.ManagementFactory
 
 /**
  * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
- * measured iterations, runs the untimed trace pass at the end and writes a [ProbeReport]. It also
+ * measured iterations, runs the untimed trace pass and evidence pass at the end (JFR events,
+ * context switches, CPU use: an [EvidenceRecorder]) and writes a [ProbeReport]. It also
  * watches memory (a [MemoryProbe]) and, when [ForkSettings.maxThreads] is set, keeps the JVM within that many
  * live platform threads (a [ThreadBudget]), both from before the strategy opens.
  * Called only from JMH's benchmark thread, one call at a time (the budget's watcher excepted,
@@ -29,6 +31,10 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     private val traceWarmup = fork.traceWarmup
     private val memory = MemoryProbe().also { it.start() }
     private val budget = fork.maxThreads?.let { ThreadBudget(it, ::overBudget) }
+
+    // Before the cell (and its thread census) exists: JFR's own threads start here, in a measured JVM
+    // only (in-process, where there is no owner to watch, they would outlive the run in the caller's JVM).
+    private val evidence = EvidenceRecorder(Runtime.getRuntime().availableProcessors(), withJfr = fork.ownerPid != null)
     internal val cell: Cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
@@ -64,14 +70,21 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      */
     public fun iterationStarted(measured: Boolean) {
         tracing = !measured && traceWarmup && traces.isEmpty()
-        if (tracing) traces += cell.startTrace()
+        if (tracing) {
+            // The traced warm-up batch is the evidence batch too: as long, and no batch more.
+            evidence.start()
+            traces += cell.startTrace()
+        }
         cpuAtStart = os.processCpuTime
     }
 
     /** Verifies the ledger for the iteration just ended; [measured] iterations count towards CPU per batch. */
     public fun iterationEnded(measured: Boolean) {
         val cpu = os.processCpuTime - cpuAtStart
-        if (tracing) cell.stopTrace()
+        if (tracing) {
+            cell.stopTrace()
+            evidence.stop(1)
+        }
         tracing = false
         val batches = cell.verifyCounting()
         if (measured) {
@@ -84,7 +97,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      * Calibrates the items' CPU cost for the physical limit (the JIT is warm by now; this fork's
      * processors are the usable cores, so `--cpus` is respected), runs the trace pass unless a
      * warm-up batch was traced (at least one batch, up to [TRACE_BATCHES] within
-     * [TRACE_BUDGET_NANOS]), closes the cell, writes the report.
+     * [TRACE_BUDGET_NANOS]), then the evidence pass unless that warm-up batch recorded it, closes
+     * the cell, writes the report.
      */
     public fun finish() {
         val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
@@ -95,6 +109,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 traces += cell.trace()
             } while (traces.size < TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
         }
+        if (!evidence.recorded) evidencePass()
         val census = cell.threads
         val endLive = census.live()
         val memoryStats = memory.stats()
@@ -108,6 +123,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
             endLive = endLive,
             liveAfterClose = census.live(),
         )
+        // Read back after the memory and thread figures, so reading the recordings never counts as the cell's.
+        val figures = evidence.evidence()
         val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
         val error = close.leaked.takeIf { it.isNotEmpty() }
             ?.let { "threads left alive after close: ${it.joinToString()}" }
@@ -125,9 +142,30 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 TraceStats.tasks(traces.first()),
                 memoryStats,
                 limit?.limitNs,
+                figures,
             ),
         )
         stopWatching()
+    }
+
+    /**
+     * Untimed batches back to back for at least [EVIDENCE_BUDGET_NANOS] (at least one), recorded
+     * by [evidence] as one window: long enough for the process CPU clock's 10 ms ticks. A scenario
+     * cell resets and verifies around each batch, inside the window, as in its measured iterations.
+     */
+    private fun evidencePass() {
+        var batches = 0
+        evidence.start()
+        // Timed from here: starting a recording can take a while, and the window must still be long.
+        val start = System.nanoTime()
+        do {
+            cell.beforeBatch()
+            cell.runBatch()
+            cell.afterBatch()
+            batches++
+        } while (System.nanoTime() - start < EVIDENCE_BUDGET_NANOS)
+        evidence.stop(batches)
+        cell.verify()
     }
 
     /**
@@ -172,6 +210,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     private fun stopWatching() {
         budget?.close()
         memory.stop()
+        evidence.close()
     }
 
     private fun write(report: ProbeReport) {
@@ -193,6 +232,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
 
         internal const val TRACE_BATCHES = 5
         internal const val TRACE_BUDGET_NANOS = 250_000_000L
+        internal const val EVIDENCE_BUDGET_NANOS = 250_000_000L
 
         /** The exit status of a measured JVM halted by its thread budget. */
         internal const val OVER_BUDGET_EXIT_CODE = 87

@@ -219,6 +219,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             efficiency = (probe?.limitNs ?: base.limitNs)?.let { LimitFormula.efficiency(it, time.median) },
             steady = steady,
             drift = drift,
+            evidence = probe?.evidence,
         )
     }
 

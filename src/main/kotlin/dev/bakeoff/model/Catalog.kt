@@ -57,10 +57,12 @@ internal class StrategyEntry(
 
 /**
  * A registered workload and its facts: [waits] is true when it has distinct blocking and
- * suspending forms, [defaultSuite] whether the default suite runs it, [inAll] whether `all`
- * expands to it, [test] the scale the matrix tests run it at, [check] what the JVM that plans
- * a run may check of its parameters without running any of the workload's code (a user's task
- * class must exist; throws [CatalogException]). Immutable; thread-safe.
+ * suspending forms, [waitForms] the forms that mean something for it (both, none for CPU work,
+ * only blocking where an item cannot suspend, as inside `synchronized`), [defaultSuite] whether
+ * the default suite runs it, [inAll] whether `all` expands to it, [test] the scale the matrix
+ * tests run it at, [check] what the JVM that plans a run may check of its parameters without
+ * running any of the workload's code (a user's task class must exist; throws [CatalogException]).
+ * Immutable; thread-safe.
  */
 internal class WorkloadEntry(
     id: String,
@@ -71,10 +73,9 @@ internal class WorkloadEntry(
     inAll: Boolean = true,
     val test: TestScale = TestScale.DEFAULTS,
     val check: (Params) -> Unit = {},
+    val waitForms: List<WaitForm> = if (waits) WaitForm.entries else emptyList(),
     factory: (Params) -> Workload,
-) : CatalogEntry<Workload>(id, summary, params, factory, inAll) {
-    val waitForms: List<WaitForm> get() = if (waits) WaitForm.entries else emptyList()
-}
+) : CatalogEntry<Workload>(id, summary, params, factory, inAll)
 
 /**
  * The configuration the test suite runs a catalog entry with, as Renaissance declares a `test`

@@ -185,6 +185,10 @@ internal object HtmlReportFormat : ReportFormat {
                 ).takeIf {
                 hasLimit
             },
+            (
+                "evidence: pinned, monitor blocked, GC %, switches, CPU busy" to
+                    "Per batch of an untimed evidence pass recorded with JFR: virtual-thread pinned events, time blocked entering contended synchronized blocks, GC pauses as a share of the batch, context switches per item, CPU time over wall time x cores."
+                ).takeIf { results.cells.any { it.evidence != null } },
             "status" to
                 "ok; failed (threw or its JVM died); timeout (exceeded its time limit); broken (an item was lost, duplicated or miscomputed).",
         )

@@ -143,6 +143,11 @@ internal object ReportTables {
             time("CPU/batch") { it.cpuNsPerOp },
             time("limit") { it.limitNs },
             Column("efficiency", value = { it.efficiency }),
+            Column("pinned/batch", value = { it.evidence?.pinned?.count }),
+            time("monitor blocked/batch") { it.evidence?.monitorEnters?.totalNs },
+            Column("GC % of batch", value = { c -> c.evidence?.gcShare?.times(100) }),
+            Column("switches/item", value = { c -> c.evidence?.switches?.div(c.items) }),
+            Column("CPU busy %", value = { c -> c.evidence?.cpuUtilisation?.times(100) }),
             Column("plan", text = true, value = { c ->
                 c.plan?.let { "${it.mode}, ${it.forks}f, ${it.warmupIterations}+${it.measurementIterations} it" }
             }),

@@ -18,8 +18,9 @@ public data class Verdict(val key: GroupKey, val lines: List<String>) {
  * Plain-language verdicts generated from the figures of one run only: per (workload, items,
  * wait) group, who won and by how much, how close the winner came to the physical limit
  * (`efficiency`), and the mechanism the metrics show at the slow end (threads used, items per
- * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`) and
- * allocation. A sentence whose figures were not measured is left out, never guessed.
+ * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`),
+ * allocation, and the evidence ([EvidenceVerdicts]: pinning, contended monitors, GC, context
+ * switches, CPU use). A sentence whose figures were not measured is left out, never guessed.
  *
  * The winner and its decision are the [RankedGroup]'s, so they are the console table's and the HTML
  * matrix's; only a decided group's winner "wins", otherwise it "leads". Used after
@@ -45,7 +46,7 @@ public object Verdicts {
             slowEndLine(ranked, cores),
             overheadLine(winner, ranked),
             allocationLine(ranked),
-        ) + steadyLines(ranked)
+        ) + steadyLines(ranked) + EvidenceVerdicts.lines(ranked, cores)
     }
 
     /** Every ranked cell whose runs still trended: its figure, and so its place, is not settled. */

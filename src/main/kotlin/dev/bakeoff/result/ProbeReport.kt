@@ -19,4 +19,6 @@ internal data class ProbeReport(
     val memory: MemoryStats? = null,
     /** The physical limit of the cell's batch in ns, from the per-item CPU calibration after the measured iterations. */
     val limitNs: Double? = null,
+    /** JFR events, context switches and CPU use over the trace pass, per batch. */
+    val evidence: Evidence? = null,
 )

@@ -106,6 +106,8 @@ public data class CellResult(
     val steady: Boolean? = null,
     /** The largest relative drift of one fork's runs from its first to its last (Theil–Sen); + slowing down. */
     val drift: Double? = null,
+    /** JFR events, context switches and CPU use per batch, from the untimed trace pass. */
+    val evidence: Evidence? = null,
 )
 
 /**

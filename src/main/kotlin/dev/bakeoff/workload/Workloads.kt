@@ -5,6 +5,7 @@ import dev.bakeoff.model.ParamSpec.ClassNameParam
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Params
 import dev.bakeoff.model.TestScale
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.WorkloadEntry
 
@@ -63,6 +64,33 @@ internal object Workloads {
                     // A million steps per item would make the matrix take minutes.
                     test = TestScale.params("n" to "2000"),
                 ) { CpuSinWorkload(it.int("n")) },
+                WorkloadEntry(
+                    id = "pinning",
+                    summary = "sleep ms inside synchronized on the item's own lock: pins virtual threads before JDK 24",
+                    waits = true,
+                    params = listOf(IntParam("ms", "wait per item in milliseconds", "50", min = 0)),
+                    // A coroutine cannot suspend inside synchronized: the suspending form would block too.
+                    waitForms = listOf(WaitForm.BLOCKING),
+                ) { PinningWorkload(waits(it), it.int("ms")) },
+                WorkloadEntry(
+                    id = "pinning-lock",
+                    summary = "pinning's twin: wait ms holding the item's own ReentrantLock (sleep) | Mutex (delay)",
+                    waits = true,
+                    params = listOf(IntParam("ms", "wait per item in milliseconds", "50", min = 0)),
+                ) { PinningLockWorkload(waits(it), it.int("ms")) },
+                WorkloadEntry(
+                    id = "contended",
+                    summary = "one synchronized lock for all items, held over a short computation and ms of sleep",
+                    waits = true,
+                    params = listOf(IntParam("ms", "wait per item in milliseconds, inside the lock", "1", min = 0)),
+                    waitForms = listOf(WaitForm.BLOCKING),
+                ) { ContendedWorkload(waits(it), it.int("ms")) },
+                WorkloadEntry(
+                    id = "contended-lock",
+                    summary = "contended with one shared ReentrantLock (sleep) | Mutex (delay)",
+                    waits = true,
+                    params = listOf(IntParam("ms", "wait per item in milliseconds, inside the lock", "1", min = 0)),
+                ) { ContendedLockWorkload(waits(it), it.int("ms")) },
                 WorkloadEntry(
                     id = "task",
                     summary = "your own class implementing Workload (task:class=com.example.MyTask, --classpath)",

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
 import kotlin.io.path.readText
 import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
 /** The fork-side probe driven as JMH drives it: iteration set-up, batches, iteration tear-down, trial tear-down. */
@@ -16,9 +17,12 @@ class CellProbeTest {
     @TempDir
     lateinit var dir: Path
 
-    private fun drive(traceWarmup: Boolean): ProbeReport {
+    /** Drives a probe as a measured JVM's ([inProcess] false: it has an owner) or as an in-process run's. */
+    private fun drive(traceWarmup: Boolean, inProcess: Boolean = false): ProbeReport {
         val out = dir.resolve("probe.json")
-        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), ForkSettings(out.toFile(), traceWarmup))
+        val owner = if (inProcess) null else ProcessHandle.current().pid()
+        val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner)
+        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), fork)
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
             probe.cell.runBatch()
@@ -29,17 +33,30 @@ class CellProbeTest {
     }
 
     @Test
-    fun `a traced warm-up batch is the whole trace pass, with no extra batch`() {
+    fun `a traced warm-up batch is the whole trace pass and the evidence batch, with no extra batch`() {
         val report = drive(traceWarmup = true)
         assertEquals(CellStatus.OK, report.status)
         assertEquals(1, report.tracedBatches)
         assertEquals(10, report.perThread!!.minTasks)
+        assertEquals(1, report.evidence!!.batches)
     }
 
     @Test
-    fun `without a traced warm-up the trace pass runs its own batches after the measurement`() {
+    fun `without a traced warm-up the trace pass and the evidence pass run their own batches after the measurement`() {
         val report = drive(traceWarmup = false)
         assertTrue(report.tracedBatches in 1..CellProbe.TRACE_BATCHES)
         assertEquals(0, report.threads!!.aliveAfterClose)
+        val evidence = assertNotNull(report.evidence)
+        assertTrue(evidence.batches >= 1 && evidence.wallNs > 0, "$evidence")
+        assertNotNull(evidence.pinned, "JFR recorded the pass: ${evidence.unavailable}")
+        assertNotNull(evidence.cpuUtilisation)
+    }
+
+    @Test
+    fun `an in-process run records its evidence without JFR, whose threads would outlive it`() {
+        val evidence = assertNotNull(drive(traceWarmup = false, inProcess = true).evidence)
+        assertEquals(null, evidence.pinned)
+        assertTrue(evidence.unavailable!!.contains("in-process"), evidence.unavailable)
+        assertNotNull(evidence.cpuUtilisation)
     }
 }

@@ -75,6 +75,18 @@ class LimitFormulaTest {
         assertTrue(bound.longestItemNs >= 50_000_000)
     }
 
+    @Test
+    fun `items that share one lock have a serial part, every item's wait in a row`() {
+        // 10 items of contended:ms=2 hold the lock 2 ms each: 20 ms, whatever the cores.
+        for (id in listOf("contended", "contended-lock")) {
+            val bound = limit("$id:ms=2", WaitForm.BLOCKING, items = 10)
+            assertEquals("serial part", bound.binding, id)
+            assertTrue(bound.serialNs >= 20_000_000, "$id: ${bound.serialNs}")
+        }
+        // Each its own lock: nothing serial.
+        assertEquals(0.0, limit("pinning:ms=2", WaitForm.BLOCKING, items = 10).serialNs)
+    }
+
     private fun limit(workload: String, wait: WaitForm, items: Int = 100): LimitFormula.Bound =
         Cell(CellSpec.parse("direct", workload, items, wait.id), RunContext()).use { checkNotNull(it.physicalLimit(cores = 2, budgetNanos = 0)) }
 }

@@ -137,6 +137,9 @@ class CatalogTest {
             assertEquals(WaitForm.entries, Workloads.catalog[id].waitForms, id)
         }
         for (id in listOf("arithmetic", "lists", "cpu-sin")) assertEquals(emptyList(), Workloads.catalog[id].waitForms, id)
+        // A coroutine cannot suspend inside synchronized: those workloads wait in the blocking form only.
+        for (id in listOf("pinning", "contended")) assertEquals(listOf(WaitForm.BLOCKING), Workloads.catalog[id].waitForms, id)
+        for (id in listOf("pinning-lock", "contended-lock")) assertEquals(WaitForm.entries, Workloads.catalog[id].waitForms, id)
     }
 
     private companion object {

@@ -1,6 +1,8 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.EventTally
+import dev.bakeoff.result.Evidence
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -48,6 +50,77 @@ class VerdictsTest {
         val network = verdicts.getValue("network, 100 items (blocking)")
         assertTrue(network.any { it == "most allocation: virtual-threads, 121 KiB/batch (1.21 KiB/item), 12.5× direct (9.64 KiB)" }, network.joinToString("\n"))
         assertTrue(lists.none { it.startsWith("most allocation") }, "allocations within 2x of each other are not called out")
+    }
+
+    /** The fixture with hand-set evidence: virtual threads pinned on network, GC heavy under coroutine-default on lists. */
+    private val withEvidence = results.copy(
+        cells = results.cells.map { c ->
+            val e = when (c.strategy to c.workload) {
+                "virtual-threads" to "network" -> Evidence(
+                    batches = 1, wallNs = 4e9, cpuUtilisation = 0.005, voluntarySwitches = 650.0, involuntarySwitches = 50.0,
+                    pinned = EventTally(100.0, 5e9), parks = EventTally(200.0, 1e10), monitorEnters = EventTally(0.0, 0.0),
+                    monitorWaits = EventTally(0.0, 0.0), gcPauses = EventTally(0.0, 0.0),
+                )
+
+                "direct" to "network" -> Evidence(
+                    batches = 1,
+                    wallNs = 5e9,
+                    cpuUtilisation = 0.001,
+                    voluntarySwitches = 200.0,
+                    involuntarySwitches = 10.0,
+                    pinned = EventTally(0.0, 0.0),
+                    monitorEnters = EventTally(1.0, 2e9),
+                )
+
+                "coroutine-default" to "lists" -> Evidence(
+                    batches = 10,
+                    wallNs = 2e6,
+                    cpuUtilisation = 0.95,
+                    voluntarySwitches = 120.0,
+                    involuntarySwitches = 30.0,
+                    monitorEnters = EventTally(20.0, 3e5),
+                    gcPauses = EventTally(0.5, 4e5),
+                )
+
+                "direct" to "lists" -> Evidence(
+                    batches = 10,
+                    wallNs = 2.5e6,
+                    cpuUtilisation = 0.5,
+                    voluntarySwitches = 1.0,
+                    involuntarySwitches = 2.0,
+                    gcPauses = EventTally(0.1, 1e4),
+                )
+
+                else -> null
+            }
+            c.copy(evidence = e)
+        },
+    )
+
+    @Test
+    fun `the verdict cites the evidence, pinning, contention, GC share, switches per item and CPU use`() {
+        val all = Verdicts.of(withEvidence).associate { it.title to it.lines }
+        val network = all.getValue("network, 100 items (blocking)")
+        assertContains(
+            network,
+            "virtual-threads: 100 pinned events per batch, 5.00 s pinned in total: a virtual thread that blocks inside `synchronized` (before JDK 24) or under a native frame holds its carrier thread",
+        )
+        assertContains(network, "virtual-threads: 7.00 context switches per item (6.50 voluntary, 0.500 involuntary); 2.10 under direct")
+        assertContains(network, "CPU use: virtual-threads kept 0.500% of the 8 cores busy, direct 0.100%")
+        assertTrue(network.none { it.startsWith("contended") }, "one contended enter for 100 items is not the work's: $network")
+        val lists = all.getValue("lists, 100 items (blocking)")
+        assertContains(lists, "contended `synchronized`: under coroutine-default threads blocked 20.0 times per batch entering a monitor, 300 µs in total (3.00 µs per item)")
+        assertContains(lists, "lists: GC took 20.0% of the batch under coroutine-default (0.500 pauses, 400 µs per batch)")
+        assertContains(lists, "coroutine-default: 1.50 context switches per item (1.20 voluntary, 0.300 involuntary); 0.0300 under direct")
+        assertContains(lists, "CPU use: coroutine-default kept 95.0% of the 8 cores busy, direct 50.0%")
+    }
+
+    @Test
+    fun `evidence sentences appear only for what was measured and happened`() {
+        val lists = Verdicts.of(withEvidence).associate { it.title to it.lines }.getValue("lists, 100 items (blocking)")
+        assertTrue(lists.none { "pinned" in it }, "nothing pinned on lists")
+        val none = Verdicts.of(results).flatMap { it.lines }
+        assertTrue(none.none { "context switches" in it || "CPU use" in it || "GC took" in it || "pinned" in it }, none.joinToString("\n"))
     }
 
     @Test

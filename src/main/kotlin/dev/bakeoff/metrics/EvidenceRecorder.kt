@@ -1,0 +1,89 @@
+package dev.bakeoff.metrics
+
+import dev.bakeoff.result.EventTally
+import dev.bakeoff.result.Evidence
+
+/**
+ * Records the [Evidence] of untimed batches: a JFR recording ([JfrRecorder]) and the process's
+ * counters ([ProcessCounters]) around each window of one or more batches, as changes over that
+ * window, added up and divided by the batches at the end. Create it before the cell's thread
+ * census begins (JFR's own threads start here), call [start] and [stop] around untimed batches
+ * only (recording events costs time inside them; reading the counters costs a file per thread,
+ * outside them), and [evidence] once after the last window.
+ *
+ * With [withJfr] false (a run inside the caller's JVM, whose JFR threads would outlive the run
+ * there) the figures come from the counters alone.
+ *
+ * Threading model: one thread at a time (the benchmark thread).
+ */
+internal class EvidenceRecorder(private val cores: Int, withJfr: Boolean = true) : AutoCloseable {
+    private val noJfr: String? = if (withJfr) null else "no JFR in an in-process run: its threads would outlive the run"
+    private val jfr: JfrRecorder? = if (!withJfr) {
+        null
+    } else {
+        try {
+            JfrRecorder.prepare()
+        } catch (_: LinkageError) {
+            // JfrRecorder itself could not load: the runtime has no jdk.jfr module.
+            null
+        }
+    }
+    private var opened: ProcessSample? = null
+    private var batches = 0
+    private var wallNs = 0L
+    private var cpuNs = 0L
+    private var ended = 0L
+
+    /** The threads' context switches added up over the windows; null once a sample could not read them. */
+    private var switches: Switches? = Switches.ZERO
+
+    /** Whether a window has been recorded. */
+    val recorded: Boolean get() = batches > 0
+
+    /** Opens a window, right before its first batch. */
+    fun start() {
+        jfr?.start()
+        opened = ProcessCounters.opening()
+    }
+
+    /** Closes the window [start] opened, right after its last batch; it held [batchesRun] batches. */
+    fun stop(batchesRun: Int) {
+        val begin = checkNotNull(opened) { "start() first" }
+        val end = ProcessCounters.closing()
+        jfr?.stop()
+        opened = null
+        batches += batchesRun
+        wallNs += end.wallNs - begin.wallNs
+        cpuNs += end.cpuNs - begin.cpuNs
+        ended += end.endedSince(begin)
+        switches = end.switchesSince(begin)?.let { switches?.plus(it) }
+    }
+
+    /** The figures per batch over every window, or null if there was none; reads the JFR recordings. */
+    fun evidence(): Evidence? {
+        if (batches == 0) return null
+        val n = batches.toDouble()
+        val events = jfr?.totals()
+        fun tally(e: JfrEvent) = events?.let { EventTally(it.counts.getValue(e) / n, it.totalNs.getValue(e) / n) }
+        val noJfr = noJfr ?: if (jfr == null) "this runtime has no JFR (module jdk.jfr)" else jfr.unavailable
+        val noProc = "no per-thread context switches (/proc/self/task): Linux only".takeIf { switches == null }
+        return Evidence(
+            batches = batches,
+            wallNs = wallNs / n,
+            cpuUtilisation = if (wallNs > 0) cpuNs.toDouble() / (wallNs.toDouble() * cores) else null,
+            voluntarySwitches = switches?.let { it.voluntary / n },
+            involuntarySwitches = switches?.let { it.involuntary / n },
+            threadsEnded = ended / n,
+            pinned = tally(JfrEvent.PINNED),
+            parks = tally(JfrEvent.PARK),
+            monitorEnters = tally(JfrEvent.MONITOR_ENTER),
+            monitorWaits = tally(JfrEvent.MONITOR_WAIT),
+            gcPauses = tally(JfrEvent.GC),
+            unavailable = listOfNotNull(noJfr, noProc).joinToString("; ").ifEmpty { null },
+        )
+    }
+
+    override fun close() {
+        jfr?.close()
+    }
+}

@@ -1,0 +1,95 @@
+package dev.bakeoff.report
+
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.Evidence
+
+/**
+ * The verdict sentences that cite a group's evidence (the JFR events, context switches and CPU use
+ * its cells recorded in their untimed evidence pass): which strategies were pinned, which waited
+ * for a contended monitor, how much of a batch GC took, how often threads switched per item, how
+ * busy the cores were. Each sentence appears only when its figures were measured in the run, and
+ * the first three only when there is something to say (a pin, contention on at least one item in
+ * ten, GC taking at least 5% of a batch).
+ * Figures are per batch of the evidence pass, which ran under JFR and so may be slower than the
+ * measured batches: counts and shares, not times, are what it tells. Pure; thread-safe.
+ */
+internal object EvidenceVerdicts {
+    /** The sentences for a group's [ranked] cells (fastest first) on a machine with [cores]. */
+    fun lines(ranked: List<CellResult>, cores: Int): List<String> {
+        val measured = ranked.mapNotNull { c -> c.evidence?.let { c to it } }
+        if (measured.isEmpty()) return emptyList()
+        return pinnedLines(measured) + listOfNotNull(
+            monitorLine(measured),
+            gcLine(measured),
+            switchesLine(measured),
+            cpuLine(measured, cores),
+        )
+    }
+
+    private fun pinnedLines(measured: List<Pair<CellResult, Evidence>>): List<String> = measured.mapNotNull { (c, e) ->
+        val pinned = e.pinned?.takeIf { it.count > 0 } ?: return@mapNotNull null
+        "${c.strategy}: ${count(pinned.count)} pinned events per batch, ${Units.nanos(pinned.totalNs)} pinned " +
+            "in total: a virtual thread that blocks inside `synchronized` (before JDK 24) or under a native frame " +
+            "holds its carrier thread"
+    }
+
+    /**
+     * The strategy whose threads waited longest to enter a contended `synchronized`, if at least one
+     * item in [CONTENDED_ITEMS] had to: a few enters per batch are the JDK's own locks, not the work's.
+     */
+    private fun monitorLine(measured: List<Pair<CellResult, Evidence>>): String? {
+        val (c, e) = measured.filter { (c, e) -> (e.monitorEnters?.count ?: 0.0) * CONTENDED_ITEMS >= c.items }
+            .maxByOrNull { it.second.monitorEnters!!.totalNs } ?: return null
+        val enters = e.monitorEnters!!
+        val perItem = Units.nanos(enters.totalNs / c.items)
+        return "contended `synchronized`: under ${c.strategy} threads blocked ${count(enters.count)} times per " +
+            "batch entering a monitor, ${Units.nanos(enters.totalNs)} in total ($perItem per item)"
+    }
+
+    /** The strategy whose batch GC paused the most, as a share of the batch, against the winner's. */
+    private fun gcLine(measured: List<Pair<CellResult, Evidence>>): String? {
+        val shares = measured.filter { it.second.gcShare != null }
+        val (c, e) = shares.maxByOrNull { it.second.gcShare!! }?.takeIf { it.second.gcShare!! >= GC_SHARE }
+            ?: return null
+        val gc = e.gcPauses!!
+        val winner = shares.first().takeIf { it.first !== c }
+            ?.let { (w, we) -> "; ${percent(we.gcShare!!)} under ${w.strategy}" }.orEmpty()
+        return "${c.workload}: GC took ${percent(e.gcShare!!)} of the batch under ${c.strategy} " +
+            "(${count(gc.count)} pauses, ${Units.nanos(gc.totalNs)} per batch)$winner"
+    }
+
+    /** The strategy whose threads switched most per item, against the one that switched least. */
+    private fun switchesLine(measured: List<Pair<CellResult, Evidence>>): String? {
+        val switching = measured.filter { it.second.switches != null }
+        val (c, e) = switching.maxByOrNull { perItem(it.first, it.second) } ?: return null
+        val ended = e.threadsEnded?.takeIf { it > 0 }
+            ?.let { " (at least: ${count(it)} threads per batch ended before they could be counted)" }.orEmpty()
+        val least = switching.minBy { perItem(it.first, it.second) }.takeIf { it.first !== c }
+            ?.let { (l, le) -> "; ${Units.sig3(perItem(l, le))} under ${l.strategy}" }.orEmpty()
+        return "${c.strategy}: ${Units.sig3(perItem(c, e))} context switches per item " +
+            "(${Units.sig3(e.voluntarySwitches!! / c.items)} voluntary, " +
+            "${Units.sig3(e.involuntarySwitches!! / c.items)} involuntary)$ended$least"
+    }
+
+    /** How busy the cores were under the winner and under the slowest strategy. */
+    private fun cpuLine(measured: List<Pair<CellResult, Evidence>>, cores: Int): String? {
+        val busy = measured.mapNotNull { (c, e) -> e.cpuUtilisation?.let { c to it } }
+        val (winner, w) = busy.firstOrNull() ?: return null
+        val slowest = busy.last().takeIf { it.first !== winner }
+            ?.let { (s, u) -> ", ${s.strategy} ${percent(u)}" }.orEmpty()
+        return "CPU use: ${winner.strategy} kept ${percent(w)} of the $cores cores busy$slowest"
+    }
+
+    private fun perItem(c: CellResult, e: Evidence) = e.switches!! / c.items
+
+    private fun count(x: Double) = Units.sig3(x)
+
+    private fun percent(x: Double) = "${Units.sig3(x * 100)}%"
+
+    /** GC under 5% of a batch explains little of its time. */
+    private const val GC_SHARE = 0.05
+
+    /** One contended enter per this many items makes contention part of the work. */
+    private const val CONTENDED_ITEMS = 10
+}
