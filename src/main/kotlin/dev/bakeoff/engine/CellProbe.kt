@@ -34,7 +34,12 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
 
     // Before the cell (and its thread census) exists: JFR's own threads start here, in a measured JVM
     // only (in-process, where there is no owner to watch, they would outlive the run in the caller's JVM).
-    private val evidence = EvidenceRecorder(Runtime.getRuntime().availableProcessors(), withJfr = fork.ownerPid != null)
+    // A fork without the untimed passes ([ForkSettings.figures]) records no evidence: it starts no JFR either.
+    private val evidence = EvidenceRecorder(
+        Runtime.getRuntime().availableProcessors(),
+        withJfr = fork.ownerPid != null && fork.figures,
+    )
+    private val figures = fork.figures
     internal val cell: Cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
@@ -101,6 +106,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      * the cell, writes the report.
      */
     public fun finish() {
+        if (!figures) return finishTimesOnly()
         val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
         val start = System.nanoTime()
         if (traces.isEmpty()) {
@@ -126,8 +132,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         // Read back after the memory and thread figures, so reading the recordings never counts as the cell's.
         val figures = evidence.evidence()
         val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
-        val error = close.leaked.takeIf { it.isNotEmpty() }
-            ?.let { "threads left alive after close: ${it.joinToString()}" }
+        val error = leakError(close.leaked)
         write(
             ProbeReport(
                 status,
@@ -145,6 +150,19 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 figures,
             ),
         )
+        stopWatching()
+    }
+
+    private fun leakError(leaked: List<String>): String? =
+        leaked.takeIf { it.isNotEmpty() }?.let { "threads left alive after close: ${it.joinToString()}" }
+
+    /** A fork that adds timed runs only: the leak check after closing, and the measured CPU per batch. */
+    private fun finishTimesOnly() {
+        val close = cell.closeAndCheck()
+        val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
+        val error = leakError(close.leaked)
+        val cpu = if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null
+        write(ProbeReport(status, error, cpuNsPerOp = cpu, leaked = close.leaked, overBound = close.overBound))
         stopWatching()
     }
 

@@ -24,6 +24,9 @@ import java.util.Properties
  *   when that process ends, however it ended (a `kill -9` runs no shutdown hook that could end the
  *   fork), or at once if it is already gone; null in-process. An explicit id, not "the parent":
  *   a process whose parent died is re-parented, and would then watch the wrong one.
+ * @property figures run the untimed passes after the measurement (limit calibration, trace, JFR
+ *   and evidence); false for a race's further forks, which add runs to a cell whose other figures
+ *   its screening fork already measured.
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -32,6 +35,7 @@ internal data class ForkSettings(
     val classpath: List<String> = emptyList(),
     val maxThreads: Int? = null,
     val ownerPid: Long? = null,
+    val figures: Boolean = true,
 ) {
     /**
      * Writes [settings] to a new temporary file that only this user can read, or returns null when
@@ -54,6 +58,7 @@ internal data class ForkSettings(
         if (classpath.isNotEmpty()) put(CLASSPATH, classpath.joinToString(File.pathSeparator))
         maxThreads?.let { put(MAX_THREADS, it.toString()) }
         ownerPid?.let { put(OWNER_PID, it.toString()) }
+        if (!figures) put(FIGURES, "false")
     }
 
     companion object {
@@ -63,6 +68,7 @@ internal data class ForkSettings(
         private const val CLASSPATH = "bakeoff.classpath"
         private const val MAX_THREADS = "bakeoff.maxThreads"
         private const val OWNER_PID = "bakeoff.ownerPid"
+        private const val FIGURES = "bakeoff.figures"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings {
@@ -76,6 +82,7 @@ internal data class ForkSettings(
                     .filter { it.isNotEmpty() },
                 maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
                 ownerPid = System.getProperty(OWNER_PID)?.toLong(),
+                figures = System.getProperty(FIGURES) != "false",
             )
         }
     }

@@ -41,12 +41,16 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
     class Outcome(val result: CellResult, val jmh: RunResult?)
 
-    fun run(index: Int, spec: CellSpec, plan: MeasurementPlan, expectedSerialNanos: Long): Outcome {
+    /**
+     * Runs cell number [index] with [plan]; with [figures] false only its timed runs are measured
+     * (a race's further fork: the cell's other figures come from its screening fork).
+     */
+    fun run(index: Int, spec: CellSpec, plan: MeasurementPlan, expectedSerialNanos: Long, figures: Boolean = true): Outcome {
         val name = "cell-%03d".format(index)
         val probeFile = workDir.resolve("$name.probe.json").also { Files.deleteIfExists(it) }
         val log = workDir.resolve("$name.log")
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
-        val fork = fork(probeFile, plan)
+        val fork = fork(probeFile, plan, figures)
         val settingsFile = fork.writeSettings()
         val properties = fork.toProperties(settingsFile)
         val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds)
@@ -130,13 +134,14 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     }
 
     /** What the fork-side [CellProbe] reads besides the JMH parameters. */
-    private fun fork(probeFile: Path, plan: MeasurementPlan) = ForkSettings(
+    private fun fork(probeFile: Path, plan: MeasurementPlan, figures: Boolean) = ForkSettings(
         probeFile = probeFile.toFile(),
-        traceWarmup = plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
+        traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
         settings = options.settings,
         classpath = options.classpath.map { it.toString() },
         maxThreads = options.maxThreads,
         ownerPid = if (options.inProcess) null else ProcessHandle.current().pid(),
+        figures = figures,
     )
 
     private fun jmhOptions(

@@ -32,8 +32,11 @@ internal class RaceRunner(
         /** The expected serial batch time of cell number [index] (from 1), which decides its plan's mode. */
         fun estimate(index: Int, spec: CellSpec): Estimate
 
-        /** Runs one fork of cell number [index] (from 1) with [plan]; with none, records why it has none. */
-        fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?): JmhCellRunner.Outcome
+        /**
+         * Runs one fork of cell number [index] (from 1) with [plan], with the untimed passes unless
+         * [figures] is false; with no plan, records why it has none.
+         */
+        fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean): JmhCellRunner.Outcome
 
         /** The cell at [index] (from 0) is now [outcome]'s result; writes the results so far. */
         fun record(index: Int, outcome: JmhCellRunner.Outcome)
@@ -111,7 +114,8 @@ internal class RaceRunner(
     private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?) {
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
         val t0 = nanoTime()
-        val outcome = track.fork(e.index + 1, e.spec, plan)
+        // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
+        val outcome = track.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
         e.result = if (e.forks == 0) outcome.result else merged(e.result, outcome.result)
         if (plan != null) e.forks++

@@ -95,7 +95,8 @@ internal class SuiteRunner(
                 val track = object : RaceRunner.Track {
                     override fun estimate(index: Int, spec: CellSpec) = measure.estimate(index, spec)
 
-                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?) = measure(index, spec, plan)
+                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean) =
+                        measure(index, spec, plan, figures)
 
                     override fun record(index: Int, outcome: JmhCellRunner.Outcome) = book.record(index, outcome)
 
@@ -170,8 +171,16 @@ internal class SuiteRunner(
         fun estimate(index: Int, spec: CellSpec): Estimate =
             estimates.getOrPut(spec.subject to spec.items) { planner.estimate(index, spec) }
 
-        /** Runs cell [index] with [plan] (from [estimate]); with none, records why its planning failed. */
-        operator fun invoke(index: Int, spec: CellSpec, plan: MeasurementPlan?): JmhCellRunner.Outcome {
+        /**
+         * Runs cell [index] with [plan] (from [estimate]), with the untimed passes unless [figures]
+         * is false; with no plan, records why its planning failed.
+         */
+        operator fun invoke(
+            index: Int,
+            spec: CellSpec,
+            plan: MeasurementPlan?,
+            figures: Boolean = true,
+        ): JmhCellRunner.Outcome {
             val series = itemSeries(spec)
             val failedAt = series?.let { failedSeries[it] }
             val deadlock = spec.deadlock(options.context())
@@ -187,7 +196,7 @@ internal class SuiteRunner(
                 estimate is Estimate.Failed ->
                     JmhCellRunner.Outcome(notRun(spec, estimate.status, estimate.reason), null)
 
-                else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos)
+                else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos, figures)
             }
             if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
             return outcome

@@ -18,10 +18,10 @@ class CellProbeTest {
     lateinit var dir: Path
 
     /** Drives a probe as a measured JVM's ([inProcess] false: it has an owner) or as an in-process run's. */
-    private fun drive(traceWarmup: Boolean, inProcess: Boolean = false): ProbeReport {
+    private fun drive(traceWarmup: Boolean, inProcess: Boolean = false, figures: Boolean = true): ProbeReport {
         val out = dir.resolve("probe.json")
         val owner = if (inProcess) null else ProcessHandle.current().pid()
-        val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner)
+        val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner, figures = figures)
         val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), fork)
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
@@ -58,5 +58,23 @@ class CellProbeTest {
         assertEquals(null, evidence.pinned)
         assertTrue(evidence.unavailable!!.contains("in-process"), evidence.unavailable)
         assertNotNull(evidence.cpuUtilisation)
+    }
+
+    @Test
+    fun `a race's further fork measures its runs only, with the leak check but no untimed pass`() {
+        val report = drive(traceWarmup = false, figures = false)
+        assertEquals(CellStatus.OK, report.status)
+        assertEquals(0, report.tracedBatches)
+        assertEquals(null, report.evidence)
+        assertEquals(null, report.limitNs)
+        assertEquals(null, report.threads)
+        assertNotNull(report.cpuNsPerOp)
+    }
+
+    @Test
+    fun `the figures setting reaches the fork as a property only when it is off`() {
+        val on = ForkSettings(null, traceWarmup = false)
+        assertEquals(null, on.toProperties(null)["bakeoff.figures"])
+        assertEquals("false", on.copy(figures = false).toProperties(null)["bakeoff.figures"])
     }
 }

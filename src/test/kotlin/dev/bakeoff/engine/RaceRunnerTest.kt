@@ -21,16 +21,18 @@ class RaceRunnerTest {
     private class ScriptedTrack(val script: (String, Int) -> List<Double>?, val unplanned: Set<String>) : RaceRunner.Track {
         var clock = 0L
         val forks = mutableMapOf<String, Int>()
+        val withFigures = mutableMapOf<String, MutableList<Boolean>>()
         val results = mutableMapOf<Int, CellResult>()
 
         override fun estimate(index: Int, spec: CellSpec): Estimate =
             if (spec.strategy.spec in unplanned) Estimate.Failed(CellStatus.TIMEOUT, PROBE_TIMEOUT) else Estimate.Serial(1_000L)
 
-        override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?): JmhCellRunner.Outcome {
+        override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean): JmhCellRunner.Outcome {
             val base = CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.OK, plan = plan)
             // The suite records a cell whose planning failed without a fork.
             if (plan == null) return JmhCellRunner.Outcome(base.copy(status = CellStatus.TIMEOUT, error = PROBE_TIMEOUT), null)
             clock += SECOND
+            withFigures.getOrPut(spec.strategy.spec) { mutableListOf() } += figures
             val n = forks.merge(spec.strategy.spec, 1, Int::plus)!!
             val runs = script(spec.strategy.spec, n)?.take(plan.measurementIterations)
             val result = if (runs == null) {
@@ -54,11 +56,13 @@ class RaceRunnerTest {
         vararg strategies: String,
         budgetSeconds: Long = 600,
         unplanned: Set<String> = emptySet(),
+        figures: MutableMap<String, List<Boolean>> = mutableMapOf(),
         script: (String, Int) -> List<Double>?,
     ): Map<String, CellResult> {
         val track = ScriptedTrack(script, unplanned)
         val cells = strategies.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         RaceRunner(RaceOptions(budgetSeconds * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        figures.putAll(track.withFigures)
         return track.results.values.associateBy { it.strategy }
     }
 
@@ -77,13 +81,16 @@ class RaceRunnerTest {
 
     @Test
     fun `two cells within the noise get more forks up to the limit and their tie is stated`() {
-        val cells = race("direct", "executor-cached") { s, fork -> noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork) }
+        val figures = mutableMapOf<String, List<Boolean>>()
+        val cells = race("direct", "executor-cached", figures = figures) { s, fork -> noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork) }
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.MAX_FORKS, race.stop, race.reason)
             assertEquals(RaceRules.MAX_FORKS, race.forks)
             assertEquals(3 + 5 * (RaceRules.MAX_FORKS - 1), race.runs)
             assertEquals(race.runs, c.timeNs!!.runs.size, "every fork's runs make the time figures")
+            val further = List(RaceRules.MAX_FORKS - 1) { false }
+            assertEquals(listOf(true) + further, figures[c.strategy], "only the screening fork runs the untimed passes")
         }
     }
 
