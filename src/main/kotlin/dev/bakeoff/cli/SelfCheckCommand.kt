@@ -71,9 +71,13 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
 
             high < 1 -> "$name: Bakeoff is faster than plain JMH (the interval lies below 1)"
 
-            else -> "$name: the interval reaches outside 0.9–1.1; too noisy to tell (try --preset standard)"
+            else -> "$name: the interval reaches outside 0.9–1.1; too noisy to tell ($longer)"
         }
     }
+
+    /** What to try when an interval is too wide: the next longer preset, or a quieter machine after the longest. */
+    private val longer: String get() = Preset.entries.getOrNull(preset.ordinal + 1)
+        ?.let { "try --preset ${it.id}" } ?: "the longest preset already ran: try again when the machine is quieter"
 
     private fun List<Double>.median(): Double? = if (isEmpty()) null else TimeSummary.of(this, 0.0).median
 
