@@ -45,7 +45,13 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
      * Runs cell number [index] with [plan]; with [figures] false only its timed runs are measured
      * (a race's further fork: the cell's other figures come from its screening fork).
      */
-    fun run(index: Int, spec: CellSpec, plan: MeasurementPlan, expectedSerialNanos: Long, figures: Boolean = true): Outcome {
+    fun run(
+        index: Int,
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        expectedSerialNanos: Long,
+        figures: Boolean = true,
+    ): Outcome {
         val name = "cell-%03d".format(index)
         val probeFile = workDir.resolve("$name.probe.json").also { Files.deleteIfExists(it) }
         val log = workDir.resolve("$name.log")

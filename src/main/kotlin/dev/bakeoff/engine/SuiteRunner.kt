@@ -41,7 +41,10 @@ internal interface RunListener {
     /** Before the first cell: [HarnessCost] starts measuring Bakeoff's own path. */
     fun harnessStarted() {}
 
-    /** Bakeoff's own path costs [nsPerItem] per item ([dev.bakeoff.result.Machine.harnessNsPerItem]); null if its cell failed. */
+    /**
+     * Bakeoff's own path costs [nsPerItem] per item ([dev.bakeoff.result.Machine.harnessNsPerItem]);
+     * null if its cell failed.
+     */
     fun harnessMeasured(nsPerItem: Double?, error: String?) {}
 }
 
@@ -187,7 +190,10 @@ internal class SuiteRunner(
             val estimate = estimate(index, spec)
             val outcome = when {
                 failedAt != null -> JmhCellRunner.Outcome(
-                    skipped(spec, "not run: the same strategy, workload and wait form did not finish at items=$failedAt"),
+                    skipped(
+                        spec,
+                        "not run: the same strategy, workload and wait form did not finish at items=$failedAt",
+                    ),
                     null,
                 )
 

@@ -145,7 +145,8 @@ internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entrie
             if (param == null) {
                 val valid = entry.params.joinToString { it.key }.ifEmpty { "none" }
                 throw CatalogException(
-                    "unknown parameter '$part' for $kind '${entry.id}'; valid parameters: $valid (as ${entry.id}:key=value)",
+                    "unknown parameter '$part' for $kind '${entry.id}'; " +
+                        "valid parameters: $valid (as ${entry.id}:key=value)",
                 )
             }
             param.check(value)?.let { throw CatalogException("$kind '${entry.id}': $it") }

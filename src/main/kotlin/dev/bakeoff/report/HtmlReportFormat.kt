@@ -42,7 +42,9 @@ internal object HtmlReportFormat : ReportFormat {
         val sweeps = Sweeps.of(results.cells)
         HtmlAssets.document(out, "Bakeoff report — ${results.createdAt}") { charts ->
             h1 { +"Bakeoff report" }
-            p("sub") { +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${results.cells.size} cells" }
+            p("sub") {
+                +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${results.cells.size} cells"
+            }
             if (!results.complete) {
                 p("warn") {
                     +"Incomplete: the run was interrupted or is still going; this page shows the cells finished so far."
@@ -161,8 +163,10 @@ internal object HtmlReportFormat : ReportFormat {
         val hasLimit = results.cells.any { it.limitNs != null }
         val terms = listOfNotNull(
             "median time per batch" to
-                "The time to run all items of one batch, the median over the measured runs (JMH). In avgt mode a run is one iteration's mean batch time, in ss mode one batch. Lower is better.",
-            "min–max" to "The fastest and the slowest measured run. When two strategies' ranges overlap, their difference may be noise.",
+                "The time to run all items of one batch, the median over the measured runs (JMH). In avgt mode a run " +
+                "is one iteration's mean batch time, in ss mode one batch. Lower is better.",
+            "min–max" to "The fastest and the slowest measured run. When two strategies' ranges overlap, their " +
+                "difference may be noise.",
             "×best" to "Median time relative to the fastest strategy of the same workload, item count and wait form.",
             "decided, tie, undecided" to
                 "Decided: the winner is ahead of every other strategy (Mann–Whitney U p < 0.05 with the 95% " +
@@ -172,25 +176,33 @@ internal object HtmlReportFormat : ReportFormat {
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
             "alloc per batch" to "Bytes allocated per batch by all threads (JMH gc profiler, gc.alloc.rate.norm).",
             "peak / created threads" to
-                "Peak live platform threads and platform threads started, from the strategy opening to it closing (ThreadMXBean); alive after close should be 0.",
-            "virtual threads" to "Virtual threads that ran items in the traced batch (not counted as platform threads).",
+                "Peak live platform threads and platform threads started, from the strategy opening to it closing " +
+                "(ThreadMXBean); alive after close should be 0.",
+            "virtual threads" to "Virtual threads that ran items in the traced batch (not counted as platform " +
+                "threads).",
             "queue wait, run p50/p99" to
-                "Per-item latency from an extra, untimed traced batch: batch handed over to item start, and item start to end.",
-            "items per thread" to "How the traced batch's items spread over the threads that ran them (min, average, max).",
+                "Per-item latency from an extra, untimed traced batch: batch handed over to item start, and item " +
+                "start to end.",
+            "items per thread" to "How the traced batch's items spread over the threads that ran them (min, average, " +
+                "max).",
             "throughput" to "Items per second at the median batch time.",
             "CPU per batch" to "Process CPU time per batch over the measured iterations, all threads.",
             (
                 "physical limit, efficiency" to
-                    "The lower bound of the batch time where one is known (dashed red line), and limit / median (1 = at the limit)."
+                    "The lower bound of the batch time where one is known (dashed red line), and limit / median (1 = " +
+                    "at the limit)."
                 ).takeIf {
                 hasLimit
             },
             (
                 "evidence: pinned, monitor blocked, GC %, switches, CPU busy" to
-                    "Per batch of an untimed evidence pass recorded with JFR: virtual-thread pinned events, time blocked entering contended synchronized blocks, GC pauses as a share of the batch, context switches per item, CPU time over wall time x cores."
+                    "Per batch of an untimed evidence pass recorded with JFR: virtual-thread pinned events, time " +
+                    "blocked entering contended synchronized blocks, GC pauses as a share of the batch, context " +
+                    "switches per item, CPU time over wall time x cores."
                 ).takeIf { results.cells.any { it.evidence != null } },
             "status" to
-                "ok; failed (threw or its JVM died); timeout (exceeded its time limit); broken (an item was lost, duplicated or miscomputed).",
+                "ok; failed (threw or its JVM died); timeout (exceeded its time limit); broken (an item was lost, " +
+                "duplicated or miscomputed).",
         )
         dl("glossary") {
             for ((term, meaning) in terms) {
