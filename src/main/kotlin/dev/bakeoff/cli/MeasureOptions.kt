@@ -154,7 +154,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         if (!process.waitFor(JVM_CHECK_SECONDS, TimeUnit.SECONDS)) process.destroyForcibly()
         if (process.exitValue() != 0) {
             val why = output.lines().firstOrNull { it.isNotBlank() }?.trim() ?: "exit code ${process.exitValue()}"
-            throw UsageError("--jvm-arg ${jvmArgs.joinToString(" ")}: the JVM does not start with it: $why", statusCode = 2)
+            val args = jvmArgs.joinToString(" ")
+            throw UsageError("--jvm-arg $args: the JVM does not start with it: $why", statusCode = 2)
         }
     }
 
@@ -218,7 +219,10 @@ internal fun CliktCommand.measure(
             write(it, options.out)
             written = it.cells.size
             // `latest` moves only to a run that measured something.
-            if (!linked && it.cells.any { c -> c.timeNs != null }) linked = true.also { ResultFiles.linkLatest(options.out) }
+            if (!linked && it.cells.any { c -> c.timeNs != null }) {
+                ResultFiles.linkLatest(options.out)
+                linked = true
+            }
         }.run()
     } catch (e: IOException) {
         throw writeFailed(options, written, e)

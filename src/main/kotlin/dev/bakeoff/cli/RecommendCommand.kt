@@ -152,7 +152,8 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     private fun ranked(results: Results, path: String) {
         val groups = RunView.of(results).groups
         if (groups.all { it.ranked.isEmpty() }) {
-            throw UsageError("$path has no measured cell to rank (${results.cells.size} cells, none ok)", statusCode = 2)
+            val none = "${results.cells.size} cells, none ok"
+            throw UsageError("$path has no measured cell to rank ($none)", statusCode = 2)
         }
         for (group in groups) {
             echo("${group.title}, measured:")

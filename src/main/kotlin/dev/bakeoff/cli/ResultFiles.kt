@@ -64,7 +64,8 @@ internal object ResultFiles {
             Files.createDirectories(dir)
             Files.deleteIfExists(Files.createTempFile(dir, ".write-check", ""))
         } catch (e: IOException) {
-            throw UsageError("cannot write results to --out $dir: ${e.javaClass.simpleName} ${e.message}", statusCode = 2)
+            val why = "${e.javaClass.simpleName} ${e.message}"
+            throw UsageError("cannot write results to --out $dir: $why", statusCode = 2)
         }
         return dir
     }

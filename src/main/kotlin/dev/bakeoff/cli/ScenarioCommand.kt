@@ -76,10 +76,15 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         }
     }
 
-    /** A URL no driver on the classpath accepts is one line now, not a failed JVM per cell; its password stays masked. */
+    /**
+     * A URL no driver on the classpath accepts is one line now, not a failed JVM per cell; its
+     * password stays masked.
+     */
     private fun checkJdbcUrl(url: String) {
         val shown = Credentials.masked(url)
-        if (!url.startsWith("jdbc:")) throw UsageError("--jdbc-url '$shown' is not a JDBC URL (jdbc:...)", statusCode = 2)
+        if (!url.startsWith("jdbc:")) {
+            throw UsageError("--jdbc-url '$shown' is not a JDBC URL (jdbc:...)", statusCode = 2)
+        }
         try {
             DriverManager.getDriver(url)
         } catch (_: SQLException) {

@@ -75,13 +75,20 @@ class BadInputTest {
     @Test
     fun `a lambda workload and a parameter without its value are one line`() {
         assertUsageError("lambda workloads exist only inside the Bakeoff.compare call", "run", "-w", "lambda")
-        assertUsageError("parameter 'send-ms' of scenario 'file-sender' needs a value, as send-ms=VALUE", "scenario", "file-sender", "--param", "send-ms")
+        assertUsageError(
+            "parameter 'send-ms' of scenario 'file-sender' needs a value, as send-ms=VALUE",
+            "scenario",
+            "file-sender",
+            "--param",
+            "send-ms",
+        )
     }
 
     @Test
     fun `recommend --from a run without a measured cell is one line`() {
         val empty = dir.resolve("results.json")
-        val (code, output) = cli("run", "-w", "arithmetic", "-s", "fixture-throw", "-p", "smoke", "-o", "${dir.resolve("r")}")
+        val run = dir.resolve("r")
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "fixture-throw", "-p", "smoke", "-o", "$run")
         assertEquals(1, code, output)
         Files.copy(dir.resolve("r/results.json"), empty)
         assertUsageError("has no measured cell to rank", "recommend", "--from", "$empty")
@@ -130,7 +137,8 @@ class BadInputTest {
             }
         }
         val recorder = TerminalRecorder(width = 250)
-        val code = runCli(arrayOf("-p", "smoke", "-o", "$out"), command.context { terminal = Terminal(terminalInterface = recorder) })
+        val terminal = Terminal(terminalInterface = recorder)
+        val code = runCli(arrayOf("-p", "smoke", "-o", "$out"), command.context { this.terminal = terminal })
         val output = recorder.output()
         assertEquals(2, code, output)
         val last = output.trim().lines().last()
