@@ -8,7 +8,8 @@ import dev.bakeoff.workload.Workloads
 
 /**
  * One line of a suite: a matrix exactly as `bakeoff run` takes it (strategy and workload specs,
- * item count, wait forms, optionally a sweep such as `items=1000..1000000x10`), or a [scenario]
+ * item count, wait forms, optionally a sweep such as `items=1000..1000000x10`, or a grid: several
+ * `key=values` separated by spaces), or a [scenario]
  * as `bakeoff scenario` runs it ([SuiteEntry.scenario]). [figures] asks the console for the full
  * figures table of its cells (E5's thread, task and memory figures).
  */
@@ -27,7 +28,7 @@ internal data class SuiteEntry(
         val sc = scenario?.let(Scenarios.catalog::resolve)
         if (sc != null) return waits.flatMap { wf -> s.map { CellSpec(it, null, items, wf, sc) } }
         val w = Workloads.catalog.resolveList(workloads)
-        return waits.flatMap { wf -> CellSpec.matrix(s, w, items, wf, sweep?.let(Sweep::parse)) }
+        return waits.flatMap { wf -> CellSpec.matrix(s, w, items, wf, sweep?.let { Grid.parse(it.split(' ')) }) }
     }
 
     companion object {
