@@ -34,22 +34,16 @@ internal class SweepCommand : RunCommand("sweep") {
         val cells = options.cells()
         val floor = Units.nanos(cells.size * options.preset.timedNanosPerCell.toDouble())
         val how = options.race?.let { ", racing within ${it.budgetNanos / 1_000_000_000} s" } ?: ""
-        echo(
-            "sweep ${options.sweep}: ${cells.size} cells, estimated at least $floor of timed iterations$how " +
-                "(JVM start-up and calibration add seconds per cell)",
-            err = true,
-        )
-        if (dryRun) {
-            cells.forEach { echo("  ${it.strategy.spec} x ${it.subject}, ${it.items} items (${it.wait.id})") }
-            return false
-        }
-        if (cells.size > CONFIRM_ABOVE && !yes) {
+        val size = "${cells.size} cells, estimated at least $floor of timed iterations$how"
+        if (cells.size > CONFIRM_ABOVE && !yes && !dryRun) {
             throw UsageError(
-                "the grid has ${cells.size} cells (over $CONFIRM_ABOVE): add --yes to run it, or --dry-run to list it",
+                "sweep ${options.sweep}: $size, over $CONFIRM_ABOVE cells: add --yes to run it, or --dry-run to list it",
                 statusCode = 2,
             )
         }
-        return true
+        echo("sweep ${options.sweep}: $size (JVM start-up and calibration add seconds per cell)", err = true)
+        if (dryRun) cells.forEach { echo("  ${it.strategy.spec} x ${it.subject}, ${it.items} items (${it.wait.id})") }
+        return !dryRun
     }
 
     private companion object {

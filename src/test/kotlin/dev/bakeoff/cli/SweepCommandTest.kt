@@ -25,13 +25,28 @@ class SweepCommandTest {
     }
 
     @Test
+    fun `several params make a grid whose size is shown first, a big one needs --yes, a repeated key is refused`() {
+        val args = arrayOf("sweep", "-s", "flow-flatmap-merge,executor-fixed", "-w", "network", "-p", "smoke", "--out", "$tmp")
+        val (code, output) = cli(*args, "--param", "concurrency=16,100", "--param", "size=16,100", "--dry-run")
+        assertEquals(0, code, output)
+        assertContains(output, "sweep concurrency=16,100 x size=16,100: 4 cells, estimated at least")
+        val listed = output.lines().filter { it.startsWith("  ") }.map { it.trim().substringBefore(" x ") }
+        assertEquals(listOf("flow-flatmap-merge", "executor-fixed:size=16", "executor-fixed:size=100", "flow-flatmap-merge:concurrency=100"), listed)
+        assertUsageError("--param size is given twice", *args, "--param", "size=1,2", "--param", "size=3")
+        val big = arrayOf("--param", "concurrency=1..128x2", "--param", "items=1..1000x2")
+        assertUsageError("90 cells, estimated at least", *args, *big)
+        assertUsageError("over 60 cells: add --yes to run it, or --dry-run to list it", *args, *big)
+        assertEquals(0, cli(*args, *big, "--dry-run").first)
+    }
+
+    @Test
     fun `a sweep records the swept value in every cell and prints the curve with the best value marked`() {
         val out = tmp.resolve("out")
         val (code, output) = cli("sweep", "-s", "direct,executor-fixed", "-w", "arithmetic", "-n", "10", "-p", "smoke", "--param", "size=1,2", "--figures", "--out", "$out")
         assertEquals(0, code, output)
         val cells = JsonReportFormat.read(out.resolve("results.json")).cells
         assertEquals(listOf("direct", "executor-fixed:size=1", "executor-fixed:size=2"), cells.map { it.strategy })
-        assertEquals(listOf(null, "1", "2"), cells.map { it.sweep?.value })
+        assertEquals(listOf(null, "1", "2"), cells.map { it.sweep?.get("size") })
         assertContains(output, "curve: size on arithmetic, 10 items")
         assertContains(output, "direct (does not take 'size')")
         assertEquals(1, Regex("""s \*""").findAll(output).count(), output)
