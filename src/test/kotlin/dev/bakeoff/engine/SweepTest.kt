@@ -72,7 +72,7 @@ class SweepTest {
         assertEquals(listOf(100, 1000, 100, 1000, 100, 1000), both.map { it.items })
         assertEquals(listOf("1", "1", "10", "10", "100", "100"), both.map { it.sweep!!["chunk"] })
         assertEquals(mapOf("chunk" to "100", "items" to "1000"), both.last().sweep!!.values)
-        assertEquals("coroutine-chunked:chunk=100", both.last().strategy.spec)
+        assertEquals("coroutine-chunked:chunk=10", both[2].strategy.spec)
         val onWorkload = cells("concurrency=8,16 ms=1,10", "flow-flatmap-merge,direct", "io-sleep")
         assertEquals(4 + 2, onWorkload.size, "flow: 2 x 2; direct: over ms only")
         assertEquals(2, onWorkload.count { it.strategy.spec == "direct" })
