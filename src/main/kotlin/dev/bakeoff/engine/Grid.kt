@@ -3,10 +3,12 @@ package dev.bakeoff.engine
 import dev.bakeoff.model.CatalogEntry
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
 import dev.bakeoff.result.SweepPoint
+import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 
@@ -31,6 +33,9 @@ internal data class Grid(val sweeps: List<Sweep>) {
 
     val keys: List<String> get() = sweeps.map { it.key }
 
+    /** The number of combinations, before specs that take fewer keys collapse them. */
+    val size: Int get() = sweeps.fold(1) { n, s -> n * s.values.size }
+
     /**
      * The cells of [strategies] x [workloads] at every combination, workload by workload: the
      * unswept baselines first, then the combinations with the first key varying slowest, each
@@ -42,13 +47,36 @@ internal data class Grid(val sweeps: List<Sweep>) {
         workloads: List<Resolved<WorkloadEntry>>,
         items: Int,
         wait: WaitForm,
+    ): List<CellSpec> = expand(strategies, workloads, Workloads.catalog::resolve) { s, w, point ->
+        CellSpec(s, w, point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items, wait, sweep = point)
+    }
+
+    /** The cells of [strategies] on [scenario] at every combination, as [cells] orders them. */
+    fun cells(
+        strategies: List<Resolved<StrategyEntry>>,
+        scenario: Resolved<ScenarioEntry>,
+        items: Int,
+        wait: WaitForm,
+    ): List<CellSpec> = expand(strategies, listOf(scenario), Scenarios.catalog::resolve) { s, sc, point ->
+        CellSpec(s, null, point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items, wait, sc, sweep = point)
+    }
+
+    /**
+     * [strategies] x [subjects] (workloads or a scenario) swept over the keys each pair takes;
+     * [make] builds a cell from the resolved specs and the point (null for a baseline).
+     */
+    private fun <E : CatalogEntry<*>> expand(
+        strategies: List<Resolved<StrategyEntry>>,
+        subjects: List<Resolved<E>>,
+        resolveSubject: (String) -> Resolved<E>,
+        make: (Resolved<StrategyEntry>, Resolved<E>, SweepPoint?) -> CellSpec,
     ): List<CellSpec> {
         fun declares(entry: CatalogEntry<*>, key: String) = entry.params.any { it.key == key }
         for (key in keys) {
-            if (key == Sweep.ITEMS || strategies.any { declares(it.entry, key) } || workloads.any { declares(it.entry, key) }) {
+            if (key == Sweep.ITEMS || strategies.any { declares(it.entry, key) } || subjects.any { declares(it.entry, key) }) {
                 continue
             }
-            val entries = strategies.map { it.entry } + workloads.map { it.entry }
+            val entries = strategies.map { it.entry } + subjects.map { it.entry }
             val declared = (listOf(Sweep.ITEMS) + entries.flatMap { e -> e.params.map { it.key } }).distinct()
             throw CatalogException(
                 "unknown sweep parameter '$key'; the selected strategies and workloads declare: " +
@@ -56,28 +84,18 @@ internal data class Grid(val sweeps: List<Sweep>) {
             )
         }
         val combinations = combinations()
-        return workloads.flatMap { w ->
+        return subjects.flatMap { w ->
             val taken = strategies.associateWith { s ->
                 keys.filter { it == Sweep.ITEMS || declares(s.entry, it) || declares(w.entry, it) }
             }
-            val baselines = strategies.filter { taken.getValue(it).isEmpty() }.map { CellSpec(it, w, items, wait) }
+            val baselines = strategies.filter { taken.getValue(it).isEmpty() }.map { make(it, w, null) }
             val swept = combinations.flatMap { point ->
                 strategies.mapNotNull { s -> taken.getValue(s).takeIf { it.isNotEmpty() }?.let { s to point.on(it) } }
             }.distinct()
-            baselines + swept.map { (s, point) -> cell(s, w, items, wait, point) }
+            baselines + swept.map { (s, point) ->
+                make(at(s, point, Strategies.catalog::resolve), at(w, point, resolveSubject), point)
+            }
         }
-    }
-
-    private fun cell(
-        s: Resolved<StrategyEntry>,
-        w: Resolved<WorkloadEntry>,
-        items: Int,
-        wait: WaitForm,
-        point: SweepPoint,
-    ): CellSpec {
-        val count = point[Sweep.ITEMS]?.let(::itemCount) ?: items
-        val strategy = at(s, point, Strategies.catalog::resolve)
-        return CellSpec(strategy, at(w, point, Workloads.catalog::resolve), count, wait, sweep = point)
     }
 
     /** Every combination of every key's values, the first key varying slowest. */
@@ -97,9 +115,6 @@ internal data class Grid(val sweeps: List<Sweep>) {
 
     private fun itemCount(v: String) = v.toIntOrNull()?.takeIf { it >= 1 }
         ?: throw CatalogException("invalid items '$v' in --param; valid: a whole number >= 1")
-
-    /** The number of combinations, before specs that take fewer keys collapse them. */
-    val size: Int get() = sweeps.fold(1) { n, s -> n * s.values.size }
 
     override fun toString() = sweeps.joinToString(" x ")
 

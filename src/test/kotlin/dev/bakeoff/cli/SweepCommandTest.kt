@@ -18,7 +18,7 @@ class SweepCommandTest {
         assertUsageError("valid: key=v1,v2,... or key=FROM..TOxFACTOR", "sweep", "-s", "direct", "--param", "items=10..5x10", "--out", "$tmp")
         assertUsageError("invalid size 'zero'", "sweep", "-s", "executor-fixed", "--param", "size=2,zero", "--out", "$tmp")
         assertUsageError("--param", "sweep", "-s", "direct", "--out", "$tmp")
-        val suites = "--suite: unknown 'e9'; valid: reference, pool-sizing, pool-sizing-large, spawn-cost"
+        val suites = "--suite: unknown 'e9'; valid: reference, pool-sizing, pool-sizing-large, chunk-files, spawn-cost"
         assertUsageError(suites, "run", "--suite", "e9", "--out", "$tmp")
         assertUsageError("--suite reference runs its own matrix", "run", "--suite", "reference", "-s", "direct", "--out", "$tmp")
         assertUsageError("invalid --max-threads '0'", "run", "--max-threads", "0", "--out", "$tmp")

@@ -109,5 +109,18 @@ class SweepTest {
         assertEquals(listOf("executor-fixed:size=1000", "executor-fixed:size=10000"), suite("pool-sizing-large").cells().map { it.strategy.spec }.let { listOf(it.first(), it.last()) })
     }
 
+    @Test
+    fun `the chunk-files suite crosses E2's chunk sizes and pools with the number of files`() {
+        val cells = suite("chunk-files").cells()
+        assertEquals(3 * 3 + 2 * 3, cells.size)
+        assertEquals(setOf("file-sender"), cells.map { it.scenario?.entry?.id }.toSet())
+        assertEquals(listOf(1_000, 10_000, 100_000), cells.map { it.items }.distinct())
+        val chunked = cells.filter { it.strategy.entry.id == "coroutine-chunked" }
+        assertEquals(setOf(WaitForm.SUSPENDING), chunked.map { it.wait }.toSet())
+        assertEquals(setOf("1", "10", "100"), chunked.map { it.sweep!!["chunk"] }.toSet())
+        val pools = cells.filter { it.strategy.entry.id == "executor-fixed" }.map { it.sweep!!.values }
+        assertEquals(mapOf("size" to "1000", "items" to "100000"), pools.last())
+    }
+
     private fun suite(id: String) = Suites.all.single { it.id == id }
 }
