@@ -37,7 +37,8 @@ internal class SweepCommand : RunCommand("sweep") {
         val size = "${cells.size} cells, estimated at least $floor of timed iterations$how"
         if (cells.size > CONFIRM_ABOVE && !yes && !dryRun) {
             throw UsageError(
-                "sweep ${options.sweep}: $size, over $CONFIRM_ABOVE cells: add --yes to run it, or --dry-run to list it",
+                "sweep ${options.sweep}: $size, over $CONFIRM_ABOVE cells: " +
+                    "add --yes to run it, or --dry-run to list it",
                 statusCode = 2,
             )
         }

@@ -73,9 +73,8 @@ internal data class Grid(val sweeps: List<Sweep>) {
     ): List<CellSpec> {
         fun declares(entry: CatalogEntry<*>, key: String) = entry.params.any { it.key == key }
         for (key in keys) {
-            if (key == Sweep.ITEMS || strategies.any { declares(it.entry, key) } || subjects.any { declares(it.entry, key) }) {
-                continue
-            }
+            val taken = strategies.any { declares(it.entry, key) } || subjects.any { declares(it.entry, key) }
+            if (key == Sweep.ITEMS || taken) continue
             val entries = strategies.map { it.entry } + subjects.map { it.entry }
             val declared = (listOf(Sweep.ITEMS) + entries.flatMap { e -> e.params.map { it.key } }).distinct()
             throw CatalogException(
@@ -108,7 +107,11 @@ internal data class Grid(val sweeps: List<Sweep>) {
     private fun SweepPoint.on(keys: List<String>) = SweepPoint(values.filterKeys { it in keys })
 
     /** [r] with every swept parameter it declares set to this point's value. */
-    private fun <E : CatalogEntry<*>> at(r: Resolved<E>, point: SweepPoint, resolve: (String) -> Resolved<E>): Resolved<E> {
+    private fun <E : CatalogEntry<*>> at(
+        r: Resolved<E>,
+        point: SweepPoint,
+        resolve: (String) -> Resolved<E>,
+    ): Resolved<E> {
         val own = point.values.filterKeys { k -> r.entry.params.any { it.key == k } }
         return if (own.isEmpty()) r else resolve(r.spec + own.entries.joinToString("") { ":${it.key}=${it.value}" })
     }

@@ -61,7 +61,9 @@ class SweepTest {
         val split = cells("concurrency=16,100 size=16,100", "flow-flatmap-merge,executor-fixed", "network")
         assertEquals(
             listOf(
-                "flow-flatmap-merge", "executor-fixed:size=16", "executor-fixed:size=100",
+                "flow-flatmap-merge",
+                "executor-fixed:size=16",
+                "executor-fixed:size=100",
                 "flow-flatmap-merge:concurrency=100",
             ),
             split.map { it.strategy.spec },
