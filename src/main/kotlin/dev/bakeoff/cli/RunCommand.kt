@@ -9,11 +9,11 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.choice
 import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.Grid
 import dev.bakeoff.engine.RunListener
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.Suite
 import dev.bakeoff.engine.Suites
-import dev.bakeoff.engine.Sweep
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
@@ -29,7 +29,7 @@ import java.nio.file.Paths
 /**
  * `bakeoff run`: measures strategies x workloads (or a named `--suite`) on JMH and writes
  * results.json, results.csv, report.html and jmh.json. `bakeoff sweep` is the same command with
- * one swept parameter ([sweep]).
+ * one or more swept parameters ([sweep]).
  */
 internal open class RunCommand(name: String = "run") : CliktCommand(name = name) {
     override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite " +
@@ -58,8 +58,11 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
     )
     private val measureOptions by MeasureOptions(defaultWait = "blocking")
 
-    /** The swept parameter; none for `run`. */
-    protected open fun sweep(): Sweep? = null
+    /** The swept parameters; none for `run`. */
+    protected open fun sweep(): Grid? = null
+
+    /** Whether to measure [options]' cells now (`sweep` may only list them, or ask for `--yes`). */
+    protected open fun proceed(options: RunOptions): Boolean = true
 
     override fun run() {
         val chosen = suite
@@ -98,6 +101,7 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         val what = chosen?.let { "suite ${it.id}" }
             ?: options.sweep?.let { "sweep $it" }
             ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
+        if (!proceed(options)) return
         measure(options, "Bakeoff: ${options.cells().size} cells ($what)") { results -> details(results, chosen) }
     }
 

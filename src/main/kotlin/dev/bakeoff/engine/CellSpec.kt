@@ -74,14 +74,14 @@ internal data class CellSpec(
 
         /**
          * Every strategy on every workload, workload-major (a workload's table fills first), or the
-         * cells of [sweep] when given.
+         * cells of the [sweep] grid when given.
          */
         fun matrix(
             strategies: List<Resolved<StrategyEntry>>,
             workloads: List<Resolved<WorkloadEntry>>,
             items: Int,
             wait: WaitForm,
-            sweep: Sweep? = null,
+            sweep: Grid? = null,
         ): List<CellSpec> = sweep?.cells(strategies, workloads, items, wait)
             ?: workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
     }

@@ -25,6 +25,13 @@ public enum class Preset(
     RIGOROUS("rigorous", "5 forks, 5 x 1 s warm-up, 10 x 1 s measured", 5, 5, 10, 1_000, 3, 10),
     ;
 
+    /**
+     * The timed iterations of one cell under this preset (forks x warm-up and measured iterations):
+     * a floor for planning a run, not a figure (JVM start-up, calibration and single-shot cells add to it).
+     */
+    internal val timedNanosPerCell: Long
+        get() = forks * (warmupIterations + measurementIterations) * iterationMillis * 1_000_000L
+
     /** The plan for a cell whose batch would take about [expectedSerialNanos] if run on one thread. */
     internal fun plan(expectedSerialNanos: Long): MeasurementPlan {
         val (mode, reason) = mode(expectedSerialNanos)

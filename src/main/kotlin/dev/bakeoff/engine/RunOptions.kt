@@ -21,7 +21,7 @@ import java.nio.file.Path
  * @property bothWaits every cell also runs in the other wait form, after [wait] (`--wait both`).
  * @property scenario when set, the cells run this scenario (one per strategy) instead of [workloads].
  * @property settings [dev.bakeoff.model.RunContext.settings] for the measured JVMs (e.g. a JDBC URL).
- * @property sweep when set, every value of one parameter (see [Sweep.cells]).
+ * @property sweep when set, every combination of the swept parameters (see [Grid.cells]).
  * @property cellList when set, exactly these cells in this order (a [Suite]), instead of the matrix.
  * @property jvmArgs extra options for every measured JVM (e.g. `-Xmx2g`).
  * @property maxThreads the thread budget of every measured JVM (see [ThreadBudget]); null: 3/4 of
@@ -46,7 +46,7 @@ internal data class RunOptions(
     val bothWaits: Boolean = false,
     val scenario: Resolved<ScenarioEntry>? = null,
     val settings: Map<String, String> = emptyMap(),
-    val sweep: Sweep? = null,
+    val sweep: Grid? = null,
     val cellList: List<CellSpec>? = null,
     val jvmArgs: List<String> = emptyList(),
     val maxThreads: Int? = null,

@@ -214,9 +214,7 @@ internal class SuiteRunner(
      * once a series fails (an approach ran out of memory or threads), its larger counts are
      * skipped rather than run to fail again, slower, and with the machine under the same strain.
      */
-    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.key ==
-        Sweep.ITEMS
-    ) {
+    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
         "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})"
     } else {
         null

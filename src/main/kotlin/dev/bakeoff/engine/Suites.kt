@@ -8,7 +8,8 @@ import dev.bakeoff.workload.Workloads
 
 /**
  * One line of a suite: a matrix exactly as `bakeoff run` takes it (strategy and workload specs,
- * item count, wait forms, optionally a sweep such as `items=1000..1000000x10`), or a [scenario]
+ * item count, wait forms, optionally a sweep such as `items=1000..1000000x10`, or a grid: several
+ * `key=values` separated by spaces), or a [scenario]
  * as `bakeoff scenario` runs it ([SuiteEntry.scenario]). [figures] asks the console for the full
  * figures table of its cells (E5's thread, task and memory figures).
  */
@@ -25,9 +26,12 @@ internal data class SuiteEntry(
     fun cells(): List<CellSpec> {
         val s = Strategies.catalog.resolveList(strategies)
         val sc = scenario?.let(Scenarios.catalog::resolve)
-        if (sc != null) return waits.flatMap { wf -> s.map { CellSpec(it, null, items, wf, sc) } }
+        val grid = sweep?.let { Grid.parse(it.split(' ')) }
+        if (sc != null) {
+            return waits.flatMap { wf -> grid?.cells(s, sc, items, wf) ?: s.map { CellSpec(it, null, items, wf, sc) } }
+        }
         val w = Workloads.catalog.resolveList(workloads)
-        return waits.flatMap { wf -> CellSpec.matrix(s, w, items, wf, sweep?.let(Sweep::parse)) }
+        return waits.flatMap { wf -> CellSpec.matrix(s, w, items, wf, grid) }
     }
 
     companion object {
@@ -56,6 +60,7 @@ internal object Suites {
     private const val E5_APPROACHES =
         "thread-per-task,executor-fixed:size=50,executor-fixed:size=200,executor-fixed:size=500"
     private const val SPAWN_SWEEP = "items=1000..1000000x10"
+    private const val FILES_SWEEP = "items=1000..100000x10"
 
     private val POOL_SIZING = listOf(
         SuiteEntry("E5 I/O", E5_APPROACHES, "io-sleep", items = 1_000, figures = true),
@@ -93,6 +98,30 @@ internal object Suites {
                     figures = true,
                 ),
             ),
+        ),
+        // E2's open question: which chunk size, against which pool, as the number of files grows.
+        Suite(
+            "chunk-files",
+            "E2's file sender: coroutine-chunked at chunk 1, 10, 100 x 1,000 to 100,000 files (suspending), " +
+                "beside executor-fixed pools of 200 and 1,000 threads",
+            listOf(
+                SuiteEntry(
+                    "E2 chunk x files",
+                    "coroutine-chunked",
+                    items = 1_000,
+                    waits = listOf(WaitForm.SUSPENDING),
+                    sweep = "chunk=1,10,100 $FILES_SWEEP",
+                    scenario = "file-sender",
+                ),
+                SuiteEntry(
+                    "E2 pools x files",
+                    "executor-fixed",
+                    items = 1_000,
+                    sweep = "size=200,1000 $FILES_SWEEP",
+                    scenario = "file-sender",
+                ),
+            ),
+            cellTimeoutSeconds = 300,
         ),
         Suite(
             "spawn-cost",

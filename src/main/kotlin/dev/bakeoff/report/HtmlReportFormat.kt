@@ -40,6 +40,7 @@ internal object HtmlReportFormat : ReportFormat {
         val view = RunView.of(results)
         val groups = view.groups
         val sweeps = Sweeps.of(results.cells)
+        val grids = SweepGrid.of(results.cells)
         HtmlAssets.document(out, "Bakeoff report — ${results.createdAt}") { charts ->
             h1 { +"Bakeoff report" }
             p("sub") {
@@ -82,6 +83,23 @@ internal object HtmlReportFormat : ReportFormat {
                     for (sweep in sweeps) {
                         h3 { +sweep.title }
                         chart(charts, ReportCharts.sweep(sweep), 380)
+                    }
+                }
+            }
+            if (grids.isNotEmpty()) {
+                section {
+                    id = "grids"
+                    h2 { +"Grids" }
+                    p("sub") {
+                        +(
+                            "One heat-map per strategy and pair of swept parameters. Each square: the median time " +
+                                "(per item when the item count is swept) relative to the grid's best (×1.00 ★); " +
+                                "green is the best, red ten times slower or worse; blank: the cell did not complete."
+                            )
+                    }
+                    for (grid in grids) {
+                        h3 { +grid.title }
+                        chart(charts, GridCharts.heatmap(grid), 120 + 36 * grid.rows.size)
                     }
                 }
             }

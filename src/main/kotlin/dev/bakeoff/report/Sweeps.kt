@@ -33,19 +33,22 @@ internal class SweepCurve(val key: String, val workload: String, val items: Int?
     companion object {
         const val ITEMS = "items"
 
-        /** The curves of a run's [cells], in the order their first swept cell appears. */
+        /**
+         * The curves of a run's [cells], in the order their first swept cell appears: the cells
+         * swept over one key only (a grid's cells are [SweepGrid]s).
+         */
         fun of(cells: List<CellResult>): List<SweepCurve> = cells
-            .filter { it.sweep != null }
+            .filter { it.sweep?.values?.size == 1 }
             .groupBy(::curveKey)
             .map { (k, swept) -> SweepCurve(k.key, k.workload, k.items, swept) }
 
         private fun curveKey(c: CellResult): CurveKey {
-            val key = checkNotNull(c.sweep).key
+            val key = checkNotNull(c.sweep).keys.single()
             return CurveKey(key, withoutKey(c.workload, key), c.items.takeUnless { key == ITEMS })
         }
 
         /** [spec] without its `:key=value` part: a swept cell's spec names its series once the value is taken out. */
-        private fun withoutKey(spec: String, key: String) = spec.replace(Regex(":${Regex.escape(key)}=[^:]*"), "")
+        fun withoutKey(spec: String, key: String) = spec.replace(Regex(":${Regex.escape(key)}=[^:]*"), "")
     }
 
     private data class CurveKey(val key: String, val workload: String, val items: Int?)
@@ -67,7 +70,7 @@ internal object Sweeps {
         val parameter = if (curve.sweepsItems) "items per batch" else curve.key
         val lines = curve.cells
             .filter { it.status == CellStatus.OK && it.timeNs != null }
-            .mapNotNull { c -> c.sweep?.value?.toDoubleOrNull()?.let { x -> Triple(curve.series(c), x, c) } }
+            .mapNotNull { c -> c.sweep?.get(curve.key)?.toDoubleOrNull()?.let { x -> Triple(curve.series(c), x, c) } }
             .groupBy({ it.first }, { it.second to it.third })
             .mapValues { (_, points) -> points.sortedBy { it.first } }
             .filterValues { line -> line.map { it.first }.distinct().size >= 2 }

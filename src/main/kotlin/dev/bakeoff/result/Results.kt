@@ -94,7 +94,7 @@ public data class CellResult(
     val limitNs: Double? = null,
     /** [limitNs] / median batch time where both are known: 1 means the strategy reached the physical limit. */
     val efficiency: Double? = null,
-    /** Set when the cell is one point of a sweep: the swept parameter and its value here. */
+    /** Set when the cell is one point of a sweep or grid: every swept parameter and its value here. */
     val sweep: SweepPoint? = null,
     /** Completed items and their run times in one traced batch (the figures E5 reports). */
     val tasks: TaskStats? = null,
@@ -144,9 +144,30 @@ public enum class RaceStop(public val id: String) {
     override fun toString(): String = id
 }
 
-/** One point of a sweep: parameter [key] (a strategy or workload parameter, or `items`) had [value]. */
-@Serializable
-public data class SweepPoint(val key: String, val value: String)
+/**
+ * One point of a sweep or grid: every swept parameter (a strategy or workload parameter, or
+ * `items`) and its value here, in the order the keys were given. Serialised as a JSON object
+ * `{"size": "200", "items": "1000"}` ([SweepPointSerializer] also reads the single
+ * `{"key": ..., "value": ...}` object files written before grids).
+ */
+@Serializable(with = SweepPointSerializer::class)
+public data class SweepPoint(val values: Map<String, String>) {
+    /** The point of a one-parameter sweep. */
+    public constructor(key: String, value: String) : this(mapOf(key to value))
+
+    init {
+        require(values.isNotEmpty()) { "a sweep point has at least one swept parameter" }
+    }
+
+    /** The swept parameters, in the order they were given. */
+    public val keys: List<String> get() = values.keys.toList()
+
+    /** The value of [key] here, or null when it was not swept in this cell. */
+    public operator fun get(key: String): String? = values[key]
+
+    /** `size=200, items=1000`. */
+    override fun toString(): String = values.entries.joinToString { "${it.key}=${it.value}" }
+}
 
 /** Items of one traced batch that finished, and their run times (start to end), in ns. */
 @Serializable

@@ -40,6 +40,10 @@
         s.encode = { x: [1, 2], y: 0 };
         delete s.whiskers;
       }
+      if (s.type === 'heatmap') {
+        // A grid's squares show their preformatted ratio to the best cell.
+        s.label = { show: true, formatter: function (p) { return (p.data && p.data.text) || ''; } };
+      }
     });
     [].concat(option.xAxis || [], option.yAxis || []).forEach(function (axis) {
       var labels = axis.axisLabel && axis.axisLabel.byValue;

@@ -25,7 +25,7 @@ class RunCommandTest {
         assertUsageError(wait, "run", "--wait", "spin", "--out", "$tmp")
         val preset = "invalid value for --preset: unknown 'fast'; valid: smoke, quick, standard, rigorous"
         assertUsageError(preset, "run", "--preset", "fast", "--out", "$tmp")
-        val suite = "invalid value for --suite: unknown 'e9'; valid: reference, pool-sizing, pool-sizing-large, spawn-cost"
+        val suite = "invalid value for --suite: unknown 'e9'; valid: reference, pool-sizing, pool-sizing-large, chunk-files, spawn-cost"
         assertUsageError(suite, "run", "--suite", "e9", "--out", "$tmp")
         assertUsageError("valid parameters: size", "run", "--strategy", "executor-fixed:threads=2", "--out", "$tmp")
     }

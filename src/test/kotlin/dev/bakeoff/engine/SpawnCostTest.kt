@@ -30,7 +30,7 @@ class SpawnCostTest {
             workloads = Workloads.catalog.resolveList("arithmetic"),
             preset = Preset.SMOKE,
             out = out,
-            sweep = Sweep.parse("items=1,2"),
+            sweep = Grid.parse("items=1,2"),
         )
         assertEquals(listOf(CellStatus.FAILED, CellStatus.FAILED), SuiteRunner(options).run().cells.map { it.status })
     }
@@ -46,13 +46,13 @@ class SpawnCostTest {
             wait = WaitForm.BLOCKING,
             preset = Preset.SMOKE,
             out = out,
-            sweep = Sweep.parse("items=10..1000x10"),
+            sweep = Grid.parse("items=10..1000x10"),
             maxThreads = budget,
             cellTimeoutSeconds = 120,
         )
         val cells = SuiteRunner(options).run().cells
         assertEquals(listOf(CellStatus.OK, CellStatus.FAILED, CellStatus.SKIPPED), cells.map { it.status }, cells.joinToString("\n") { "${it.items}: ${it.error}" })
-        assertEquals(listOf("10", "100", "1000"), cells.map { it.sweep!!.value })
+        assertEquals(listOf("10", "100", "1000"), cells.map { it.sweep!!["items"] })
 
         val ok = cells[0]
         assertEquals(10, assertNotNull(ok.tasks).completed)

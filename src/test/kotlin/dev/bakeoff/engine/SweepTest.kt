@@ -14,7 +14,7 @@ import kotlin.test.assertNull
 /** Parsing `--param` and expanding a sweep into cells: values, geometric ranges, which specs take the key, errors. */
 class SweepTest {
     private fun cells(sweep: String, strategies: String, workloads: String = "arithmetic") =
-        Sweep.parse(sweep).cells(Strategies.catalog.resolveList(strategies), Workloads.catalog.resolveList(workloads), 100, WaitForm.BLOCKING)
+        Grid.parse(sweep.split(' ')).cells(Strategies.catalog.resolveList(strategies), Workloads.catalog.resolveList(workloads), 100, WaitForm.BLOCKING)
 
     @Test
     fun `a list of values keeps its order`() {
@@ -50,10 +50,41 @@ class SweepTest {
     fun `a workload parameter or the item count applies to every strategy`() {
         val byMs = cells("ms=1,10", "direct,virtual-threads", "io-sleep")
         assertEquals(listOf("io-sleep:ms=1", "io-sleep:ms=1", "io-sleep", "io-sleep"), byMs.map { it.subject })
-        assertEquals(listOf("1", "1", "10", "10"), byMs.map { it.sweep!!.value })
+        assertEquals(listOf("1", "1", "10", "10"), byMs.map { it.sweep!!["ms"] })
         val byItems = cells("items=10..1000x10", "direct")
         assertEquals(listOf(10, 100, 1000), byItems.map { it.items })
-        assertEquals(listOf("items"), byItems.map { it.sweep!!.key }.distinct())
+        assertEquals(listOf("items"), byItems.map { it.sweep!!.keys }.distinct().flatten())
+    }
+
+    @Test
+    fun `several parameters make a grid, each spec swept over the keys it takes`() {
+        val split = cells("concurrency=16,100 size=16,100", "flow-flatmap-merge,executor-fixed", "network")
+        assertEquals(
+            listOf(
+                "flow-flatmap-merge",
+                "executor-fixed:size=16",
+                "executor-fixed:size=100",
+                "flow-flatmap-merge:concurrency=100",
+            ),
+            split.map { it.strategy.spec },
+        )
+        assertEquals(listOf(SweepPoint("concurrency", "16"), SweepPoint("size", "16"), SweepPoint("size", "100"), SweepPoint("concurrency", "100")), split.map { it.sweep })
+        val both = cells("chunk=1,10,100 items=100,1000", "coroutine-chunked")
+        assertEquals(6, both.size)
+        assertEquals(listOf(100, 1000, 100, 1000, 100, 1000), both.map { it.items })
+        assertEquals(listOf("1", "1", "10", "10", "100", "100"), both.map { it.sweep!!["chunk"] })
+        assertEquals(mapOf("chunk" to "100", "items" to "1000"), both.last().sweep!!.values)
+        assertEquals("coroutine-chunked:chunk=10", both[2].strategy.spec)
+        val onWorkload = cells("concurrency=8,16 ms=1,10", "flow-flatmap-merge,direct", "io-sleep")
+        assertEquals(4 + 2, onWorkload.size, "flow: 2 x 2; direct: over ms only")
+        assertEquals(2, onWorkload.count { it.strategy.spec == "direct" })
+    }
+
+    @Test
+    fun `a key given twice is refused in one line`() {
+        val e = assertThrows<CatalogException> { Grid.parse(listOf("size=1,2", "size=3")) }
+        assertEquals("--param size is given twice; give each key once with all its values (e.g. size=1,10,100)", e.message)
+        assertThrows<CatalogException> { cells("concurrency=16 chunk=1,2", "flow-flatmap-merge") }
     }
 
     @Test
@@ -78,6 +109,19 @@ class SweepTest {
         assertEquals(WaitForm.SUSPENDING, spawn.first { it.strategy.spec == "coroutine-one" }.wait)
         assertNull(suite("pool-sizing").cellTimeoutSeconds)
         assertEquals(listOf("executor-fixed:size=1000", "executor-fixed:size=10000"), suite("pool-sizing-large").cells().map { it.strategy.spec }.let { listOf(it.first(), it.last()) })
+    }
+
+    @Test
+    fun `the chunk-files suite crosses E2's chunk sizes and pools with the number of files`() {
+        val cells = suite("chunk-files").cells()
+        assertEquals(3 * 3 + 2 * 3, cells.size)
+        assertEquals(setOf("file-sender"), cells.map { it.scenario?.entry?.id }.toSet())
+        assertEquals(listOf(1_000, 10_000, 100_000), cells.map { it.items }.distinct())
+        val chunked = cells.filter { it.strategy.entry.id == "coroutine-chunked" }
+        assertEquals(setOf(WaitForm.SUSPENDING), chunked.map { it.wait }.toSet())
+        assertEquals(setOf("1", "10", "100"), chunked.map { it.sweep!!["chunk"] }.toSet())
+        val pools = cells.filter { it.strategy.entry.id == "executor-fixed" }.map { it.sweep!!.values }
+        assertEquals(mapOf("size" to "1000", "items" to "100000"), pools.last())
     }
 
     private fun suite(id: String) = Suites.all.single { it.id == id }

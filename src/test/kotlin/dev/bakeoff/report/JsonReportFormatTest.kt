@@ -33,6 +33,21 @@ class JsonReportFormatTest {
     }
 
     @Test
+    fun `a grid's sweep is a map of every swept key, and a file's older single key and value still loads`(@TempDir dir: Path) {
+        val grid = ResultsFixture.withGrid()
+        val file = JsonReportFormat.writeTo(grid, dir)
+        assertContains(Files.readString(file), "\"sweep\": {\n                \"chunk\": \"10\",\n                \"items\": \"1000\"\n")
+        assertEquals(grid, JsonReportFormat.read(file))
+        val swept = grid.copy(cells = grid.cells.filter { it.sweep?.values?.size == 1 })
+        val old = buildString { JsonReportFormat.write(swept, this) }
+            .replace(Regex(""""sweep": \{\s*"([a-z]+)": "([0-9]+)"\s*}""")) { m ->
+                "\"sweep\": {\"key\": \"${m.groupValues[1]}\", \"value\": \"${m.groupValues[2]}\"}"
+            }
+        assertContains(old, "\"sweep\": {\"key\": \"size\", \"value\": \"10\"}")
+        assertEquals(swept, JsonReportFormat.parse(old))
+    }
+
+    @Test
     fun `a file written before groups were recorded still loads, without them`() {
         val old = render().let { it.substring(0, it.indexOf(",\n    \"groups\"")) + "\n}\n" }
         val read = JsonReportFormat.parse(old)

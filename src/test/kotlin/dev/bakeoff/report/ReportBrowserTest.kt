@@ -102,6 +102,28 @@ class ReportBrowserTest {
     }
 
     @Test
+    fun `report html renders a grid as a heat-map, the best square marked`() {
+        val results = ResultsFixture.withGrid()
+        val json = JsonReportFormat.writeTo(results, tmp.resolve("grid"))
+        val page = HtmlReportFormat.writeTo(JsonReportFormat.read(json), json.parent)
+        val grids = SweepGrid.of(results.cells)
+        assertEquals(1, grids.size)
+        val groups = RunView.of(results).groups
+        open(page, 4 * groups.count { it.ranked.isNotEmpty() } + Sweeps.of(results.cells).size + grids.size)
+        val squares = driver.executeScript(
+            """
+            var el = document.querySelector('section#grids div.chart');
+            var labels = Array.prototype.map.call(el.querySelectorAll('svg text'), function (t) { return t.textContent; });
+            return labels.filter(function (l) { return l.indexOf('×') === 0; });
+            """,
+        ) as List<*>
+        // Per item: chunk=10 at 10,000 items is the best; the failed chunk=1 cell leaves its square blank.
+        assertEquals(listOf("×1.00 ★", "×2.00", "×3.00", "×4.50"), squares.map { it.toString() }.sorted())
+        checkQuietAndOffline()
+        screenshot("grid-screenshot.png")
+    }
+
+    @Test
     fun `compare html renders its ratio chart, offline and without errors`() {
         val comparison = Comparison.ofRuns(CompareFixture.run(1), CompareFixture.run(2, slower = "virtual-threads" to "storage"))
         val page = tmp.resolve("compare.html").also { Files.writeString(it, buildString { CompareHtml.write(comparison, this) }) }

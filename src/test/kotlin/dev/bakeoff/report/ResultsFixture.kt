@@ -96,6 +96,36 @@ internal object ResultsFixture {
         return base.copy(cells = marked + sweep + perTask + directLists)
     }
 
+    /**
+     * [withSweepsAndLimits] plus a grid: `coroutine-chunked` swept over `chunk` x `items` on
+     * `io-sleep` (2 x 2 cells, chunk=10 at 10,000 items the best per item), and one failed cell.
+     */
+    fun withGrid(): Results {
+        val random = Random(SEED + 2)
+        val grid = listOf(
+            Triple(10, 1_000, 40_000_000.0),
+            Triple(10, 10_000, 200_000_000.0),
+            Triple(100, 1_000, 60_000_000.0),
+            Triple(100, 10_000, 900_000_000.0),
+        ).map { (chunk, items, median) ->
+            ok(random, "coroutine-chunked:chunk=$chunk", Family.COROUTINES, "io-sleep", medianNs = median, allocBytes = 1e6, peak = 24, virtual = 0, threadsUsed = 4, items = items)
+                .copy(sweep = SweepPoint(mapOf("chunk" to "$chunk", "items" to "$items")))
+        }
+        val failed =
+            CellResult(
+                "coroutine-chunked:chunk=1",
+                Family.COROUTINES,
+                "io-sleep",
+                10_000,
+                WaitForm.BLOCKING,
+                CellStatus.TIMEOUT,
+                error = "exceeded its time limit of 60 s",
+                sweep = SweepPoint(mapOf("chunk" to "1", "items" to "10000")),
+            )
+        val base = withSweepsAndLimits()
+        return base.copy(cells = base.cells + grid + failed)
+    }
+
     private fun ok(
         random: Random,
         strategy: String,

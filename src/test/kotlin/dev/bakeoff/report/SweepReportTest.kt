@@ -51,6 +51,20 @@ class SweepReportTest {
     }
 
     @Test
+    fun `a grid is one table per pair of keys and series, its best cell per item marked`() {
+        val results = ResultsFixture.withGrid()
+        val table = SweepReport.of(results).single { it.title.startsWith("grid:") }
+        assertEquals("grid: chunk x items, coroutine-chunked (blocking) on io-sleep", table.title)
+        assertEquals(listOf("chunk \\ items", "1000", "10000"), table.header)
+        assertEquals(
+            listOf(listOf("10", "40.0 ms", "200 ms *"), listOf("100", "60.0 ms", "900 ms"), listOf("1", "–", "timeout")),
+            table.rows,
+        )
+        assertContains(table.verdict, "best: chunk=10, items=10000 (200 ms; lowest median per item)")
+        assertEquals(listOf("chunk=1, items=10000: timeout: exceeded its time limit of 60 s"), table.problems)
+    }
+
+    @Test
     fun `an item-count curve marks the highest throughput, and mixed wait forms are told apart`() {
         val r = results(
             cell("coroutine-one", "io-sleep:ms=1000", 1000, 1.01e9, SweepPoint("items", "1000"), wait = WaitForm.SUSPENDING),
