@@ -13,7 +13,8 @@ import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
-import dev.bakeoff.engine.MachineInfo
+import dev.bakeoff.engine.Jdk
+import dev.bakeoff.engine.JdkFinder
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RaceOptions
 import dev.bakeoff.engine.RunOptions
@@ -55,7 +56,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
     private val jdk by option(
         "--jdk",
-        help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)",
+        help = "JDKs (>= 21) for the measured JVMs, comma-separated versions or homes, e.g. 21,25: every cell " +
+            "runs on each (default: the one running Bakeoff; bakeoff jdk lists them)",
     )
     private val cellTimeout by option(
         "--cell-timeout",
@@ -104,7 +106,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             )
         }
         val waits = wait ?: defaultWaits
-        val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
+        val jdks = jdk?.let(::checkJdks).orEmpty()
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
         val d = defaults(ResultFiles.prepareOut(out?.let { Paths.get(it) }))
         return d.copy(
@@ -115,22 +117,18 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             preset = preset ?: Preset.QUICK,
             race = if (preset == null) RaceOptions(budget ?: RaceOptions.DEFAULT_BUDGET_NANOS) else null,
             cpus = cpus,
-            jdk = jdkHome,
+            jdk = jdks.firstOrNull()?.home,
+            jdks = jdks,
             cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
             jvmArgs = jvmArgs,
             maxThreads = maxThreads,
         )
     }
 
-    private fun checkJdk(home: Path): Path {
-        val major = MachineInfo.jdkMajor(home)
-        if (major == null || major < 21) {
-            throw UsageError(
-                "--jdk $home is not a JDK >= 21 (found: ${major ?: "no JDK release file"})",
-                statusCode = 2,
-            )
-        }
-        return home
+    private fun checkJdks(spec: String): List<Jdk> = try {
+        JdkFinder().resolve(spec)
+    } catch (e: IllegalArgumentException) {
+        throw UsageError(e.message, statusCode = 2)
     }
 
     private companion object {
