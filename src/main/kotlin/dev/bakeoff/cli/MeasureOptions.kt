@@ -172,6 +172,7 @@ internal fun CliktCommand.measure(
     val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))
+    terminal.renderJdkTables(results).takeIf { it.isNotEmpty() }?.let { echo(it, trailingNewline = false) }
     footer(results).forEach { echo(it) }
     echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
     // Last, so that the one thing the user came for is what the terminal shows when the run ends.
