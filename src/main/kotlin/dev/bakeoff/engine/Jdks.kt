@@ -70,15 +70,16 @@ internal class JdkFinder(
 
     /**
      * The JDKs [spec] names, comma-separated: each a JDK home or a version (`21`, `21.0.8`) matched
-     * against [all] (the newest that matches). An unknown, too old or unusable JDK is one line, thrown
-     * as [IllegalArgumentException].
+     * against [all] (the newest that matches); [path] turns a token into a path (the CLI resolves it
+     * against the user's directory). An unknown, too old or unusable JDK is one line, thrown as
+     * [IllegalArgumentException].
      */
-    fun resolve(spec: String): List<Jdk> {
+    fun resolve(spec: String, path: (String) -> Path = Path::of): List<Jdk> {
         val found by lazy { all() }
         val jdks = spec.split(',').map(String::trim).filter(String::isNotEmpty).map { token ->
-            val path = Path.of(token)
-            if (Files.isDirectory(path)) {
-                Jdk.at(path) ?: throw IllegalArgumentException("--jdk $token is not a JDK (no release file)")
+            val dir = path(token)
+            if (Files.isDirectory(dir)) {
+                Jdk.at(dir) ?: throw IllegalArgumentException("--jdk $token is not a JDK (no release file)")
             } else {
                 require(VERSION.matches(token)) { "--jdk $token is neither a directory nor a version such as 21" }
                 found.firstOrNull { it.version == token || it.version.startsWith("$token.") }
