@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir
 import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
+import java.time.LocalDateTime
+import java.time.format.DateTimeFormatter
 import kotlin.io.path.createDirectories
 import kotlin.io.path.exists
 import kotlin.io.path.writeText
@@ -92,6 +94,25 @@ class BadInputTest {
         assertEquals(1, code, output)
         Files.copy(dir.resolve("r/results.json"), empty)
         assertUsageError("has no measured cell to rank", "recommend", "--from", "$empty")
+    }
+
+    @Test
+    fun `a run started in the same second as another gets a folder of its own`() {
+        // This second's folder and the next one's are taken: the run must reuse neither, whenever the clock ticks.
+        val format = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+        val now = LocalDateTime.now()
+        val taken = listOf(now, now.plusSeconds(1)).map {
+            Files.createDirectories(Path.of("results", "same-second-test-" + it.format(format)))
+        }
+        val made = ResultFiles.prepareOut(null, prefix = "same-second-test-")
+        try {
+            assertTrue(made !in taken, "$made reuses a folder another run has")
+            assertTrue(Files.list(made).use { it.findAny().isEmpty }, "$made is new and empty")
+        } finally {
+            (taken + listOf(made)).forEach { Files.deleteIfExists(it) }
+            // The results folder itself only if this test made it (a developer's own runs stay).
+            runCatching { Files.delete(Path.of("results")) }
+        }
     }
 
     @Test
