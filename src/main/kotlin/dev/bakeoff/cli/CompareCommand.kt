@@ -59,29 +59,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
                 "warning: different machines or JDKs; a ratio mixes the machine with the code",
             )
         }
-        val header =
-            listOf(
-                "cell",
-                "${comparison.baseLabel} median",
-                "${comparison.newLabel} median",
-                "ratio",
-                "95% CI",
-                "p",
-                "verdict",
-            )
-        val rows = comparison.rows.map { r ->
-            val s = r.stats
-            listOf(
-                r.title,
-                Units.nanos(r.baseMedian),
-                Units.nanos(r.newMedian),
-                "×${Units.ratio(s.ratio)}",
-                "${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}",
-                Units.sig3(s.pValue),
-                r.verdict.label,
-            )
-        }
-        if (rows.isNotEmpty()) echo(terminal.render(compactTable(header, rows)))
+        if (comparison.rows.isNotEmpty()) echo(terminal.render(comparisonTable(comparison)))
         comparison.notComparedSummary.forEach { echo("  not compared: $it") }
         echo(CompareHtml.summary(comparison))
         echo(CompareHtml.method(comparison))

@@ -43,6 +43,7 @@ internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
     CompareCommand(),
     RecommendCommand(),
     SelfCheckCommand(),
+    JdkCommand(),
 )
 
 /** Turns bad user input into one clear line and exit code 2. */

@@ -13,7 +13,8 @@ import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
-import dev.bakeoff.engine.MachineInfo
+import dev.bakeoff.engine.Jdk
+import dev.bakeoff.engine.JdkFinder
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RaceOptions
 import dev.bakeoff.engine.RunOptions
@@ -59,7 +60,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
     private val jdk by option(
         "--jdk",
-        help = "JDK home (>= 21) for the measured JVMs (default: the one running Bakeoff)",
+        help = "JDKs (>= 21) for the measured JVMs, comma-separated versions or homes, e.g. 21,25: every cell " +
+            "runs on each (default: the one running Bakeoff; bakeoff jdk lists them)",
     )
     private val cellTimeout by option(
         "--cell-timeout",
@@ -113,8 +115,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             )
         }
         val waits = wait ?: defaultWaits
-        val jdkHome = jdk?.let { checkJdk(ResultFiles.userPath(it, "--jdk")) }
-        if (jvmArgs.isNotEmpty()) checkJvmArgs(jdkHome)
+        val jdks = jdk?.let(::checkJdks).orEmpty()
+        if (jvmArgs.isNotEmpty()) jdks.map { it.home }.ifEmpty { listOf(null) }.forEach(::checkJvmArgs)
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
         val d = defaults(ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, force = force))
         return d.copy(
@@ -125,22 +127,18 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             preset = preset ?: Preset.QUICK,
             race = if (preset == null) RaceOptions(budget ?: RaceOptions.DEFAULT_BUDGET_NANOS) else null,
             cpus = cpus,
-            jdk = jdkHome,
+            jdk = jdks.firstOrNull()?.home,
+            jdks = jdks,
             cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
             jvmArgs = jvmArgs,
             maxThreads = maxThreads,
         )
     }
 
-    private fun checkJdk(home: Path): Path {
-        val major = MachineInfo.jdkMajor(home)
-        if (major == null || major < 21) {
-            throw UsageError(
-                "--jdk $home is not a JDK >= 21 (found: ${major ?: "no JDK release file"})",
-                statusCode = 2,
-            )
-        }
-        return home
+    private fun checkJdks(spec: String): List<Jdk> = try {
+        JdkFinder().resolve(spec) { ResultFiles.userPath(it, "--jdk") }
+    } catch (e: IllegalArgumentException) {
+        throw UsageError(e.message, statusCode = 2)
     }
 
     /**
@@ -231,6 +229,7 @@ internal fun CliktCommand.measure(
     }
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))
+    terminal.renderJdkTables(results).takeIf { it.isNotEmpty() }?.let { echo(it, trailingNewline = false) }
     footer(results).forEach { echo(it) }
     echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
     // Last, so that the one thing the user came for is what the terminal shows when the run ends.

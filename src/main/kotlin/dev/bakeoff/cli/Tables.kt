@@ -1,11 +1,16 @@
 package dev.bakeoff.cli
 
 import com.github.ajalt.mordant.rendering.BorderType
+import com.github.ajalt.mordant.rendering.Widget
 import com.github.ajalt.mordant.table.Borders
 import com.github.ajalt.mordant.table.table
 import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.widgets.Text
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.report.CompareHtml
+import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.result.Results
 
 /** A compact table: one header, one line per row, no row separators. */
 internal fun compactTable(header: List<String>, rows: List<List<String>>) = table {
@@ -52,5 +57,38 @@ internal fun renderAnswer(report: ConsoleReport): String = if (report.answer.isE
         appendLine()
         appendLine("The answer")
         report.answer.forEach { appendLine("  $it") }
+    }
+}
+
+/** A comparison's matched cells: both medians, the ratio, its 95% interval, the rank test's p and the verdict. */
+internal fun comparisonTable(c: Comparison): Widget {
+    val header = listOf("cell", "${c.baseLabel} median", "${c.newLabel} median", "ratio", "95% CI", "p", "verdict")
+    val rows = c.rows.map { r ->
+        val s = r.stats
+        listOf(
+            r.title,
+            Units.nanos(r.baseMedian),
+            Units.nanos(r.newMedian),
+            "×${Units.ratio(s.ratio)}",
+            "${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}",
+            Units.sig3(s.pValue),
+            r.verdict.label,
+        )
+    }
+    return compactTable(header, rows)
+}
+
+/**
+ * A several-JDK run's JDK-against-JDK tables ([Comparison.ofJdks]), each with its method line and
+ * the cells it could not compare; empty for a run on one JDK.
+ */
+internal fun Terminal.renderJdkTables(results: Results): String = buildString {
+    for (c in Comparison.ofJdks(results)) {
+        appendLine()
+        appendLine("${c.newLabel} against ${c.baseLabel}, per strategy and workload")
+        if (c.rows.isNotEmpty()) appendLine(render(comparisonTable(c)))
+        c.notComparedSummary.forEach { appendLine("  not compared: $it") }
+        appendLine(CompareHtml.summary(c))
+        appendLine(CompareHtml.method(c))
     }
 }

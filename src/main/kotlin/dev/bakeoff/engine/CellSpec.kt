@@ -17,7 +17,8 @@ import dev.bakeoff.workload.Workloads
  * One cell of the matrix: which strategy runs how many items of which workload, waiting how. A
  * scenario cell names a [scenario] instead of a [workload] (exactly one of the two is set): its
  * items are the scenario's files, requests or orders. [sweep] is set when the cell is one point
- * of a sweep (it only labels the result).
+ * of a sweep (it only labels the result). [jdk] is set when the run compares several JDKs: the
+ * cell's measured JVMs run on it (otherwise on the run's one JDK).
  */
 internal data class CellSpec(
     val strategy: Resolved<StrategyEntry>,
@@ -26,6 +27,7 @@ internal data class CellSpec(
     val wait: WaitForm,
     val scenario: Resolved<ScenarioEntry>? = null,
     val sweep: SweepPoint? = null,
+    val jdk: Jdk? = null,
 ) {
     init {
         if (items < 1) throw CatalogException("invalid items '$items'; valid: a whole number >= 1")
@@ -52,7 +54,7 @@ internal data class CellSpec(
             "until its item's call completes, and ${scenario.spec}'s suspending calls complete on that same pool"
     }
 
-    override fun toString() = "${strategy.spec} x $subject x $items (${wait.id})"
+    override fun toString() = "${strategy.spec} x $subject x $items (${wait.id})" + (jdk?.let { " on JDK ${it.version}" } ?: "")
 
     companion object {
         /** Parses the four JMH parameter strings of a workload cell. */

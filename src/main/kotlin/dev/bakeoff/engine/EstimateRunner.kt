@@ -24,14 +24,20 @@ import kotlin.io.path.readText
  * Threading model: called on the thread running the suite, one probe at a time.
  */
 internal class EstimateRunner(private val options: RunOptions, private val workDir: Path) {
-    private val jvm = ForkJvm(options)
 
     /** The estimate for [spec]; a probe's files are named after cell number [index]. */
     fun estimate(index: Int, spec: CellSpec): Estimate {
         val context = options.context()
         spec.createScenario(context)?.let { return Estimate.Serial(SerialEstimate.scenarioNanos(it, spec.items)) }
         val workload = checkNotNull(spec.workload)
-        if (!options.inProcess) return probe("cell-%03d".format(index), workload, spec.items)
+        if (!options.inProcess) {
+            return probe(
+                "cell-%03d".format(index),
+                workload,
+                spec.items,
+                ForkJvm(options, spec.jdk?.home ?: options.jdk),
+            )
+        }
         return try {
             Estimate.Serial(SerialEstimate.workloadNanos(workload, spec.items, context))
         } catch (e: Exception) {
@@ -39,7 +45,7 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
         }
     }
 
-    private fun probe(name: String, workload: Resolved<WorkloadEntry>, items: Int): Estimate {
+    private fun probe(name: String, workload: Resolved<WorkloadEntry>, items: Int, jvm: ForkJvm): Estimate {
         val report = workDir.resolve("$name.estimate.json").also { Files.deleteIfExists(it) }
         val log = workDir.resolve("$name.estimate.log")
         val what = "the planning probe (cells/${log.fileName})"

@@ -6,13 +6,16 @@ import java.nio.file.Path
 
 /**
  * How every JVM that runs a workload is started, whether JMH forks it for a cell
- * ([JmhCellRunner]) or [EstimateRunner] for a planning probe: on the run's JDK, with this JVM's
+ * ([JmhCellRunner]) or [EstimateRunner] for a planning probe: on the cell's JDK, with this JVM's
  * classpath and the same options (the [ForkSettings] properties, `--cpus`, every `--jvm-arg`).
  * Immutable; thread-safe.
  */
-internal class ForkJvm(private val options: RunOptions) {
-    /** The JDK the forks run on: `--jdk`, or the one running Bakeoff. */
-    val home: Path = options.jdk ?: Path.of(System.getProperty("java.home"))
+internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk) {
+    /** The JDK the forks run on: [jdk] (a cell's, or `--jdk`), or the one running Bakeoff. */
+    val home: Path = jdk ?: Path.of(System.getProperty("java.home"))
+
+    /** Whether the forks run on another JDK than Bakeoff's own (JMH must then be told its `java`). */
+    val other: Boolean = jdk != null
 
     val java: Path get() = home.resolve("bin").resolve("java")
 

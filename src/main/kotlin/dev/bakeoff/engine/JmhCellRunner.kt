@@ -36,7 +36,7 @@ import kotlin.io.path.readText
  * Threading model: one cell at a time; a daemon watchdog kills the forked JVM at the deadline.
  */
 internal class JmhCellRunner(private val options: RunOptions, private val workDir: Path) {
-    private val jvm = ForkJvm(options)
+    private val defaultJvm = ForkJvm(options)
 
     /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
     class Outcome(val result: CellResult, val jmh: RunResult?)
@@ -85,6 +85,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             },
             limitNs = spec.createScenario(options.context())?.limit()?.nanos?.toDouble(),
             sweep = spec.sweep,
+            jdk = spec.jdk?.version,
         )
         return try {
             // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
@@ -159,7 +160,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
-        val b = builder(benchmark, plan, log, properties)
+        val jvm = spec.jdk?.let { ForkJvm(options, it.home) } ?: defaultJvm
+        val b = builder(benchmark, plan, log, properties, jvm)
             .param("strategy", spec.strategy.spec)
             .param("workload", spec.subject)
             .param("items", spec.items.toString())
@@ -173,13 +175,14 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
      * exactly the JVM, JVM options, profiler and [plan] a cell gets, and nothing of Bakeoff's probe.
      */
     fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
-        builder(benchmark, plan, log, emptyMap()).build()
+        builder(benchmark, plan, log, emptyMap(), defaultJvm).build()
 
     private fun builder(
         benchmark: Class<*>,
         plan: MeasurementPlan,
         log: Path,
         properties: Map<String, String>,
+        jvm: ForkJvm,
     ): ChainedOptionsBuilder {
         val jvmArgs = jvm.args(properties)
         val b: ChainedOptionsBuilder =
@@ -193,7 +196,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 .jvmArgs(*jvmArgs.toTypedArray())
                 .output(log.toString())
                 .shouldFailOnError(true)
-        options.jdk?.let { b.jvm(jvm.java.toString()) }
+        if (jvm.other) b.jvm(jvm.java.toString())
         if (plan.mode == PlanMode.SINGLE_SHOT) {
             b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
         } else {

@@ -61,7 +61,7 @@ internal class RaceRunner(
         }
     }
 
-    private data class GroupKey(val subject: String, val items: Int, val wait: WaitForm)
+    private data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val jdk: Jdk?)
 
     private val start = nanoTime()
 
@@ -77,7 +77,7 @@ internal class RaceRunner(
             val eta = if (e.index == 0) null else elapsed / e.index * (cells.size - e.index)
             fork(e, plan, cells.size, eta)
         }
-        val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait) }.values
+        val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait, it.spec.jdk) }.values
         var round = 1
         while (true) {
             val open = groups.map(::judge).filter { it.isNotEmpty() }

@@ -15,7 +15,9 @@ import java.nio.file.Path
  * it directly (as JMH's command line and `OptionsBuilder` build the same `Options`).
  *
  * @property cpus when set, every measured JVM runs with `-XX:ActiveProcessorCount=cpus`.
- * @property jdk the JDK home the measured JVMs run on (default: the one running Bakeoff).
+ * @property jdk the JDK home the measured JVMs run on (default: the one running Bakeoff); with
+ *   several [jdks], the first one's (Bakeoff's own path, [HarnessCost], is measured on it).
+ * @property jdks when more than one, every cell runs on each of them, in this order ([CellSpec.jdk]).
  * @property cellTimeoutSeconds a cell still running after this long is killed and recorded as
  *   `timeout`; null derives a generous limit from the cell's plan.
  * @property bothWaits every cell also runs in the other wait form, after [wait] (`--wait both`).
@@ -42,6 +44,7 @@ internal data class RunOptions(
     val out: Path,
     val cpus: Int? = null,
     val jdk: Path? = null,
+    val jdks: List<Jdk> = emptyList(),
     val cellTimeoutSeconds: Long? = null,
     val bothWaits: Boolean = false,
     val scenario: Resolved<ScenarioEntry>? = null,
@@ -69,9 +72,16 @@ internal data class RunOptions(
 
     /**
      * [cellList] if set; else the scenario's cells (one per strategy and wait form); else the
-     * matrix, workload-major so that a workload's table fills first, or the sweep's cells.
+     * matrix, workload-major so that a workload's table fills first, or the sweep's cells. With
+     * several [jdks], each cell once per JDK, one after the other, so that the JDKs of a cell are
+     * measured close in time, on the same machine state.
      */
-    fun cells(): List<CellSpec> = cellList ?: when {
+    fun cells(): List<CellSpec> {
+        val cells = oneJdkCells()
+        return if (jdks.size < 2) cells else cells.flatMap { c -> jdks.map { c.copy(jdk = it) } }
+    }
+
+    private fun oneJdkCells(): List<CellSpec> = cellList ?: when {
         scenario != null -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, null, items, wf, scenario) } }
         sweep != null -> waits.flatMap { wf -> CellSpec.matrix(strategies, workloads, items, wf, sweep) }
         else -> workloads.flatMap { w -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, w, items, wf) } } }

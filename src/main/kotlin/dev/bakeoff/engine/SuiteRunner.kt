@@ -5,6 +5,7 @@ import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
@@ -84,6 +85,7 @@ internal class SuiteRunner(
                 preset = preset,
                 cells = results,
                 groups = decisions.all(results, machine.harnessNsPerItem),
+                jdks = options.jdks.takeIf { it.size > 1 }?.map { JdkInfo(it.version, it.vendor, it.home.toString()) },
             )
         }
         // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
@@ -164,15 +166,15 @@ internal class SuiteRunner(
      * Plans and runs one cell, or skips it: once a series of an item-count sweep failed, and when
      * the cell would deadlock. Remembers which series failed, and the estimate of every workload
      * and item count: the first cell that needs one runs its planning probe ([EstimateRunner]),
-     * the others reuse it, a failure included.
+     * the others on the same JDK reuse it, a failure included.
      */
     inner class CellMeasurer(private val runner: JmhCellRunner, private val planner: EstimateRunner) {
         private val failedSeries = mutableMapOf<String, Int>()
-        private val estimates = mutableMapOf<Pair<String, Int>, Estimate>()
+        private val estimates = mutableMapOf<Triple<String, Int, Jdk?>, Estimate>()
 
         /** The estimate for [spec], from a probe named after cell number [index] if it is the first to need it. */
         fun estimate(index: Int, spec: CellSpec): Estimate =
-            estimates.getOrPut(spec.subject to spec.items) { planner.estimate(index, spec) }
+            estimates.getOrPut(Triple(spec.subject, spec.items, spec.jdk)) { planner.estimate(index, spec) }
 
         /**
          * Runs cell [index] with [plan] (from [estimate]), with the untimed passes unless [figures]
@@ -215,7 +217,7 @@ internal class SuiteRunner(
      * skipped rather than run to fail again, slower, and with the machine under the same strain.
      */
     private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
-        "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})"
+        "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})${spec.jdk?.let { " on JDK ${it.version}" } ?: ""}"
     } else {
         null
     }
@@ -240,6 +242,7 @@ internal class SuiteRunner(
         status,
         error = why,
         sweep = spec.sweep,
+        jdk = spec.jdk?.version,
     )
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */

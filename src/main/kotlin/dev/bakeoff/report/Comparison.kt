@@ -58,6 +58,21 @@ internal data class Comparison(
             return of(Side(a, results, cells(a)), Side(b, results, cells(b)), GroupKey::title)
         }
 
+        /**
+         * Within a several-JDK run ([Results.jdks]): every other JDK's cells against the first JDK's,
+         * matched by strategy and [GroupKey] without the JDK; empty for a run on one JDK.
+         */
+        fun ofJdks(results: Results): List<Comparison> {
+            val jdks = results.jdks.orEmpty().map { it.version }
+            fun cells(jdk: String) = results.cells.filter { it.jdk == jdk }
+                .associateBy { GroupKey.of(it).copy(jdk = null) to it.strategy }
+            fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
+            val base = jdks.firstOrNull() ?: return emptyList()
+            return jdks.drop(1).map { jdk ->
+                of(Side("JDK $base", results, cells(base)), Side("JDK $jdk", results, cells(jdk)), ::title)
+            }
+        }
+
         /** Matches the cells of [base] and [new] by key (in run order, base first); [title] names a key. */
         private fun <K> of(base: Side<K>, new: Side<K>, title: (K) -> String): Comparison {
             val (baseLabel, baseCells) = base.label to base.cells

@@ -10,18 +10,18 @@ import dev.bakeoff.result.Results
 /**
  * What makes cells comparable, so that they are ranked against each other: the same [subject]
  * (the workload or scenario spec), the same [items] per batch and the same [wait] form. A typed
- * key, so groupings are matched by value and never by their display strings; a later field (the
- * JDK, the machine) goes here and into [title]. Immutable.
+ * key, so groupings are matched by value and never by their display strings; the [jdk] of a
+ * several-JDK run (null otherwise); a later field (the machine) goes here and into [title]. Immutable.
  */
-public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm) {
-    /** How every report heads the group: `lists, 100 items (blocking)`. */
-    val title: String get() = "$subject, $items items (${wait.id})"
+public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val jdk: String? = null) {
+    /** How every report heads the group: `lists, 100 items (blocking)`, and ` on JDK 21.0.8` in a several-JDK run. */
+    val title: String get() = "$subject, $items items (${wait.id})" + (jdk?.let { " on JDK $it" } ?: "")
 
     public companion object {
-        public fun of(cell: CellResult): GroupKey = GroupKey(cell.workload, cell.items, cell.wait)
+        public fun of(cell: CellResult): GroupKey = GroupKey(cell.workload, cell.items, cell.wait, cell.jdk)
 
         /** The key of a recorded decision. */
-        public fun of(group: GroupResult): GroupKey = GroupKey(group.workload, group.items, group.wait)
+        public fun of(group: GroupResult): GroupKey = GroupKey(group.workload, group.items, group.wait, group.jdk)
     }
 }
 

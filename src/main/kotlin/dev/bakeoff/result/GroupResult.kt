@@ -27,6 +27,8 @@ public data class GroupResult(
     val reason: String,
     /** The winner against each other ranked strategy, in rank order. */
     val tests: List<PairTest> = emptyList(),
+    /** The JDK its cells ran on, in a several-JDK run; null otherwise. */
+    val jdk: String? = null,
 )
 
 /**

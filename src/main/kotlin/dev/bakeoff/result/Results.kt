@@ -25,6 +25,11 @@ public data class Results(
      * group"); null in files written before groups were recorded, whose readers decide them.
      */
     val groups: List<GroupResult>? = null,
+    /**
+     * The JDKs a several-JDK run (`--jdk 21,25`) measured every cell on, in run order; null when it
+     * ran on one ([machine] describes it). The first is the one [machine] describes.
+     */
+    val jdks: List<JdkInfo>? = null,
 ) {
     public companion object {
         public const val SCHEMA_VERSION: Int = 1
@@ -108,7 +113,13 @@ public data class CellResult(
     val drift: Double? = null,
     /** JFR events, context switches and CPU use per batch, from the untimed trace pass. */
     val evidence: Evidence? = null,
+    /** The JDK version its measured JVMs ran on, in a several-JDK run ([Results.jdks]); null otherwise. */
+    val jdk: String? = null,
 )
+
+/** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */
+@Serializable
+public data class JdkInfo(val version: String, val vendor: String, val home: String)
 
 /**
  * A raced cell: [forks] measured JVMs gave [runs] measured runs in all (`timeNs.runs`), then the

@@ -59,7 +59,7 @@ class LauncherTest {
         val old = fakeJdk("jdk-17", "17.0.15")
         fakeJdk("jdk-21", "21.0.5")
         val newest = fakeJdk("jdk-25", "25.0.3")
-        val (code, out, _) = launch(old.path, "jdk")
+        val (code, out, _) = launch(old.path, "jdk", "--home")
         assertEquals(0, code)
         assertEquals(newest.path, out.trim())
     }
@@ -68,7 +68,7 @@ class LauncherTest {
     fun `a qualifying JAVA_HOME wins`() {
         val home = fakeJdk("jdk-21", "21.0.5")
         fakeJdk("jdk-25", "25.0.3")
-        assertEquals(home.path, launch(home.path, "jdk").second.trim())
+        assertEquals(home.path, launch(home.path, "jdk", "--home").second.trim())
     }
 
     @Test

@@ -45,9 +45,9 @@ class RunCommandTest {
 
     @Test
     fun `a JDK below 21 fails with exit 2`() {
-        val jdk = tmp.resolve("jdk-17").toFile().apply { mkdirs() }
+        val jdk = tmp.resolve("jdk-17").toFile().apply { mkdirs() }.canonicalFile
         File(jdk, "release").writeText("JAVA_VERSION=\"17.0.15\"\n")
-        assertUsageError("is not a JDK >= 21 (found: 17)", "run", "--jdk", jdk.path, "--out", "$tmp")
+        assertUsageError("JDK 17.0.15 at $jdk is below 21", "run", "--jdk", jdk.path, "--out", "$tmp")
     }
 
     @Test
