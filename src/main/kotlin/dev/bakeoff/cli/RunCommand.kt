@@ -95,6 +95,7 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
                 }
             }.also { it.cells() } // expanded here so that a bad swept value is an input error, before anything runs
         }
+        if (measureOptions.measuresNothing(options) { echo(it) }) return
         val what = chosen?.let { "suite ${it.id}" }
             ?: options.sweep?.let { "sweep $it" }
             ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
