@@ -50,8 +50,8 @@ internal object GroupDecision {
         decide(group, margin(leader.timeNs!!.median, leader.items, harnessNsPerItem))
     }
 
-    /** What makes cells one group: the report's `GroupKey` (workload or scenario spec, items, wait form). */
-    fun key(cell: CellResult): Any = Triple(cell.workload, cell.items, cell.wait)
+    /** What makes cells one group: the report's `GroupKey` (workload or scenario spec, items, wait form, machine). */
+    fun key(cell: CellResult): Any = listOf(cell.workload, cell.items, cell.wait, cell.machine)
 
     /** Decides one group from its rankable [cells] (any order; ranked here by [RANKING]) with [margin]. */
     fun of(cells: List<CellResult>, margin: Double): GroupResult {
@@ -75,6 +75,7 @@ internal object GroupDecision {
             winnerRuns = winner.timeNs!!.runs.size,
             reason = DecisionReasons.of(status, tests, margin, winner.timeNs.runs.size),
             tests = tests,
+            machine = winner.machine,
         )
     }
 

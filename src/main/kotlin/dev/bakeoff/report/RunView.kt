@@ -11,17 +11,22 @@ import dev.bakeoff.result.Results
  * What makes cells comparable, so that they are ranked against each other: the same [subject]
  * (the workload or scenario spec), the same [items] per batch and the same [wait] form. A typed
  * key, so groupings are matched by value and never by their display strings; a later field (the
- * JDK, the machine) goes here and into [title]. Immutable.
+ * JDK, the machine) goes here and into [title]. In a merged file [machine] is the fingerprint of
+ * the machine and JDK the cells ran on, so groups never mix machines; null for one machine's run.
+ * Immutable.
  */
-public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm) {
-    /** How every report heads the group: `lists, 100 items (blocking)`. */
-    val title: String get() = "$subject, $items items (${wait.id})"
+public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val machine: String? = null) {
+    /** How every report heads the group: `lists, 100 items (blocking)`, then `on machine 1a2b3c4d` if merged. */
+    val title: String get() = "$subject, $items items (${wait.id})" + machine?.let { " on machine $it" }.orEmpty()
+
+    /** The same work on any machine: what a merged report compares across machines. */
+    val work: GroupKey get() = copy(machine = null)
 
     public companion object {
-        public fun of(cell: CellResult): GroupKey = GroupKey(cell.workload, cell.items, cell.wait)
+        public fun of(cell: CellResult): GroupKey = GroupKey(cell.workload, cell.items, cell.wait, cell.machine)
 
         /** The key of a recorded decision. */
-        public fun of(group: GroupResult): GroupKey = GroupKey(group.workload, group.items, group.wait)
+        public fun of(group: GroupResult): GroupKey = GroupKey(group.workload, group.items, group.wait, group.machine)
     }
 }
 
@@ -86,11 +91,12 @@ public class RunView(public val results: Results, public val groups: List<Ranked
     public companion object {
         public fun of(results: Results): RunView {
             val recorded = results.groups.orEmpty().associateBy(GroupKey::of)
-            val harness = results.machine.harnessNsPerItem
+            fun harness(key: GroupKey) = (key.machine?.let { results.machines?.get(it) } ?: results.machine)
+                .harnessNsPerItem
             return RunView(
                 results,
                 results.cells.groupBy(GroupKey::of).map { (key, cells) ->
-                    RankedGroup(key, cells, harness, recorded[key])
+                    RankedGroup(key, cells, harness(key), recorded[key])
                 },
             )
         }

@@ -27,6 +27,8 @@ public data class GroupResult(
     val reason: String,
     /** The winner against each other ranked strategy, in rank order. */
     val tests: List<PairTest> = emptyList(),
+    /** In a merged file, the machine's fingerprint ([CellResult.machine]): groups never mix machines. */
+    val machine: String? = null,
 )
 
 /**

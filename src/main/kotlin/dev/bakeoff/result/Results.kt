@@ -25,6 +25,11 @@ public data class Results(
      * group"); null in files written before groups were recorded, whose readers decide them.
      */
     val groups: List<GroupResult>? = null,
+    /**
+     * A merged file's machines by fingerprint ([Machine.fingerprint]; every cell names its own in
+     * [CellResult.machine]); null for one machine's run, whose cells all ran on [machine].
+     */
+    val machines: Map<String, Machine>? = null,
 ) {
     public companion object {
         public const val SCHEMA_VERSION: Int = 1
@@ -47,6 +52,8 @@ public data class Machine(
     val libraries: Map<String, String>,
     /** Residual cost per item of Bakeoff's own measured path, in ns (null: not measured). */
     val harnessNsPerItem: Double? = null,
+    /** The processor's model name (Linux `/proc/cpuinfo`); null where the platform does not say. */
+    val cpuModel: String? = null,
 )
 
 @Serializable
@@ -108,6 +115,8 @@ public data class CellResult(
     val drift: Double? = null,
     /** JFR events, context switches and CPU use per batch, from the untimed trace pass. */
     val evidence: Evidence? = null,
+    /** In a merged file, the fingerprint of the machine the cell ran on (a key of [Results.machines]). */
+    val machine: String? = null,
 )
 
 /**
