@@ -40,7 +40,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
     )
 
     override fun run() {
-        val paths = files.map { Paths.get(it).toAbsolutePath() }
+        val paths = files.map { ResultFiles.userPath(it, "RESULTS.json") }
         val comparison = userInput { comparison(paths) }
         echo("compare: ${comparison.newLabel} against ${comparison.baseLabel} (${paths.joinToString(" vs ")})")
         echo(
@@ -85,7 +85,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
         comparison.notComparedSummary.forEach { echo("  not compared: $it") }
         echo(CompareHtml.summary(comparison))
         echo(CompareHtml.method(comparison))
-        val dir = out?.let { Paths.get(it) } ?: paths.last().parent
+        val dir = out?.let { ResultFiles.userPath(it, "--out") } ?: paths.last().parent
         val html = dir.resolve(CompareHtml.FILE_NAME)
         try {
             Files.createDirectories(dir)

@@ -28,8 +28,11 @@ import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
+import java.io.IOException
+import java.io.UncheckedIOException
 import java.nio.file.Path
 import java.nio.file.Paths
+import java.util.concurrent.TimeUnit
 
 /**
  * The options of every measuring command (`run`, `scenario`): which strategies, how many items,
@@ -57,6 +60,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         "-o",
         help = "Output directory (default: results/<timestamp>, linked as results/latest)",
     )
+    private val force by forceOption()
     private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
     private val jdk by option(
         "--jdk",
@@ -97,7 +101,12 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     fun resolve(defaultItems: Int, defaults: (Path) -> RunOptions): RunOptions {
         val n = items ?: defaultItems
         if (n < 1) throw UsageError("invalid --items '$n'; valid: a whole number >= 1", statusCode = 2)
-        cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
+        cpus?.let {
+            // The JVM's common ForkJoinPool cannot be wider: above it, every measured JVM dies initialising it.
+            if (it !in 1..MAX_CPUS) {
+                throw UsageError("invalid --cpus '$it'; valid: a whole number from 1 to $MAX_CPUS", statusCode = 2)
+            }
+        }
         cellTimeout?.let {
             if (it <
                 1
@@ -120,9 +129,10 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             )
         }
         val waits = wait ?: defaultWaits
-        val jdkHome = jdk?.let { checkJdk(Paths.get(it)) }
+        val jdkHome = jdk?.let { checkJdk(ResultFiles.userPath(it, "--jdk")) }
+        if (jvmArgs.isNotEmpty()) checkJvmArgs(jdkHome)
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
-        val d = defaults(ResultFiles.prepareOut(out?.let { Paths.get(it) }))
+        val d = defaults(ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, force = force))
         val all = d.copy(
             strategies = strategies ?: d.strategies,
             items = n,
@@ -182,7 +192,27 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         return home
     }
 
+    /**
+     * Starts the measured JVMs' `java` once with the `--jvm-arg`s (and `-version`), so an option it
+     * rejects is one line now rather than a failed JVM per cell.
+     */
+    private fun checkJvmArgs(jdkHome: Path?) {
+        val java = (jdkHome ?: Paths.get(System.getProperty("java.home"))).resolve("bin").resolve("java")
+        val process = ProcessBuilder(listOf(java.toString()) + jvmArgs + "-version").redirectErrorStream(true).start()
+        val output = process.inputStream.bufferedReader().readText()
+        if (!process.waitFor(JVM_CHECK_SECONDS, TimeUnit.SECONDS)) process.destroyForcibly()
+        if (process.exitValue() != 0) {
+            val why = output.lines().firstOrNull { it.isNotBlank() }?.trim() ?: "exit code ${process.exitValue()}"
+            val args = jvmArgs.joinToString(" ")
+            throw UsageError("--jvm-arg $args: the JVM does not start with it: $why", statusCode = 2)
+        }
+    }
+
     private companion object {
+        /** The widest `--cpus` the JVM accepts: ForkJoinPool's largest parallelism (0x7fff). */
+        const val MAX_CPUS = 32_767
+        const val JVM_CHECK_SECONDS = 60L
+
         private val BUDGET = Regex("""(\d+)\s*(s|m|h)?""")
 
         /** `90s`, `4m`, `1h` or a bare number of seconds, in nanoseconds; anything else is a usage error. */
@@ -207,20 +237,47 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 }
 
 /**
+ * A write that failed mid-run (a full disk): every file is replaced atomically, so the last complete
+ * results.json stays, holding the cells finished before; one line and exit code 2.
+ */
+private fun writeFailed(options: RunOptions, written: Int, e: Throwable) = UsageError(
+    "could not write results to ${options.out} (${e.javaClass.simpleName}: ${e.message}); stopped: results.json " +
+        "keeps the $written cell(s) written before",
+    statusCode = 2,
+)
+
+/**
  * Measures every cell of [options] with a progress line each (after [heading]), writes the result
  * files after every cell, prints the ranked report, [footer]'s lines and last "The answer"; exit
- * code 1 when a cell did not finish ok.
+ * code 1 when a cell did not finish ok. [write] writes the result files (a test makes it fail, as a full disk would).
  */
 internal fun CliktCommand.measure(
     options: RunOptions,
     heading: String,
+    write: (Results, Path) -> Unit = ResultFiles::write,
     footer: (Results) -> List<String> = { emptyList() },
 ) {
     val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${options.out}", err = true)
-    val results = SuiteRunner(options, listener) { ResultFiles.write(it, options.out) }.run()
+    var linked = false
+    var written = 0
+    val results = try {
+        SuiteRunner(options, listener) {
+            write(it, options.out)
+            written = it.cells.size
+            // `latest` moves only to a run that measured something.
+            if (!linked && it.cells.any { c -> c.timeNs != null }) {
+                ResultFiles.linkLatest(options.out)
+                linked = true
+            }
+        }.run()
+    } catch (e: IOException) {
+        throw writeFailed(options, written, e)
+    } catch (e: UncheckedIOException) {
+        throw writeFailed(options, written, e.cause ?: e)
+    }
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))
     footer(results).forEach { echo(it) }

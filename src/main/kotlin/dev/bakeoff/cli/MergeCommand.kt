@@ -43,7 +43,7 @@ internal class MergeCommand : CliktCommand(name = "merge") {
                 throw UsageError("${outcome.lines.size} cell(s) appear twice; nothing was written", statusCode = 2)
             }
         }
-        val dir = ResultFiles.prepareOut(Paths.get(out))
+        val dir = ResultFiles.prepareOut(ResultFiles.userPath(out, "--out"))
         ResultFiles.write(merged, dir)
         val machines = merged.machines.orEmpty().size
         echo("merged ${read.size} result file(s): ${merged.cells.size} cells on $machines machine(s) into $dir")

@@ -65,13 +65,14 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         "-o",
         help = "Output directory of the confirming run (default: results/recommend-<timestamp>)",
     )
+    private val force by forceOption()
     private val from by option(
         "--from",
         help = "Rank the strategies of a measured run (a results.json) instead of predicting",
     )
 
     override fun run() {
-        from?.let { return ranked(readResults(it)) }
+        from?.let { return ranked(readResults(it), it) }
         if (top < 1) throw UsageError("invalid --top '$top'; valid: a whole number >= 1", statusCode = 2)
         cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
         val cpu = cpuUs ?: throw UsageError(
@@ -106,7 +107,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
 
     /** Measures the top picks on the `synthetic` workload and says whether the measurement agrees with the model. */
     private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset) {
-        val dir = ResultFiles.prepareOut(out?.let { Paths.get(it) }, "recommend-")
+        val dir = ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, "recommend-", force)
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
         echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
@@ -148,8 +149,13 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
      * `--from`: per group of the measured run, the strategies ranked by median with their
      * efficiency and overhead, then the verdict.
      */
-    private fun ranked(results: Results) {
-        for (group in RunView.of(results).groups) {
+    private fun ranked(results: Results, path: String) {
+        val groups = RunView.of(results).groups
+        if (groups.all { it.ranked.isEmpty() }) {
+            val none = "${results.cells.size} cells, none ok"
+            throw UsageError("$path has no measured cell to rank ($none)", statusCode = 2)
+        }
+        for (group in groups) {
             echo("${group.title}, measured:")
             val rows = group.ranked.mapIndexed { i, c ->
                 listOf(
@@ -180,7 +186,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     }
 
     private fun readResults(path: String): Results = try {
-        JsonReportFormat.read(Paths.get(path))
+        JsonReportFormat.read(ResultFiles.userPath(path, "--from"))
     } catch (e: ResultsFileException) {
         throw UsageError(e.message ?: "cannot read $path", statusCode = 2)
     }

@@ -2,11 +2,12 @@ package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.parameters.arguments.argument
 import dev.bakeoff.report.HtmlReportFormat
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.writeTo
-import java.nio.file.Paths
+import java.io.IOException
 
 /** `bakeoff report RESULTS.json`: regenerates `report.html` next to a results file (e.g. after an upgrade of Bakeoff). */
 internal class ReportCommand : CliktCommand(name = "report") {
@@ -15,8 +16,17 @@ internal class ReportCommand : CliktCommand(name = "report") {
     private val file by argument("RESULTS.json", help = "A results.json written by 'bakeoff run'")
 
     override fun run() {
-        val path = Paths.get(file).toAbsolutePath()
+        val path = ResultFiles.userPath(file, "RESULTS.json")
         val results = userInput { JsonReportFormat.read(path) }
-        echo("report: ${HtmlReportFormat.writeTo(results, path.parent)}")
+        val report = try {
+            HtmlReportFormat.writeTo(results, path.parent)
+        } catch (e: IOException) {
+            throw UsageError(
+                "cannot write report.html next to $path (${e.javaClass.simpleName}: ${e.message}); " +
+                    "copy results.json to a writable directory and run report there",
+                statusCode = 2,
+            )
+        }
+        echo("report: $report")
     }
 }

@@ -1,46 +1,130 @@
 package dev.bakeoff.cli
 
+import com.github.ajalt.clikt.core.ParameterHolder
 import com.github.ajalt.clikt.core.UsageError
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.report.REPORT_FORMATS
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.Results
+import java.io.IOException
+import java.nio.file.FileAlreadyExistsException
 import java.nio.file.Files
+import java.nio.file.InvalidPathException
 import java.nio.file.Path
 import java.nio.file.Paths
 import java.time.LocalDateTime
 import java.time.format.DateTimeFormatter
+import kotlin.io.path.deleteRecursively
+import kotlin.io.path.exists
+import kotlin.io.path.isDirectory
+import kotlin.io.path.listDirectoryEntries
 
-/** Writes every result file of a run into its directory (each replaced atomically), after every cell. */
+/**
+ * Where a run's files go and how they are written: every result file after every cell (each
+ * replaced atomically, so a failed write leaves the previous complete one), in a directory that
+ * is new, empty, or an earlier run's cleared on request. Used by the command thread only.
+ */
 internal object ResultFiles {
+    /** The folder default output directories are made in, relative to the checkout the launcher runs in. */
+    private val DEFAULT_ROOT: Path = Paths.get("results")
+
+    /** The files whose presence marks a directory as an earlier run's output, which `--force` may clear. */
+    private val RUN_MARKERS = listOf("results.json", "selfcheck.json", "jmh.json", "cells")
+
     fun write(results: Results, dir: Path) {
         REPORT_FORMATS.forEach { it.writeTo(results, dir) }
     }
 
     /**
-     * Creates the output directory (default `results/<prefix><timestamp>` with a `results/latest`
-     * link) and proves it writable; one line and exit code 2 if it is not.
+     * A path the user typed, resolved against the directory the command was run in: the launcher
+     * works from the checkout and passes the user's directory as `bakeoff.cwd`. One line and exit
+     * code 2 for an empty or malformed path.
      */
-    fun prepareOut(requested: Path?, prefix: String = ""): Path {
-        val dir =
-            requested
-                ?: Paths.get(
-                    "results",
-                    prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
-                )
+    fun userPath(text: String, what: String): Path {
+        if (text.isBlank()) throw UsageError("$what is empty; give a path", statusCode = 2)
+        val cwd = System.getProperty("bakeoff.cwd")?.let { Paths.get(it) } ?: Paths.get("").toAbsolutePath()
+        return try {
+            cwd.resolve(text).normalize()
+        } catch (e: InvalidPathException) {
+            throw UsageError("$what '$text' is not a valid path: ${e.reason}", statusCode = 2)
+        }
+    }
+
+    /**
+     * Creates the output directory and proves it writable; one line and exit code 2 if it is not.
+     * By default a new `results/<prefix><timestamp>` (with `-2`, `-3`... when a run started in the
+     * same second already has it). A [requested] directory must be new or empty; an earlier run's
+     * output is refused unless [force] clears it first; any other non-empty directory is refused.
+     */
+    fun prepareOut(requested: Path?, prefix: String = "", force: Boolean = false): Path {
+        val dir = requested ?: newDefault(prefix)
         try {
+            if (requested != null) claim(requested, force)
             Files.createDirectories(dir)
             Files.deleteIfExists(Files.createTempFile(dir, ".write-check", ""))
-        } catch (e: Exception) {
-            throw UsageError(
-                "cannot write results to --out $dir: ${e.javaClass.simpleName} ${e.message}",
-                statusCode = 2,
-            )
-        }
-        if (requested == null) {
-            val latest = dir.resolveSibling("latest")
-            Files.deleteIfExists(latest)
-            runCatching { Files.createSymbolicLink(latest, dir.fileName) }
+        } catch (e: IOException) {
+            val why = "${e.javaClass.simpleName} ${e.message}"
+            throw UsageError("cannot write results to --out $dir: $why", statusCode = 2)
         }
         return dir
     }
+
+    /**
+     * Points `results/latest` at [dir] if it is a default output directory: called once the run
+     * has measured something, so a run that measured nothing (refused by JMH's lock, failed in
+     * every cell) never becomes the latest.
+     */
+    fun linkLatest(dir: Path) {
+        if (dir.parent != DEFAULT_ROOT) return
+        val latest = dir.resolveSibling("latest")
+        runCatching {
+            Files.deleteIfExists(latest)
+            Files.createSymbolicLink(latest, dir.fileName)
+        }
+    }
+
+    private fun newDefault(prefix: String): Path {
+        val stamp = prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+        Files.createDirectories(DEFAULT_ROOT)
+        // createDirectory fails when the name is taken, so two runs started in the same second never share one.
+        for (n in 1..MAX_SAME_SECOND) {
+            val dir = DEFAULT_ROOT.resolve(if (n == 1) stamp else "$stamp-$n")
+            try {
+                return Files.createDirectory(dir)
+            } catch (_: FileAlreadyExistsException) {
+                continue
+            }
+        }
+        throw UsageError("more than $MAX_SAME_SECOND runs started in the same second; give --out", statusCode = 2)
+    }
+
+    private fun claim(dir: Path, force: Boolean) {
+        if (!dir.exists()) return
+        if (!dir.isDirectory()) throw UsageError("--out $dir is a file, not a directory", statusCode = 2)
+        val entries = dir.listDirectoryEntries()
+        if (entries.isEmpty()) return
+        val earlierRun = entries.any { it.fileName.toString() in RUN_MARKERS }
+        when {
+            !earlierRun -> throw UsageError(
+                "--out $dir is not empty and holds no Bakeoff results; give a new or empty directory",
+                statusCode = 2,
+            )
+
+            !force -> throw UsageError(
+                "--out $dir already holds a run's results; give a new directory, or add --force to clear it first",
+                statusCode = 2,
+            )
+
+            else ->
+                @OptIn(kotlin.io.path.ExperimentalPathApi::class)
+                entries.forEach { it.deleteRecursively() }
+        }
+    }
+
+    private const val MAX_SAME_SECOND = 1000
 }
+
+/** `--force`: the same option on every command that writes an output directory. */
+internal fun ParameterHolder.forceOption() =
+    option("--force", help = "Clear an --out directory that holds an earlier run's results, then write there").flag()

@@ -78,7 +78,7 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
                 listOfNotNull(task)
             val extraClasspath = classpath?.split(File.pathSeparator).orEmpty()
                 .filter { it.isNotBlank() }
-                .map { Paths.get(it).toAbsolutePath() }
+                .map { ResultFiles.userPath(it, "--classpath") }
             // Look the task up here first (without running any of its code: that happens in the forks
             // only), so a wrong name or classpath is one line now rather than a failed cell per strategy.
             val context = RunContext(classpath = extraClasspath.map { it.toString() })

@@ -7,6 +7,7 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
+import dev.bakeoff.engine.Credentials
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.PhysicalLimit
@@ -14,6 +15,8 @@ import dev.bakeoff.report.RunView
 import dev.bakeoff.result.Results
 import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
+import java.sql.DriverManager
+import java.sql.SQLException
 
 /**
  * `bakeoff scenario NAME`: runs one whole scenario (file-sender, api-fanout, order-status) with
@@ -62,6 +65,7 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
             val users = Scenarios.catalog.entries.filter { e -> e.settings.any { it.key in unused } }.joinToString { it.id }
             throw UsageError("${unused.joinToString { "--$it" }} do(es) not apply to scenario '$name' (only to: $users)", statusCode = 2)
         }
+        jdbcUrl?.let(::checkJdbcUrl)
         return measureOptions.resolve(entry.defaultItems) { out ->
             RunOptions(
                 strategies = Strategies.catalog.resolveList(entry.strategies),
@@ -69,6 +73,26 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
                 out = out,
                 scenario = scenario,
                 settings = settings,
+            )
+        }
+    }
+
+    /**
+     * A URL no driver on the classpath accepts is one line now, not a failed JVM per cell; its
+     * password stays masked.
+     */
+    private fun checkJdbcUrl(url: String) {
+        val shown = Credentials.masked(url)
+        if (!url.startsWith("jdbc:")) {
+            throw UsageError("--jdbc-url '$shown' is not a JDBC URL (jdbc:...)", statusCode = 2)
+        }
+        try {
+            DriverManager.getDriver(url)
+        } catch (_: SQLException) {
+            throw UsageError(
+                "--jdbc-url '$shown': no JDBC driver here accepts it (H2: jdbc:h2:..., " +
+                    "PostgreSQL: jdbc:postgresql://host/db)",
+                statusCode = 2,
             )
         }
     }

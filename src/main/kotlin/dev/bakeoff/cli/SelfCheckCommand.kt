@@ -30,9 +30,10 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         .enum<Preset> { it.id }
         .default(Preset.QUICK)
     private val out by option("--out", "-o", help = "Output directory (default: results/selfcheck-<timestamp>)")
+    private val force by forceOption()
 
     override fun run() {
-        val dir = ResultFiles.prepareOut(out?.let { Paths.get(it) }, prefix = "selfcheck-")
+        val dir = ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, "selfcheck-", force)
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
         val pairs = SelfCheck.Twin.entries.size
         echo("Bakeoff selfcheck: $pairs pairs, preset ${preset.id}; results in $dir", err = true)

@@ -55,7 +55,9 @@ internal data class MedianRatio(
             val cand = candidate.toDoubleArray()
             val ratio = MEDIAN.evaluate(cand) / MEDIAN.evaluate(base)
             val (low, high) = bootstrap(base, cand, SplittableRandom(seed))
-            val p = MannWhitneyUTest.withDefaults().test(base, cand).pValue
+            // Every run of both sides equal (one run each, say): the test's variance is zero and its p NaN.
+            // Identical samples are no evidence of a difference: p = 1.
+            val p = MannWhitneyUTest.withDefaults().test(base, cand).pValue.takeUnless { it.isNaN() } ?: 1.0
             return MedianRatio(ratio, low, high, p, base.size, cand.size)
         }
 

@@ -2,6 +2,7 @@ package dev.bakeoff.metrics
 
 import java.math.BigDecimal
 import java.math.MathContext
+import java.util.Locale
 import kotlin.math.roundToLong
 
 /**
@@ -44,6 +45,10 @@ public object Units {
         if (x == 0.0) return "0"
         val r = BigDecimal(x).round(MC)
         val integerDigits = r.precision() - r.scale()
+        // Beyond seven integer digits, the digits after the third say nothing and push a unit out of its column.
+        if (integerDigits > MAX_PLAIN_DIGITS) {
+            return String.format(Locale.ROOT, "%.2fe%d", r.unscaledValue().toDouble() / 100, integerDigits - 1)
+        }
         return r.setScale(maxOf(0, SIGNIFICANT - integerDigits)).toPlainString()
     }
 
@@ -59,6 +64,7 @@ public object Units {
     private fun rounded(x: Double) = if (x.isFinite()) BigDecimal(x).round(MC).toDouble() else x
 
     private const val SIGNIFICANT = 3
+    private const val MAX_PLAIN_DIGITS = 7
     private val MC = MathContext(SIGNIFICANT)
     private const val KIB = 1024.0
     private const val MIB = KIB * 1024

@@ -142,6 +142,10 @@ internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entrie
             val key = part.substringBefore('=', missingDelimiterValue = "")
             val value = part.substringAfter('=', missingDelimiterValue = "")
             val param = entry.params.firstOrNull { it.key == key }
+            // A known key without its value ('send-ms' for 'send-ms=50') is not an unknown parameter.
+            if (param == null && entry.params.any { it.key == part }) {
+                throw CatalogException("parameter '$part' of $kind '${entry.id}' needs a value, as $part=VALUE")
+            }
             if (param == null) {
                 val valid = entry.params.joinToString { it.key }.ifEmpty { "none" }
                 throw CatalogException(

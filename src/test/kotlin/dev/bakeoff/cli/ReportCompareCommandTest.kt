@@ -1,5 +1,6 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.report.CompareFixture
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
@@ -28,6 +29,28 @@ class ReportCompareCommandTest {
         val html = Files.readString(tmp.resolve("run/report.html"))
         assertContains(html, "Winner matrix")
         assertContains(output, "report.html")
+    }
+
+    @Test
+    fun `report that cannot write next to its results file is one line`() {
+        val json = save(ResultsFixture.results(), "stuck")
+        // A non-empty directory where report.html goes: the write fails even for root, as a read-only folder would.
+        Files.createDirectories(tmp.resolve("stuck/report.html/inside"))
+        assertUsageError("cannot write report.html next to", "report", "$json")
+    }
+
+    @Test
+    fun `compare of cells with a single run each compares them without a figure that is not a number`() {
+        val single = ResultsFixture.results().let { r ->
+            val once = r.cells.map { c -> c.copy(timeNs = c.timeNs?.let { TimeSummary.of(listOf(it.median), Double.NaN) }) }
+            r.copy(cells = once)
+        }
+        val base = save(single, "single-base")
+        val new = save(single, "single-new")
+        val (code, output) = cli("compare", "$base", "$new")
+        assertEquals(0, code, output)
+        assertContains(output, "no significant difference")
+        assertTrue("NaN" !in output, output)
     }
 
     @Test

@@ -11,6 +11,13 @@ class MedianRatioTest {
     private fun noisy(seed: Long, n: Int, median: Double) = SplittableRandom(seed).let { r -> List(n) { median * (1 + 0.03 * r.nextGaussian()) } }
 
     @Test
+    fun `identical single runs are the same, with p 1 rather than a number that is not one`() {
+        val r = MedianRatio.of(listOf(5.0), listOf(5.0), seed = 1)
+        assertEquals(1.0, r.pValue)
+        assertEquals(MedianRatio.Verdict.SAME, r.verdict())
+    }
+
+    @Test
     fun `three runs a side can never be significant, however far apart`() {
         val r = MedianRatio.of(listOf(1.0, 1.1, 1.2), listOf(10.0, 11.0, 12.0), seed = 1)
         assertEquals(10.0, r.ratio, 1e-9)
