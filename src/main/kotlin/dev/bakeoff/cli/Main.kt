@@ -41,6 +41,7 @@ internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
     ScenarioCommand(),
     ReportCommand(),
     CompareCommand(),
+    MergeCommand(),
     RecommendCommand(),
     SelfCheckCommand(),
     JdkCommand(),

@@ -7,18 +7,24 @@ import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.OptionGroup
 import com.github.ajalt.clikt.parameters.options.convert
+import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
+import dev.bakeoff.engine.CellCost
 import dev.bakeoff.engine.Jdk
 import dev.bakeoff.engine.JdkFinder
+import dev.bakeoff.engine.MachineInfo
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RaceOptions
 import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.Shard
+import dev.bakeoff.engine.ShardPlan
 import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.result.CellStatus
@@ -75,7 +81,20 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         "--max-threads",
         help = "Stop a measured JVM above this many live platform threads (default: 3/4 of the free process ids)",
     ).int()
+    private val shard by option(
+        "--shard",
+        help = "Run only part K of N (K/N): disjoint parts of about equal estimated time, the same on every machine",
+    ).convert { Shard.parse(it) ?: throw BadParameterValue("'$it'; valid: K/N with 1 <= K <= N, such as 2/3") }
+
+    /** `--dry-run`: list the cells and their estimates ([measuresNothing]) instead of measuring. */
+    val dryRun by option(
+        "--dry-run",
+        help = "List the cells, their plans and estimated times (and every shard's with --shard) without measuring",
+    ).flag()
     private val defaultWaits = WAITS.getValue(defaultWait)
+
+    /** The run before [shard] took its part: what `--dry-run` deals into shards. */
+    private var whole: RunOptions? = null
 
     /** True when an option that chooses the cells (strategies, items, wait form) was given. */
     val choosesCells: Boolean get() = strategy != null || items != null || wait != null
@@ -119,7 +138,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         if (jvmArgs.isNotEmpty()) jdks.map { it.home }.ifEmpty { listOf(null) }.forEach(::checkJvmArgs)
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
         val d = defaults(ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, force = force))
-        return d.copy(
+        val all = d.copy(
             strategies = strategies ?: d.strategies,
             items = n,
             wait = waits.first(),
@@ -133,7 +152,40 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             jvmArgs = jvmArgs,
             maxThreads = maxThreads,
         )
+        whole = all
+        val part = shard ?: return all
+        return all.copy(cellList = part.of(all.cells(), cost(all)))
     }
+
+    /**
+     * True when the command measures nothing: with `--dry-run` it prints [options]' cells with
+     * their plans and estimated times and every shard's estimated time, on [echo]; a `--shard`
+     * with no cells (more shards than groups) says so.
+     */
+    fun measuresNothing(options: RunOptions, echo: (String) -> Unit): Boolean {
+        if (!dryRun) {
+            if (options.cells().isNotEmpty()) return false
+            echo("shard $shard has no cells (the run has fewer groups than shards); nothing to measure")
+            return true
+        }
+        val cost = cost(options)
+        options.cells().forEachIndexed { i, spec ->
+            val mode = cost.plan(spec).mode
+            echo("[%3d] %s (%s) ~%s".format(i + 1, spec, mode, Units.nanos(cost.nanos(spec).toDouble())))
+        }
+        val total = options.cells().sumOf(cost::nanos)
+        echo("${options.cells().size} cells, estimated ${Units.nanos(total.toDouble())} (${CellCost.HOW})")
+        val part = shard ?: return true
+        val plan = ShardPlan.of(checkNotNull(whole).cells(), part.count, cost(checkNotNull(whole)))
+        plan.nanos.forEachIndexed { i, nanos ->
+            echo("shard ${i + 1}/${part.count}: ${plan.parts[i].size} cells, estimated ${Units.nanos(nanos.toDouble())}")
+        }
+        echo("shard spread: %.0f%% ((longest - shortest) / longest)".format(plan.spread * 100))
+        return true
+    }
+
+    private fun cost(options: RunOptions) =
+        CellCost(options.race?.let { Preset.QUICK } ?: options.preset, options.context(), options.cellTimeoutSeconds)
 
     private fun checkJdks(spec: String): List<Jdk> = try {
         JdkFinder().resolve(spec) { ResultFiles.userPath(it, "--jdk") }

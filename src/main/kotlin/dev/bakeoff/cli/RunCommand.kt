@@ -61,8 +61,11 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
     /** The swept parameters; none for `run`. */
     protected open fun sweep(): Grid? = null
 
-    /** Whether to measure [options]' cells now (`sweep` may only list them, or ask for `--yes`). */
+    /** Whether to measure (or, with `--dry-run`, list) [options]' cells now (`sweep` may ask for `--yes` first). */
     protected open fun proceed(options: RunOptions): Boolean = true
+
+    /** Whether `--dry-run` was given: the cells are listed, nothing is measured. */
+    protected val dryRun: Boolean get() = measureOptions.dryRun
 
     override fun run() {
         val chosen = suite
@@ -98,10 +101,10 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
                 }
             }.also { it.cells() } // expanded here so that a bad swept value is an input error, before anything runs
         }
+        if (!proceed(options) || measureOptions.measuresNothing(options) { echo(it) }) return
         val what = chosen?.let { "suite ${it.id}" }
             ?: options.sweep?.let { "sweep $it" }
             ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
-        if (!proceed(options)) return
         measure(options, "Bakeoff: ${options.cells().size} cells ($what)") { results -> details(results, chosen) }
     }
 

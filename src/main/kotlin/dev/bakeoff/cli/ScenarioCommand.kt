@@ -44,6 +44,7 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
 
     override fun run() {
         val options = userInput { options() }
+        if (measureOptions.measuresNothing(options) { echo(it) }) return
         val scenario = checkNotNull(options.scenario)
         val limit = checkNotNull(options.cells().first().createScenario(options.context())).limit()
         val cells = options.cells().size

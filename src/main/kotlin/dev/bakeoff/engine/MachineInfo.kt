@@ -36,8 +36,16 @@ internal object MachineInfo {
             jvmName = System.getProperty("java.vm.name"),
             jdkHome = jdkHome.toString(),
             libraries = LIBRARIES.mapValues { (_, cls) -> versionOf(cls) },
+            cpuModel = cpuModel(),
         )
     }
+
+    /** The first `model name` of Linux's `/proc/cpuinfo`; null elsewhere. */
+    private fun cpuModel(): String? = runCatching {
+        File("/proc/cpuinfo").useLines { lines ->
+            lines.firstOrNull { it.startsWith("model name") }?.substringAfter(':')?.trim()
+        }
+    }.getOrNull()
 
     /** `rxjava-3.1.12.jar` -> `3.1.12`; "unknown" when the class is not loaded from a versioned jar. */
     private fun versionOf(className: String): String {

@@ -50,8 +50,8 @@ internal object GroupDecision {
         decide(group, margin(leader.timeNs!!.median, leader.items, harnessNsPerItem))
     }
 
-    /** What makes cells one group: the report's `GroupKey` (workload or scenario spec, items, wait form, JDK). */
-    fun key(cell: CellResult): Any = listOf(cell.workload, cell.items, cell.wait, cell.jdk)
+    /** What makes cells one group: the report's `GroupKey` (workload or scenario spec, items, wait form, JDK, machine). */
+    fun key(cell: CellResult): Any = listOf(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine)
 
     /** Decides one group from its rankable [cells] (any order; ranked here by [RANKING]) with [margin]. */
     fun of(cells: List<CellResult>, margin: Double): GroupResult {
@@ -76,6 +76,7 @@ internal object GroupDecision {
             reason = DecisionReasons.of(status, tests, margin, winner.timeNs.runs.size),
             tests = tests,
             jdk = winner.jdk,
+            machine = winner.machine,
         )
     }
 

@@ -11,17 +11,27 @@ import dev.bakeoff.result.Results
  * What makes cells comparable, so that they are ranked against each other: the same [subject]
  * (the workload or scenario spec), the same [items] per batch and the same [wait] form. A typed
  * key, so groupings are matched by value and never by their display strings; the [jdk] of a
- * several-JDK run (null otherwise); a later field (the machine) goes here and into [title]. Immutable.
+ * several-JDK run (null otherwise). In a merged file [machine] is the fingerprint of the machine
+ * and JDK the cells ran on, so groups never mix machines; null for one machine's run. Immutable.
  */
-public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val jdk: String? = null) {
-    /** How every report heads the group: `lists, 100 items (blocking)`, and ` on JDK 21.0.8` in a several-JDK run. */
-    val title: String get() = "$subject, $items items (${wait.id})" + (jdk?.let { " on JDK $it" } ?: "")
+public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val jdk: String? = null, val machine: String? = null) {
+    /**
+     * How every report heads the group: `lists, 100 items (blocking)`, then ` on JDK 21.0.8` in a
+     * several-JDK run and ` on machine 1a2b3c4d` in a merged file.
+     */
+    val title: String get() = "$subject, $items items (${wait.id})" + (jdk?.let { " on JDK $it" } ?: "") +
+        machine?.let { " on machine $it" }.orEmpty()
+
+    /** The same work on any machine: what a merged report compares across machines. */
+    val work: GroupKey get() = copy(machine = null)
 
     public companion object {
-        public fun of(cell: CellResult): GroupKey = GroupKey(cell.workload, cell.items, cell.wait, cell.jdk)
+        public fun of(cell: CellResult): GroupKey =
+            GroupKey(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine)
 
         /** The key of a recorded decision. */
-        public fun of(group: GroupResult): GroupKey = GroupKey(group.workload, group.items, group.wait, group.jdk)
+        public fun of(group: GroupResult): GroupKey =
+            GroupKey(group.workload, group.items, group.wait, group.jdk, group.machine)
     }
 }
 
@@ -86,11 +96,12 @@ public class RunView(public val results: Results, public val groups: List<Ranked
     public companion object {
         public fun of(results: Results): RunView {
             val recorded = results.groups.orEmpty().associateBy(GroupKey::of)
-            val harness = results.machine.harnessNsPerItem
+            fun harness(key: GroupKey) = (key.machine?.let { results.machines?.get(it) } ?: results.machine)
+                .harnessNsPerItem
             return RunView(
                 results,
                 results.cells.groupBy(GroupKey::of).map { (key, cells) ->
-                    RankedGroup(key, cells, harness, recorded[key])
+                    RankedGroup(key, cells, harness(key), recorded[key])
                 },
             )
         }

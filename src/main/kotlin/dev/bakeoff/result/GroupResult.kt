@@ -29,6 +29,8 @@ public data class GroupResult(
     val tests: List<PairTest> = emptyList(),
     /** The JDK its cells ran on, in a several-JDK run; null otherwise. */
     val jdk: String? = null,
+    /** In a merged file, the machine's fingerprint ([CellResult.machine]): groups never mix machines. */
+    val machine: String? = null,
 )
 
 /**

@@ -30,6 +30,11 @@ public data class Results(
      * ran on one ([machine] describes it). The first is the one [machine] describes.
      */
     val jdks: List<JdkInfo>? = null,
+    /**
+     * A merged file's machines by fingerprint ([Machine.fingerprint]; every cell names its own in
+     * [CellResult.machine]); null for one machine's run, whose cells all ran on [machine].
+     */
+    val machines: Map<String, Machine>? = null,
 ) {
     public companion object {
         public const val SCHEMA_VERSION: Int = 1
@@ -52,6 +57,8 @@ public data class Machine(
     val libraries: Map<String, String>,
     /** Residual cost per item of Bakeoff's own measured path, in ns (null: not measured). */
     val harnessNsPerItem: Double? = null,
+    /** The processor's model name (Linux `/proc/cpuinfo`); null where the platform does not say. */
+    val cpuModel: String? = null,
 )
 
 @Serializable
@@ -115,6 +122,8 @@ public data class CellResult(
     val evidence: Evidence? = null,
     /** The JDK version its measured JVMs ran on, in a several-JDK run ([Results.jdks]); null otherwise. */
     val jdk: String? = null,
+    /** In a merged file, the fingerprint of the machine the cell ran on (a key of [Results.machines]). */
+    val machine: String? = null,
 )
 
 /** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */

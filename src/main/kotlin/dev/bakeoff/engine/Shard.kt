@@ -1,0 +1,119 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.WorkloadEntry
+import dev.bakeoff.result.MeasurementPlan
+
+/**
+ * Part [index] of [count] of a run (`--shard K/N`, 1-based): [of] splits a run's cells into
+ * [count] disjoint parts of about equal estimated time ([CellCost]), the same on every machine, so
+ * that N machines given `1/N` … `N/N` run every cell exactly once and finish at about the same
+ * time. Immutable.
+ */
+internal data class Shard(val index: Int, val count: Int) {
+    init {
+        require(count >= 1 && index in 1..count) { "a shard is K/N with 1 <= K <= N" }
+    }
+
+    override fun toString() = "$index/$count"
+
+    /** This shard's cells of [cells], in run order. */
+    fun of(cells: List<CellSpec>, cost: CellCost): List<CellSpec> = ShardPlan.of(cells, count, cost).parts[index - 1]
+
+    companion object {
+        private val FORM = Regex("""(\d+)/(\d+)""")
+
+        /** `K/N`, or null when [text] is not one (the CLI turns that into a usage error naming the form). */
+        fun parse(text: String): Shard? {
+            val m = FORM.matchEntire(text.trim()) ?: return null
+            val (k, n) = m.destructured
+            val index = k.toIntOrNull() ?: return null
+            val count = n.toIntOrNull() ?: return null
+            return if (count >= 1 && index in 1..count) Shard(index, count) else null
+        }
+    }
+}
+
+/**
+ * A run's cells dealt into [parts] by estimated time, a group at a time (the cells of one
+ * workload or scenario, item count and wait form stay together, so a race decides a group on one
+ * machine with all its contenders): longest group first, each to the part with the least time so
+ * far (ties: the lower part), every part back in run order. Deterministic: it reads only
+ * [CellCost]'s estimates, which read no clock. Immutable.
+ */
+internal class ShardPlan(val parts: List<List<CellSpec>>, val nanos: List<Long>) {
+    /** (longest - shortest) / longest of the parts' estimated times; 0 for one part. */
+    val spread: Double get() = nanos.max().let { if (it == 0L) 0.0 else (it - nanos.min()).toDouble() / it }
+
+    companion object {
+        fun of(cells: List<CellSpec>, count: Int, cost: CellCost): ShardPlan {
+            val groups = cells.groupBy { Triple(it.subject, it.items, it.wait) }.values.toList()
+            val costs = groups.map { g -> g.sumOf(cost::nanos) }
+            val order = groups.indices.sortedWith(compareByDescending<Int> { costs[it] }.thenBy { it })
+            val load = LongArray(count)
+            val owner = mutableMapOf<CellSpec, Int>()
+            for (g in order) {
+                val part = load.indices.minBy { load[it] }
+                groups[g].forEach { owner[it] = part }
+                load[part] += costs[g]
+            }
+            val parts = (0 until count).map { p -> cells.filter { owner.getValue(it) == p } }
+            return ShardPlan(parts, load.toList())
+        }
+    }
+}
+
+/**
+ * A cell's estimated wall time for balancing shards, from nothing that differs between machines
+ * (every machine of a fan-out must deal the same cells into the same shards): the batch's nominal
+ * waits ([SerialEstimate] without the timed CPU part, which would differ), the plan [preset] gives
+ * that batch, a planning probe and the JVM start of every fork, at most the cell's time limit
+ * ([limitSeconds]). Waits count as if served one after another, so a waiting cell is estimated at
+ * its slowest strategy's pace. A `task:` workload's code is
+ * never loaded here: it counts as a neutral [TASK_SERIAL_NANOS] batch. Not thread-safe (it caches
+ * the waits of each workload and item count); one per planning.
+ */
+internal class CellCost(private val preset: Preset, private val context: RunContext, private val limitSeconds: Long? = null) {
+    private val serial = mutableMapOf<Pair<String, Int>, Long>()
+
+    /** The plan [preset] gives [spec]'s batch by its nominal waits (a measured run plans from a timed probe). */
+    fun plan(spec: CellSpec): MeasurementPlan = preset.plan(batch(spec))
+
+    fun nanos(spec: CellSpec): Long {
+        val batch = batch(spec)
+        val plan = preset.plan(batch)
+        val iteration = maxOf(batch, plan.iterationMillis * 1_000_000)
+        val perFork = JVM_START_NANOS + (plan.warmupIterations + plan.measurementIterations) * iteration +
+            TRACE_BATCHES * batch
+        val measured = plan.forks * perFork
+        // A cell still running at its time limit is killed there.
+        return PROBE_NANOS + (limitSeconds?.let { minOf(measured, it * 1_000_000_000) } ?: measured)
+    }
+
+    private fun batch(spec: CellSpec) = serial.getOrPut(spec.subject to spec.items) { serialNanos(spec) }
+
+    private fun serialNanos(spec: CellSpec): Long {
+        spec.createScenario(context)?.let { return SerialEstimate.scenarioNanos(it, spec.items) }
+        val workload = checkNotNull(spec.workload)
+        if (isTask(workload)) return TASK_SERIAL_NANOS
+        val w = workload.entry.create(workload.params(context.copy(waitScale = 1.0)))
+        return (0 until spec.items).sumOf { w.waitNanos(it) }
+    }
+
+    private fun isTask(workload: Resolved<WorkloadEntry>) = workload.entry.id == TASK_WORKLOAD
+
+    companion object {
+        /** How the estimates are made, for the listing that shows them. */
+        const val HOW = "estimates from nominal waits, plans and JVM starts; a task: workload counts as a 0.1 s batch"
+
+        /** A user's task batch, for balancing only: mid-range, so it neither hides nor dominates. */
+        const val TASK_SERIAL_NANOS = 100_000_000L
+        private const val TASK_WORKLOAD = "task"
+        private const val JVM_START_NANOS = 1_000_000_000L
+        private const val PROBE_NANOS = 1_000_000_000L
+
+        @OptIn(InternalBakeoffApi::class)
+        private const val TRACE_BATCHES = CellProbe.TRACE_BATCHES
+    }
+}

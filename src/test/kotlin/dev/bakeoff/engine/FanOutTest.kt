@@ -1,0 +1,81 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.report.MachineDifferences
+import dev.bakeoff.report.ResultsFixture
+import dev.bakeoff.report.RunView
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
+import dev.bakeoff.result.TimeStats
+import dev.bakeoff.result.fingerprint
+import java.nio.file.Paths
+import kotlin.test.Test
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertIs
+import kotlin.test.assertTrue
+
+/** The fan-out on one machine: N shards one after another, then `merge`, against the unsharded run. */
+class FanOutTest {
+    private val whole = RunOptions.defaultSuite(Paths.get("unused")).cells()
+    private val base = ResultsFixture.results()
+
+    /** What a shard's run records for its cells (their figures do not matter to the merge). */
+    private fun run(cells: List<CellSpec>, results: Results = base) = results.copy(
+        cells = cells.mapIndexed { i, spec ->
+            val median = 1_000.0 + i
+            CellResult(
+                spec.strategy.spec,
+                spec.strategy.entry.family,
+                spec.subject,
+                spec.items,
+                spec.wait,
+                CellStatus.OK,
+                timeNs = TimeStats(median, median, median, median, 0.0, List(5) { median }),
+            )
+        },
+        groups = null,
+    )
+
+    private fun key(c: CellResult) = listOf(c.strategy, c.workload, c.items, c.wait, c.sweep)
+
+    @Test
+    fun `three shards merge into exactly the cells of the unsharded run, each once`() {
+        val cost = CellCost(Preset.QUICK, RunContext())
+        val shards = (1..3).map { k -> "shard-$k" to run(Shard(k, 3).of(whole, cost)) }
+        val merged = assertIs<ResultsMerge.Outcome.Merged>(ResultsMerge.merge(shards)).results
+        val expected = run(whole).cells.map(::key)
+        assertEquals(expected.size, merged.cells.size)
+        assertEquals(expected.toSet(), merged.cells.map(::key).toSet())
+        assertEquals(setOf(base.machine.fingerprint), merged.cells.map { it.machine }.toSet())
+        assertEquals(1, merged.machines?.size)
+    }
+
+    @Test
+    fun `a cell twice on one machine is one line naming both inputs, and nothing is merged`() {
+        val cells = whole.take(3)
+        val outcome = ResultsMerge.merge(listOf("a" to run(cells), "b" to run(cells.drop(1))))
+        val lines = assertIs<ResultsMerge.Outcome.Conflicts>(outcome).lines
+        assertEquals(2, lines.size)
+        assertTrue(lines.all { "in a and in b" in it }, lines.toString())
+    }
+
+    @Test
+    fun `two JDKs stay apart in groups per machine, and the report shows where the winner differs`() {
+        val cells = whole.filter { it.subject == whole.first().subject }
+        val jdk21 = run(cells)
+        // The same cells on another JDK, where the order of the strategies is reversed.
+        val jdk25 = run(cells.reversed(), base.copy(machine = base.machine.copy(jdkVersion = "25.0.1")))
+        val merged = assertIs<ResultsMerge.Outcome.Merged>(ResultsMerge.merge(listOf("21" to jdk21, "25" to jdk25)))
+            .results
+        assertEquals(2, merged.machines?.size)
+        val view = RunView.of(merged)
+        assertEquals(2, view.groups.size)
+        view.groups.forEach { g -> assertEquals(1, g.cells.map { it.machine }.distinct().size) }
+        assertEquals(2, merged.groups?.size)
+        val lines = MachineDifferences.of(view)
+        assertContains(lines.joinToString("\n"), "DIFFERS")
+        assertTrue(lines.any { "25.0.1" in it }, lines.toString())
+    }
+}
