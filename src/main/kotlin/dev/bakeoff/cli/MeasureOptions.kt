@@ -23,8 +23,6 @@ import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
-import java.io.IOException
-import java.io.UncheckedIOException
 import java.nio.file.Path
 import java.nio.file.Paths
 import java.util.concurrent.TimeUnit
@@ -188,16 +186,6 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 }
 
 /**
- * A write that failed mid-run (a full disk): every file is replaced atomically, so the last complete
- * results.json stays, holding the cells finished before; one line and exit code 2.
- */
-private fun writeFailed(options: RunOptions, written: Int, e: Throwable) = UsageError(
-    "could not write results to ${options.out} (${e.javaClass.simpleName}: ${e.message}); stopped: results.json " +
-        "keeps the $written cell(s) written before",
-    statusCode = 2,
-)
-
-/**
  * Measures every cell of [options] with a progress line each (after [heading]), writes the result
  * files after every cell, prints the ranked report, [footer]'s lines and last "The answer"; exit
  * code 1 when a cell did not finish ok. [write] writes the result files (a test makes it fail, as a full disk would).
@@ -212,23 +200,8 @@ internal fun CliktCommand.measure(
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${options.out}", err = true)
-    var linked = false
-    var written = 0
-    val results = try {
-        SuiteRunner(options, listener) {
-            write(it, options.out)
-            written = it.cells.size
-            // `latest` moves only to a run that measured something.
-            if (!linked && it.cells.any { c -> c.timeNs != null }) {
-                ResultFiles.linkLatest(options.out)
-                linked = true
-            }
-        }.run()
-    } catch (e: IOException) {
-        throw writeFailed(options, written, e)
-    } catch (e: UncheckedIOException) {
-        throw writeFailed(options, written, e.cause ?: e)
-    }
+    val sink = ResultsSink(options.out, write)
+    val results = sink.guard { SuiteRunner(options, listener, sink).run() }
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))
     footer(results).forEach { echo(it) }

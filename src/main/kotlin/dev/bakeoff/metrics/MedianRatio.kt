@@ -55,7 +55,9 @@ internal data class MedianRatio(
             val cand = candidate.toDoubleArray()
             val ratio = MEDIAN.evaluate(cand) / MEDIAN.evaluate(base)
             val (low, high) = bootstrap(base, cand, SplittableRandom(seed))
-            val p = MannWhitneyUTest.withDefaults().test(base, cand).pValue
+            // All runs tied (a single run a side, or equal figures) leave the rank test no variance: its
+            // normal approximation gives 0/0. No evidence of a difference is p = 1, not NaN.
+            val p = MannWhitneyUTest.withDefaults().test(base, cand).pValue.takeUnless { it.isNaN() } ?: 1.0
             return MedianRatio(ratio, low, high, p, base.size, cand.size)
         }
 
