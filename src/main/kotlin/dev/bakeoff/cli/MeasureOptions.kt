@@ -171,12 +171,17 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             if (m == null || amount == null || amount < 1) {
                 throw BadParameterValue("'$text'; valid: a duration such as 90s, 4m or 1h")
             }
-            val seconds = when (m.groupValues[2]) {
-                "m" -> amount * 60
-                "h" -> amount * 3_600
-                else -> amount
+            val secondsPer = when (m.groupValues[2]) {
+                "m" -> 60L
+                "h" -> 3_600L
+                else -> 1L
             }
-            return seconds * 1_000_000_000L
+            // Exact: a budget beyond what nanoseconds in a Long hold (~292 years) would wrap to a negative one.
+            return try {
+                Math.multiplyExact(Math.multiplyExact(amount, secondsPer), 1_000_000_000L)
+            } catch (_: ArithmeticException) {
+                throw BadParameterValue("'$text' is too long; valid: a duration such as 90s, 4m or 1h")
+            }
         }
 
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
