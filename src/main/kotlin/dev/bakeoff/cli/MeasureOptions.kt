@@ -30,8 +30,6 @@ import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
-import java.io.IOException
-import java.io.UncheckedIOException
 import java.nio.file.Path
 import java.nio.file.Paths
 import java.util.concurrent.TimeUnit
@@ -223,12 +221,17 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             if (m == null || amount == null || amount < 1) {
                 throw BadParameterValue("'$text'; valid: a duration such as 90s, 4m or 1h")
             }
-            val seconds = when (m.groupValues[2]) {
-                "m" -> amount * 60
-                "h" -> amount * 3_600
-                else -> amount
+            val secondsPer = when (m.groupValues[2]) {
+                "m" -> 60L
+                "h" -> 3_600L
+                else -> 1L
             }
-            return seconds * 1_000_000_000L
+            // Exact: a budget beyond what nanoseconds in a Long hold (~292 years) would wrap to a negative one.
+            return try {
+                Math.multiplyExact(Math.multiplyExact(amount, secondsPer), 1_000_000_000L)
+            } catch (_: ArithmeticException) {
+                throw BadParameterValue("'$text' is too long; valid: a duration such as 90s, 4m or 1h")
+            }
         }
 
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
@@ -236,16 +239,6 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             WaitForm.entries.associate { it.id to listOf(it) } + ("both" to WaitForm.entries)
     }
 }
-
-/**
- * A write that failed mid-run (a full disk): every file is replaced atomically, so the last complete
- * results.json stays, holding the cells finished before; one line and exit code 2.
- */
-private fun writeFailed(options: RunOptions, written: Int, e: Throwable) = UsageError(
-    "could not write results to ${options.out} (${e.javaClass.simpleName}: ${e.message}); stopped: results.json " +
-        "keeps the $written cell(s) written before",
-    statusCode = 2,
-)
 
 /**
  * Measures every cell of [options] with a progress line each (after [heading]), writes the result
@@ -262,23 +255,8 @@ internal fun CliktCommand.measure(
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${options.out}", err = true)
-    var linked = false
-    var written = 0
-    val results = try {
-        SuiteRunner(options, listener) {
-            write(it, options.out)
-            written = it.cells.size
-            // `latest` moves only to a run that measured something.
-            if (!linked && it.cells.any { c -> c.timeNs != null }) {
-                ResultFiles.linkLatest(options.out)
-                linked = true
-            }
-        }.run()
-    } catch (e: IOException) {
-        throw writeFailed(options, written, e)
-    } catch (e: UncheckedIOException) {
-        throw writeFailed(options, written, e.cause ?: e)
-    }
+    val sink = ResultsSink(options.out, write)
+    val results = sink.guard { SuiteRunner(options, listener, sink).run() }
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))
     terminal.renderJdkTables(results).takeIf { it.isNotEmpty() }?.let { echo(it, trailingNewline = false) }

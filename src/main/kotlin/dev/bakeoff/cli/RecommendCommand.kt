@@ -112,7 +112,8 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val top = options.strategies.size
         echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
         val progress = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
-        val results = SuiteRunner(options, progress) { ResultFiles.write(it, dir) }.run()
+        val sink = ResultsSink(dir)
+        val results = sink.guard { SuiteRunner(options, progress, sink).run() }
         // The confirming run is one group: one workload, one item count, one wait form.
         val group = RunView.of(results).groups.single()
         val measured = group.ranked

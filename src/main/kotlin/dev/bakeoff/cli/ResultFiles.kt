@@ -27,7 +27,7 @@ import kotlin.io.path.listDirectoryEntries
  */
 internal object ResultFiles {
     /** The folder default output directories are made in, relative to the checkout the launcher runs in. */
-    private val DEFAULT_ROOT: Path = Paths.get("results")
+    val DEFAULT_ROOT: Path = Paths.get("results")
 
     /** The files whose presence marks a directory as an earlier run's output, which `--force` may clear. */
     private val RUN_MARKERS = listOf("results.json", "selfcheck.json", "jmh.json", "cells")
@@ -53,12 +53,12 @@ internal object ResultFiles {
 
     /**
      * Creates the output directory and proves it writable; one line and exit code 2 if it is not.
-     * By default a new `results/<prefix><timestamp>` (with `-2`, `-3`... when a run started in the
+     * By default a new `<root>/<prefix><timestamp>` (with `-2`, `-3`... when a run started in the
      * same second already has it). A [requested] directory must be new or empty; an earlier run's
      * output is refused unless [force] clears it first; any other non-empty directory is refused.
      */
-    fun prepareOut(requested: Path?, prefix: String = "", force: Boolean = false): Path {
-        val dir = requested ?: newDefault(prefix)
+    fun prepareOut(requested: Path?, prefix: String = "", force: Boolean = false, root: Path = DEFAULT_ROOT): Path {
+        val dir = requested ?: newDefault(root, prefix)
         try {
             if (requested != null) claim(requested, force)
             Files.createDirectories(dir)
@@ -71,12 +71,12 @@ internal object ResultFiles {
     }
 
     /**
-     * Points `results/latest` at [dir] if it is a default output directory: called once the run
+     * Points `<root>/latest` at [dir] if it is a default output directory: called once the run
      * has measured something, so a run that measured nothing (refused by JMH's lock, failed in
      * every cell) never becomes the latest.
      */
-    fun linkLatest(dir: Path) {
-        if (dir.parent != DEFAULT_ROOT) return
+    fun linkLatest(dir: Path, root: Path = DEFAULT_ROOT) {
+        if (dir.parent != root) return
         val latest = dir.resolveSibling("latest")
         runCatching {
             Files.deleteIfExists(latest)
@@ -84,12 +84,12 @@ internal object ResultFiles {
         }
     }
 
-    private fun newDefault(prefix: String): Path {
+    private fun newDefault(root: Path, prefix: String): Path {
         val stamp = prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-        Files.createDirectories(DEFAULT_ROOT)
+        Files.createDirectories(root)
         // createDirectory fails when the name is taken, so two runs started in the same second never share one.
         for (n in 1..MAX_SAME_SECOND) {
-            val dir = DEFAULT_ROOT.resolve(if (n == 1) stamp else "$stamp-$n")
+            val dir = root.resolve(if (n == 1) stamp else "$stamp-$n")
             try {
                 return Files.createDirectory(dir)
             } catch (_: FileAlreadyExistsException) {

@@ -103,6 +103,7 @@ internal data class Comparison(
         private fun problem(label: String, c: CellResult) = when {
             c.status != CellStatus.OK -> Reason(Reason.Problem.NOT_OK, label, c.status)
             c.timeNs == null || c.timeNs.runs.isEmpty() -> Reason(Reason.Problem.NO_RUNS, label)
+            c.timeNs.runs.size < 2 -> Reason(Reason.Problem.ONE_RUN, label)
             else -> null
         }
 
@@ -123,12 +124,13 @@ internal data class NotCompared(val title: String, val reasons: List<Reason>) {
 
 /** Why one [side] of a cell could not be compared; equal reasons are summarised together. Immutable. */
 internal data class Reason(val problem: Problem, val side: String, val status: CellStatus? = null) {
-    enum class Problem { ONLY_IN, NOT_OK, NO_RUNS }
+    enum class Problem { ONLY_IN, NOT_OK, NO_RUNS, ONE_RUN }
 
     override fun toString(): String = when (problem) {
         Problem.ONLY_IN -> "only in $side"
         Problem.NOT_OK -> "$side $status"
         Problem.NO_RUNS -> "$side has no measured runs"
+        Problem.ONE_RUN -> "$side has one measured run (a comparison needs 2 or more)"
     }
 }
 

@@ -130,4 +130,30 @@ class LauncherTest {
             assertEquals(flagged, flag in line, line)
         }
     }
+
+    @Test
+    fun `the CLI gets the directory the command was run in, though the launcher runs from the checkout`() {
+        // A checkout copy that is already built (its stamp newer than its sources), so no Maven runs.
+        val checkout = jvms.resolve("checkout").toFile()
+        File(checkout, "bakeoff").apply { parentFile.mkdirs() }.writeText(File("bakeoff").readText())
+        File(checkout, ".mvn/wrapper").mkdirs()
+        File(".mvn/wrapper/maven-wrapper.properties").copyTo(File(checkout, ".mvn/wrapper/maven-wrapper.properties"))
+        File(checkout, "src").mkdirs()
+        File(checkout, "pom.xml").writeText("<project/>")
+        File(checkout, "target").mkdirs()
+        listOf("classpath.txt", "bakeoff.jar").forEach { File(checkout, "target/$it").writeText("") }
+        File(checkout, "target/.bakeoff-built").apply { writeText("") }
+            .setLastModified(System.currentTimeMillis() + 60_000)
+        val jdk = fakeJdk("jdk-25", "25.0.1", "echo \"java $*\"\n")
+        val userDir = jvms.resolve("results/run").toFile().apply { mkdirs() }
+        val p = ProcessBuilder("bash", File(checkout, "bakeoff").path, "report", "results.json")
+            .directory(userDir)
+            .apply { environment()["JAVA_HOME"] = jdk.path }
+            .start()
+        val out = p.inputStream.bufferedReader().readText()
+        val err = p.errorStream.bufferedReader().readText()
+        assertEquals(0, p.waitFor(), err)
+        assertContains(out, "-Dbakeoff.cwd=${userDir.path} ")
+        assertContains(out, "dev.bakeoff.cli.MainKt report results.json")
+    }
 }

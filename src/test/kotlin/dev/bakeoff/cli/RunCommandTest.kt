@@ -35,6 +35,7 @@ class RunCommandTest {
         assertUsageError("--items", "run", "--items", "abc", "--out", "$tmp")
         assertUsageError("invalid --items '0'", "run", "--items", "0", "--out", "$tmp")
         assertUsageError("invalid --cpus '0'", "run", "--cpus", "0", "--out", "$tmp")
+        assertUsageError("'9999999999h' is too long", "run", "--budget", "9999999999h", "--out", "$tmp")
     }
 
     @Test

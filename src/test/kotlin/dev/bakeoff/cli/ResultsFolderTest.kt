@@ -1,0 +1,71 @@
+package dev.bakeoff.cli
+
+import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.ResultsFixture
+import dev.bakeoff.report.writeTo
+import dev.bakeoff.result.CellStatus
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.LinkOption
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
+import kotlin.test.assertTrue
+
+/**
+ * Default results folders never collide, `latest` moves only to a run that measured something,
+ * and `compare` of runs measured once per cell says so instead of failing. In-process, in a
+ * temporary folder standing for `results/`; nothing here forks a JVM.
+ */
+class ResultsFolderTest {
+    @TempDir
+    lateinit var tmp: Path
+
+    private val root: Path get() = tmp.resolve("results")
+
+    @Test
+    fun `runs started in the same second get distinct default folders`() {
+        val dirs = List(3) { ResultFiles.prepareOut(null, prefix = "recommend-", root = root) }
+        assertEquals(3, dirs.toSet().size, "$dirs")
+        dirs.forEach { assertTrue(Files.isDirectory(it), "$it") }
+    }
+
+    @Test
+    fun `latest is not created for a run whose cells all failed`() {
+        val failed = ResultFiles.prepareOut(null, root = root)
+        val allFailed = ResultsFixture.results().let { r ->
+            r.copy(cells = r.cells.map { it.copy(status = CellStatus.FAILED, timeNs = null) })
+        }
+        ResultsSink(failed, latestRoot = root)(allFailed)
+        assertFalse(Files.exists(root.resolve("latest"), LinkOption.NOFOLLOW_LINKS))
+        assertEquals(allFailed.cells.size, JsonReportFormat.read(failed.resolve("results.json")).cells.size)
+    }
+
+    @Test
+    fun `latest moves to a run that measured, and stays there when a later one measures nothing`() {
+        val measured = ResultFiles.prepareOut(null, root = root)
+        ResultsSink(measured, latestRoot = root)(ResultsFixture.results())
+        assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
+        val failed = ResultFiles.prepareOut(null, root = root)
+        val nothing = ResultsFixture.results().let { it.copy(cells = it.cells.map { c -> c.copy(timeNs = null) }) }
+        ResultsSink(failed, latestRoot = root)(nothing)
+        assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
+        // A run given --out is the user's folder: it never becomes `latest`.
+        ResultsSink(tmp.resolve("mine"), latestRoot = root)(ResultsFixture.results())
+        assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
+    }
+
+    @Test
+    fun `compare of runs measured once per cell lists the cells as not compared`() {
+        val once = ResultsFixture.results().let { r ->
+            r.copy(cells = r.cells.map { c -> c.copy(timeNs = c.timeNs?.let { it.copy(runs = it.runs.take(1)) }) })
+        }
+        val a = JsonReportFormat.writeTo(once, tmp.resolve("a"))
+        val b = JsonReportFormat.writeTo(once, tmp.resolve("b"))
+        val (code, output) = cli("compare", "$a", "$b")
+        assertEquals(0, code, output)
+        assertContains(output, "has one measured run (a comparison needs 2 or more)")
+    }
+}
