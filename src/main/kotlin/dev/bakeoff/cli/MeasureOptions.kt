@@ -176,7 +176,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val part = shard ?: return true
         val plan = ShardPlan.of(checkNotNull(whole).cells(), part.count, cost(checkNotNull(whole)))
         plan.nanos.forEachIndexed { i, nanos ->
-            echo("shard ${i + 1}/${part.count}: ${plan.parts[i].size} cells, estimated ${Units.nanos(nanos.toDouble())}")
+            val estimate = Units.nanos(nanos.toDouble())
+            echo("shard ${i + 1}/${part.count}: ${plan.parts[i].size} cells, estimated $estimate")
         }
         echo("shard spread: %.0f%% ((longest - shortest) / longest)".format(plan.spread * 100))
         return true

@@ -9,7 +9,10 @@ import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.writeTo
 import java.io.IOException
 
-/** `bakeoff report RESULTS.json`: regenerates `report.html` next to a results file (e.g. after an upgrade of Bakeoff). */
+/**
+ * `bakeoff report RESULTS.json`: regenerates `report.html` next to a results file (e.g. after an
+ * upgrade of Bakeoff).
+ */
 internal class ReportCommand : CliktCommand(name = "report") {
     override fun help(context: Context) = "Regenerate report.html next to a results.json."
 

@@ -25,8 +25,9 @@ import java.sql.SQLException
  */
 internal class ScenarioCommand : CliktCommand(name = "scenario") {
     override fun help(context: Context) =
-        "Run a whole scenario (E2 file-sender, E3 api-fanout, E4 order-status) with real components, verified after every batch, " +
-            "against its physical limit. With no options: its published scale and variants, both wait forms, quick preset."
+        "Run a whole scenario (E2 file-sender, E3 api-fanout, E4 order-status) with real components, " +
+            "verified after every batch, against its physical limit. With no options: its published scale and " +
+            "variants, both wait forms, quick preset."
 
     private val name by argument("NAME", help = "The scenario: ${Scenarios.catalog.ids.joinToString()}")
     private val param by option(
@@ -36,7 +37,8 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
     private val api by option("--api", help = "http or simulated (same as --param api=...)")
     private val jdbcUrl by option(
         "--jdbc-url",
-        help = "order-status: the database to use (e.g. jdbc:postgresql://localhost/bakeoff) instead of an in-memory H2",
+        help = "order-status: the database to use (e.g. jdbc:postgresql://localhost/bakeoff) " +
+            "instead of an in-memory H2",
     )
     private val jdbcUser by option("--jdbc-user", help = "order-status: the database user")
     private val jdbcPassword by option("--jdbc-password", help = "order-status: the database password")
@@ -57,13 +59,19 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val entry = Scenarios.catalog[name]
         val specs = listOf(name) + param + listOfNotNull(api?.let { "api=$it" })
         val scenario = Scenarios.catalog.resolve(specs.joinToString(":"))
-        val settings = mapOf(Scenarios.JDBC_URL to jdbcUrl, Scenarios.JDBC_USER to jdbcUser, Scenarios.JDBC_PASSWORD to jdbcPassword)
+        val settings = mapOf(
+            Scenarios.JDBC_URL to jdbcUrl,
+            Scenarios.JDBC_USER to jdbcUser,
+            Scenarios.JDBC_PASSWORD to jdbcPassword,
+        )
             .filterValues { it != null }
             .mapValues { checkNotNull(it.value) }
         val unused = settings.keys - entry.settings.map { it.key }.toSet()
         if (unused.isNotEmpty()) {
-            val users = Scenarios.catalog.entries.filter { e -> e.settings.any { it.key in unused } }.joinToString { it.id }
-            throw UsageError("${unused.joinToString { "--$it" }} do(es) not apply to scenario '$name' (only to: $users)", statusCode = 2)
+            val users = Scenarios.catalog.entries.filter { e -> e.settings.any { it.key in unused } }
+                .joinToString { it.id }
+            val options = unused.joinToString { "--$it" }
+            throw UsageError("$options do(es) not apply to scenario '$name' (only to: $users)", statusCode = 2)
         }
         jdbcUrl?.let(::checkJdbcUrl)
         return measureOptions.resolve(entry.defaultItems) { out ->

@@ -54,7 +54,8 @@ internal data class CellSpec(
             "until its item's call completes, and ${scenario.spec}'s suspending calls complete on that same pool"
     }
 
-    override fun toString() = "${strategy.spec} x $subject x $items (${wait.id})" + (jdk?.let { " on JDK ${it.version}" } ?: "")
+    override fun toString() =
+        "${strategy.spec} x $subject x $items (${wait.id})" + (jdk?.let { " on JDK ${it.version}" } ?: "")
 
     companion object {
         /** Parses the four JMH parameter strings of a workload cell. */

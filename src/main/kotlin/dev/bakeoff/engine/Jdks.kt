@@ -93,7 +93,8 @@ internal class JdkFinder(
         require(jdks.isNotEmpty()) { "--jdk needs a JDK home or version" }
         jdks.firstNotNullOfOrNull(Jdk::problem)?.let { throw IllegalArgumentException("--jdk: $it") }
         jdks.groupBy { it.version }.values.firstOrNull { it.size > 1 }?.let {
-            throw IllegalArgumentException("--jdk names JDK ${it.first().version} twice: ${it.joinToString { j -> "${j.home}" }}")
+            val homes = it.joinToString { j -> "${j.home}" }
+            throw IllegalArgumentException("--jdk names JDK ${it.first().version} twice: $homes")
         }
         return jdks
     }
