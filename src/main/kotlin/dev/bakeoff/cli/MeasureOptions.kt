@@ -27,6 +27,8 @@ import dev.bakeoff.engine.SuiteRunner
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.MachineDifferences
+import dev.bakeoff.report.RunView
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
@@ -99,7 +101,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
     /**
      * Checks every option (bad input is a [UsageError] with exit 2, or a catalog error), creates
-     * the output directory, and applies the options to the command's [defaults] for that directory.
+     * the output directory (not for `--dry-run`), and applies the options to the command's [defaults] for that directory.
      */
     fun resolve(defaultItems: Int, defaults: (Path) -> RunOptions): RunOptions {
         val n = items ?: defaultItems
@@ -135,7 +137,9 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val jdks = jdk?.let(::checkJdks).orEmpty()
         if (jvmArgs.isNotEmpty()) jdks.map { it.home }.ifEmpty { listOf(null) }.forEach(::checkJvmArgs)
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
-        val d = defaults(ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, force = force))
+        val requested = out?.let { ResultFiles.userPath(it, "--out") }
+        // A dry run writes nothing, so it creates no directory either.
+        val d = defaults(if (dryRun) requested ?: ResultFiles.DEFAULT_ROOT else ResultFiles.prepareOut(requested, force = force))
         val all = d.copy(
             strategies = strategies ?: d.strategies,
             items = n,
@@ -261,6 +265,7 @@ internal fun CliktCommand.measure(
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))
     terminal.renderJdkTables(results).takeIf { it.isNotEmpty() }?.let { echo(it, trailingNewline = false) }
+    MachineDifferences.of(RunView.of(results)).forEach { echo(it) }
     footer(results).forEach { echo(it) }
     echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
     // Last, so that the one thing the user came for is what the terminal shows when the run ends.

@@ -10,6 +10,7 @@ import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.EvidenceVerdicts
 import dev.bakeoff.result.Results
 
 /** A compact table: one header, one line per row, no row separators. */
@@ -72,7 +73,7 @@ internal fun comparisonTable(c: Comparison): Widget {
             "×${Units.ratio(s.ratio)}",
             "${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}",
             Units.sig3(s.pValue),
-            r.verdict.label,
+            r.verdictLabel,
         )
     }
     return compactTable(header, rows)
@@ -87,6 +88,7 @@ internal fun Terminal.renderJdkTables(results: Results): String = buildString {
         appendLine()
         appendLine("${c.newLabel} against ${c.baseLabel}, per strategy and workload")
         if (c.rows.isNotEmpty()) appendLine(render(comparisonTable(c)))
+        EvidenceVerdicts.acrossJdks(c).forEach { appendLine("  - $it") }
         c.notComparedSummary.forEach { appendLine("  not compared: $it") }
         appendLine(CompareHtml.summary(c))
         appendLine(CompareHtml.method(c))

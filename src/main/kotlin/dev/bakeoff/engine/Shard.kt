@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.Prediction
+import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WorkloadEntry
@@ -67,10 +69,9 @@ internal class ShardPlan(val parts: List<List<CellSpec>>, val nanos: List<Long>)
 /**
  * A cell's estimated wall time for balancing shards, from nothing that differs between machines
  * (every machine of a fan-out must deal the same cells into the same shards): the batch's nominal
- * waits ([SerialEstimate] without the timed CPU part, which would differ), the plan [preset] gives
- * that batch, a planning probe and the JVM start of every fork, at most the cell's time limit
- * ([limitSeconds]). Waits count as if served one after another, so a waiting cell is estimated at
- * its slowest strategy's pace. A `task:` workload's code is
+ * waits ([SerialEstimate] without the timed CPU part, which would differ) overlapped as the
+ * strategy's concurrency model says, the plan [preset] gives that batch, a planning probe and
+ * the JVM start of every fork, at most the cell's time limit ([limitSeconds]). A `task:` workload's code is
  * never loaded here: it counts as a neutral [TASK_SERIAL_NANOS] batch. Not thread-safe (it caches
  * the waits of each workload and item count); one per planning.
  */
@@ -91,7 +92,21 @@ internal class CellCost(private val preset: Preset, private val context: RunCont
         return PROBE_NANOS + (limitSeconds?.let { minOf(measured, it * 1_000_000_000) } ?: measured)
     }
 
-    private fun batch(spec: CellSpec) = serial.getOrPut(spec.subject to spec.items) { serialNanos(spec) }
+    /**
+     * [spec]'s batch: its nominal waits overlapped as its strategy's [ConcurrencyModel] says (waves of
+     * the items it keeps in flight, [Prediction]) on [BALANCE_CORES] cores, so a pool of 100 on a
+     * network workload is not estimated at `direct`'s serial pace; served one after another when the
+     * strategy has no model.
+     */
+    private fun batch(spec: CellSpec): Long {
+        val serialNanos = serial.getOrPut(spec.subject to spec.items) { serialNanos(spec) }
+        val strategy = spec.strategy
+        val input = ModelInput(strategy.params(context.copy(cpus = BALANCE_CORES)), spec.wait, BALANCE_CORES, spec.items)
+        val model = strategy.entry.model(input) ?: return serialNanos
+        val meanWait = serialNanos.toDouble() / spec.items
+        return Prediction.batchNanos(spec.items, 0.0, meanWait, BALANCE_CORES, model.inFlight, model.computing, 0.0)
+            .toLong()
+    }
 
     private fun serialNanos(spec: CellSpec): Long {
         spec.createScenario(context)?.let { return SerialEstimate.scenarioNanos(it, spec.items) }
@@ -104,8 +119,12 @@ internal class CellCost(private val preset: Preset, private val context: RunCont
     private fun isTask(workload: Resolved<WorkloadEntry>) = workload.entry.id == TASK_WORKLOAD
 
     companion object {
+        /** The cores the estimates assume: a constant, so every machine of a fan-out deals the same shards. */
+        const val BALANCE_CORES = 2
+
         /** How the estimates are made, for the listing that shows them. */
-        const val HOW = "estimates from nominal waits, plans and JVM starts; a task: workload counts as a 0.1 s batch"
+        const val HOW = "estimates from nominal waits overlapped as each strategy's model says on " +
+            "$BALANCE_CORES cores, plans and JVM starts; a task: workload counts as a 0.1 s batch"
 
         /** A user's task batch, for balancing only: mid-range, so it neither hides nor dominates. */
         const val TASK_SERIAL_NANOS = 100_000_000L

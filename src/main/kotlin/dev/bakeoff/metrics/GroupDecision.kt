@@ -25,7 +25,7 @@ internal object GroupDecision {
     const val MIN_MARGIN = 0.02
 
     /** A cell whose fastest run is over this many times the winner's slowest is behind it, however few its runs. */
-    const val SEPARATION = 2.0
+    const val SEPARATION = MedianRatio.SEPARATION
 
     /** The ranking every report and the race share: median, then strategy spec (never the input's order). */
     val RANKING: Comparator<CellResult> = compareBy<CellResult> { it.timeNs?.median }.thenBy { it.strategy }
@@ -85,7 +85,7 @@ internal object GroupDecision {
         val o = other.timeNs!!
         val ratio = o.median / w.median
         // A gap this wide needs no test; skipping the bootstrap keeps wide groups cheap to decide.
-        if (o.runs.min() > SEPARATION * w.runs.max()) {
+        if (MedianRatio.separation(w.runs, o.runs) == MedianRatio.Verdict.SLOWER) {
             return PairTest(other.strategy, ratio, runs = o.runs.size, outcome = PairOutcome.SEPARATED)
         }
         val seed = "${winner.workload}|${winner.items}|${winner.wait}|${winner.strategy}|${other.strategy}".hashCode()

@@ -41,6 +41,13 @@ internal data class MedianRatio(
 
     companion object {
         const val ALPHA = 0.05
+
+        /**
+         * Two samples are separated when one side's fastest run is over this many times the other side's
+         * slowest: a gap no noise on these machines explains, however few the runs (a race stops a cell
+         * on the same rule, [GroupDecision.SEPARATION]).
+         */
+        const val SEPARATION = 2.0
         const val CONFIDENCE = 0.95
         const val RESAMPLES = 10_000
 
@@ -59,6 +66,16 @@ internal data class MedianRatio(
             // Identical samples are no evidence of a difference: p = 1.
             val p = MannWhitneyUTest.withDefaults().test(base, cand).pValue.takeUnless { it.isNaN() } ?: 1.0
             return MedianRatio(ratio, low, high, p, base.size, cand.size)
+        }
+
+        /**
+         * [Verdict.SLOWER] when [candidate]'s fastest run is over [SEPARATION] times [baseline]'s slowest,
+         * [Verdict.FASTER] the other way round, else null (the tests must decide). Pure.
+         */
+        fun separation(baseline: List<Double>, candidate: List<Double>): Verdict? = when {
+            candidate.min() > SEPARATION * baseline.max() -> Verdict.SLOWER
+            baseline.min() > SEPARATION * candidate.max() -> Verdict.FASTER
+            else -> null
         }
 
         // Percentile bootstrap: resample each side with replacement, take the ratio of the medians.

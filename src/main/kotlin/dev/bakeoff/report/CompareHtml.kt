@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.MedianRatio
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.HtmlAssets.chart
+import kotlinx.html.FlowContent
 import kotlinx.html.details
 import kotlinx.html.div
 import kotlinx.html.h1
@@ -33,7 +34,9 @@ internal object CompareHtml {
     fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median (< 1: ${c.newLabel} is faster); " +
         "95% percentile bootstrap CI over the runs (${MedianRatio.RESAMPLES} seeded resamples); " +
         "two-sided Mann–Whitney U test (exact for small samples without ties). " +
-        "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1; " +
+        "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1, " +
+        "or when one side's fastest run is over ${Units.sig3(MedianRatio.SEPARATION)}× the other side's slowest " +
+        "(separated: decided with any number of runs, as a race stops a cell that cannot win); " +
         "anything else is no significant difference."
 
     fun write(c: Comparison, out: Appendable) {
@@ -65,40 +68,7 @@ internal object CompareHtml {
                 } else {
                     chart(charts, ReportCharts.ratios(c), ReportCharts.barHeight(c.rows.size))
                 }
-                div("wide") {
-                    table("sortable compare") {
-                        thead {
-                            tr {
-                                listOf(
-                                    "cell",
-                                    "${c.baseLabel} median",
-                                    "${c.newLabel} median",
-                                    "ratio",
-                                    "95% CI",
-                                    "p",
-                                    "runs",
-                                    "verdict",
-                                ).forEach {
-                                    th { +it }
-                                }
-                            }
-                        }
-                        tbody {
-                            for (r in c.rows) {
-                                tr {
-                                    td { +r.title }
-                                    num(r.baseMedian, Units.nanos(r.baseMedian))
-                                    num(r.newMedian, Units.nanos(r.newMedian))
-                                    num(r.stats.ratio, "×${Units.ratio(r.stats.ratio)}")
-                                    td("num") { +"${Units.ratio(r.stats.ciLow)}–${Units.ratio(r.stats.ciHigh)}" }
-                                    num(r.stats.pValue, Units.sig3(r.stats.pValue))
-                                    td("num") { +"${r.stats.baselineRuns} / ${r.stats.candidateRuns}" }
-                                    td("verdict ${r.verdict.name.lowercase()}") { +r.verdict.label }
-                                }
-                            }
-                        }
-                    }
-                }
+                ratioTable(c)
             }
             section {
                 id = "not-compared"
@@ -108,14 +78,46 @@ internal object CompareHtml {
                         +"None: every cell was on both sides and completed."
                     }
                 } else {
-                    // One line per reason, each opening to the cells it covers.
-                    c.notCompared.groupBy { it.reasons }.values.zip(c.notComparedSummary).forEach { (cells, line) ->
-                        details {
-                            summary { +line }
-                            ul { cells.forEach { li { +it.title } } }
+                    notCompared(c)
+                }
+            }
+        }
+    }
+
+    /** The matched cells as a sortable table: both medians, ratio, interval, p, runs and verdict. */
+    fun FlowContent.ratioTable(c: Comparison) {
+        div("wide") {
+            table("sortable compare") {
+                thead {
+                    tr {
+                        val sides = listOf("${c.baseLabel} median", "${c.newLabel} median")
+                        (listOf("cell") + sides + listOf("ratio", "95% CI", "p", "runs", "verdict")).forEach { th { +it } }
+                    }
+                }
+                tbody {
+                    for (r in c.rows) {
+                        tr {
+                            td { +r.title }
+                            num(r.baseMedian, Units.nanos(r.baseMedian))
+                            num(r.newMedian, Units.nanos(r.newMedian))
+                            num(r.stats.ratio, "×${Units.ratio(r.stats.ratio)}")
+                            td("num") { +"${Units.ratio(r.stats.ciLow)}–${Units.ratio(r.stats.ciHigh)}" }
+                            num(r.stats.pValue, Units.sig3(r.stats.pValue))
+                            td("num") { +"${r.stats.baselineRuns} / ${r.stats.candidateRuns}" }
+                            td("verdict ${r.verdict.name.lowercase()}") { +r.verdictLabel }
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /** The cells that could not be compared, one line per reason, each opening to the cells it covers. */
+    fun FlowContent.notCompared(c: Comparison) {
+        c.notCompared.groupBy { it.reasons }.values.zip(c.notComparedSummary).forEach { (cells, line) ->
+            details {
+                summary { +line }
+                ul { cells.forEach { li { +it.title } } }
             }
         }
     }

@@ -10,7 +10,7 @@ import dev.bakeoff.result.Results
  * [base] side's, with a bootstrap confidence interval and a Mann–Whitney U test ([MedianRatio]),
  * and a verdict that only calls a difference a change when both agree. Either two runs of the same
  * cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on one side
- * only, or did not complete, are listed in [notCompared] with their reasons, and summarised one line
+ * only, did not complete, or have one run on a side without [separated][MedianRatio.separation] runs are listed in [notCompared] with their reasons, and summarised one line
  * per reason in [notComparedSummary]. Immutable.
  */
 internal data class Comparison(
@@ -88,7 +88,11 @@ internal data class Comparison(
                     else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n))
                 }
                 val name = title(key)
-                if (why.isNotEmpty()) {
+                // One run a side is too few for the tests, not for a gap no noise explains (a race stops
+                // a cell that cannot win after one run, so this is the common case of a clear loser).
+                val separated = why.all { it.problem == Reason.Problem.ONE_RUN } &&
+                    MedianRatio.separation(b!!.timeNs!!.runs, n!!.timeNs!!.runs) != null
+                if (why.isNotEmpty() && !separated) {
                     notCompared += NotCompared(name, why)
                 } else {
                     // Seeded per cell from its title (String.hashCode is specified), so a cell's interval
@@ -134,9 +138,18 @@ internal data class Reason(val problem: Problem, val side: String, val status: C
     }
 }
 
-/** One matched cell: [base] and [new] (completed, with runs) and their [stats]. */
+/**
+ * One matched cell: [base] and [new] (completed, with runs) and their [stats]. Its [verdict] is the
+ * tests' ([MedianRatio.verdict]) unless the two sides' runs are [separated][MedianRatio.separation],
+ * which decides with any number of runs.
+ */
 internal data class ComparedCell(val title: String, val base: CellResult, val new: CellResult, val stats: MedianRatio) {
-    val verdict: MedianRatio.Verdict get() = stats.verdict()
+    /** Faster or slower by the separation rule, or null when the tests decide. */
+    val separation: MedianRatio.Verdict? get() = MedianRatio.separation(base.timeNs!!.runs, new.timeNs!!.runs)
+    val verdict: MedianRatio.Verdict get() = separation ?: stats.verdict()
+
+    /** The verdict's label, saying when the separation rule reached it. */
+    val verdictLabel: String get() = if (separation != null) "${verdict.label} (separated)" else verdict.label
     val baseMedian: Double get() = base.timeNs!!.median
     val newMedian: Double get() = new.timeNs!!.median
 }

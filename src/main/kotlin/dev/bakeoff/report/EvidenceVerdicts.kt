@@ -1,7 +1,9 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.MedianRatio
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.EventTally
 import dev.bakeoff.result.Evidence
 
 /**
@@ -80,6 +82,27 @@ internal object EvidenceVerdicts {
             ?.let { (s, u) -> ", ${s.strategy} ${percent(u)}" }.orEmpty()
         return "CPU use: ${winner.strategy} kept ${percent(w)} of the $cores cores busy$slowest"
     }
+
+    /**
+     * A several-JDK run's pinning sentences ([Comparison.ofJdks]): each compared cell pinned on one JDK
+     * and not on the other, with both pinned counts measured, and the other JDK's time ratio.
+     */
+    fun acrossJdks(c: Comparison): List<String> = c.rows.mapNotNull { r ->
+        val base = r.base.evidence?.pinned ?: return@mapNotNull null
+        val new = r.new.evidence?.pinned ?: return@mapNotNull null
+        val (pinned, pinnedOn, freeOn, ratio) = when {
+            base.count > 0 && new.count == 0.0 -> Quad(base, c.baseLabel, c.newLabel, 1 / r.stats.ratio)
+            new.count > 0 && base.count == 0.0 -> Quad(new, c.newLabel, c.baseLabel, r.stats.ratio)
+            else -> return@mapNotNull null
+        }
+        val how = if (r.verdict == MedianRatio.Verdict.SAME) "no significant difference" else r.verdictLabel
+        // ratio: the pinned side's median over the other's.
+        val speed = if (ratio >= 1) "${Units.ratio(ratio)}× faster" else "${Units.ratio(1 / ratio)}× slower"
+        "${r.title}: on $pinnedOn ${count(pinned.count)} pinned events per batch, ${Units.nanos(pinned.totalNs)} " +
+            "pinned in total — `synchronized` holds the carrier; $freeOn does not pin ($speed; $how)"
+    }
+
+    private data class Quad(val pinned: EventTally, val pinnedOn: String, val freeOn: String, val ratio: Double)
 
     private fun perItem(c: CellResult, e: Evidence) = e.switches!! / c.items
 

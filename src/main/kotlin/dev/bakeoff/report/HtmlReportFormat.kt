@@ -75,6 +75,8 @@ internal object HtmlReportFormat : ReportFormat {
                 }
                 ReportTables.winnerMatrix(this, groups)
             }
+            differences(view)
+            jdkTables(results)
             groups.forEach { groupSection(it, results.machine.cores, charts) }
             if (sweeps.isNotEmpty()) {
                 section {
@@ -113,6 +115,40 @@ internal object HtmlReportFormat : ReportFormat {
                 id = "problems"
                 h2 { +"Cells that did not complete" }
                 ReportTables.problems(this, results.cells)
+            }
+        }
+    }
+
+    /** Where the winner depends on the machine or the JDK ([MachineDifferences]); nothing when it cannot. */
+    private fun FlowContent.differences(view: RunView) {
+        val lines = MachineDifferences.of(view).takeIf { it.isNotEmpty() } ?: return
+        section {
+            id = "differences"
+            h2 { +"Where the answer differs" }
+            ul {
+                lines.forEach { line ->
+                    li(if (line.endsWith(MachineDifferences.DIFFERS)) "differs" else null) { +line.trim() }
+                }
+            }
+        }
+    }
+
+    /** A several-JDK run's JDK-against-JDK tables ([Comparison.ofJdks]), as the console prints them. */
+    private fun FlowContent.jdkTables(results: Results) {
+        val comparisons = Comparison.ofJdks(results).takeIf { it.isNotEmpty() } ?: return
+        section {
+            id = "jdks"
+            h2 { +"JDK against JDK" }
+            for (c in comparisons) {
+                h3 { +"${c.newLabel} against ${c.baseLabel}, per strategy and workload" }
+                p("sub") { +CompareHtml.summary(c) }
+                val pins = EvidenceVerdicts.acrossJdks(c)
+                if (pins.isNotEmpty()) ul("verdicts") { pins.forEach { li { +it } } }
+                with(CompareHtml) {
+                    if (c.rows.isNotEmpty()) ratioTable(c)
+                    notCompared(c)
+                }
+                p("sub") { +CompareHtml.method(c) }
             }
         }
     }

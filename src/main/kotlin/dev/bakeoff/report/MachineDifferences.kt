@@ -3,24 +3,37 @@ package dev.bakeoff.report
 import dev.bakeoff.result.label
 
 /**
- * Where a merged run's answer depends on the machine: every machine by fingerprint, then, for
- * each kind of work measured on more than one machine, the winner on each and whether they
- * agree. Empty for one machine's run. Stateless; thread-safe.
+ * Where a run's answer depends on the machine or the JDK: in a merged file every machine by
+ * fingerprint (the JDK is part of it), then, for each kind of work measured on more than one
+ * machine or JDK, the winner on each and whether they agree. Empty when every group ran on one
+ * machine and one JDK. The console of `run` and `merge` and report.html show the same lines.
+ * Stateless; thread-safe.
  */
 public object MachineDifferences {
+    /** The marker of a kind of work whose winner is not the same everywhere. */
+    public const val DIFFERS: String = "DIFFERS"
+
     public fun of(view: RunView): List<String> {
         val machines = view.results.machines.orEmpty()
-        if (machines.size < 2) return emptyList()
-        val lines = mutableListOf("Machines:")
-        machines.forEach { (id, m) -> lines += "  $id: ${m.label}" }
-        val byWork = view.groups.groupBy { it.key.work }.filterValues { g -> g.map { it.key.machine }.distinct().size > 1 }
-        if (byWork.isEmpty()) return lines + "No kind of work was measured on more than one machine."
-        lines += "Winner per machine:"
+        val lines = mutableListOf<String>()
+        if (machines.size > 1) {
+            lines += "Machines:"
+            machines.forEach { (id, m) -> lines += "  $id: ${m.label}" }
+        }
+        val byWork = view.groups.groupBy { it.key.copy(jdk = null, machine = null) }
+            .filterValues { g -> g.map { it.key.jdk to it.key.machine }.distinct().size > 1 }
+        if (byWork.isEmpty()) {
+            return if (lines.isEmpty()) lines else lines + "No kind of work was measured on more than one machine."
+        }
+        lines += "Winner per machine and JDK:"
         byWork.forEach { (work, groups) ->
-            val winners = groups.map { it.key.machine to (it.winner?.strategy ?: "no winner") }
-            val verdict = if (winners.map { it.second }.distinct().size == 1) "same answer" else "DIFFERS"
-            lines += "  ${work.title}: " + winners.joinToString(", ") { (m, w) -> "$w on $m" } + " — $verdict"
+            val winners = groups.map { place(it.key) to (it.winner?.strategy ?: "no winner") }
+            val verdict = if (winners.map { it.second }.distinct().size == 1) "same answer" else DIFFERS
+            lines += "  ${work.title}: " + winners.joinToString(", ") { (m, w) -> "$w $m" } + " — $verdict"
         }
         return lines
     }
+
+    private fun place(key: GroupKey) = listOfNotNull(key.jdk?.let { "on JDK $it" }, key.machine?.let { "on $it" })
+        .joinToString(" ")
 }

@@ -121,7 +121,7 @@ internal object ReportCharts {
                 s.ratio,
             )} (95% CI ${Units.ratio(
                 s.ciLow,
-            )}–${Units.ratio(s.ciHigh)}), p = ${Units.sig3(s.pValue)}: ${r.verdict.label}"
+            )}–${Units.ratio(s.ciHigh)}), p = ${Units.sig3(s.pValue)}: ${r.verdictLabel}"
             Bar("${r.title}  ×${Units.ratio(s.ratio)}", r.verdict.label, s.ratio, tip, s.ciLow to s.ciHigh)
         }
         val colours = mapOf("faster" to "#1a7f37", "slower" to "#c0392b")

@@ -43,4 +43,27 @@ internal fun ModelInput.pool(threads: Int, overheadNs: Double, name: String) =
 /** Every item of the batch in flight at once, computing on the cores. */
 internal fun ModelInput.everyItem(overheadNs: Double, name: String) = ConcurrencyModel(items, cores, overheadNs, name)
 
+/** Threads [choice] runs items on: one, a CPU-sized pool, `Dispatchers.IO`'s, or a virtual thread per item. */
+internal fun ModelInput.threads(choice: DispatcherChoice): Int = when (choice) {
+    DispatcherChoice.ONE -> 1
+    DispatcherChoice.DEFAULT -> defaultThreads
+    DispatcherChoice.DEFAULT_LIMITED -> cores
+    DispatcherChoice.IO -> ioThreads
+    DispatcherChoice.VIRTUAL -> items
+}
+
+/**
+ * Coroutines that keep at most [limit] items in flight on [choice]'s threads: all [limit] when waits
+ * suspend (or unmount a virtual thread), else no more than the threads a blocking wait holds.
+ */
+internal fun ModelInput.limited(choice: DispatcherChoice, limit: Int, overheadNs: Double, name: String): ConcurrencyModel {
+    val threads = threads(choice)
+    val computing = minOf(threads, cores)
+    return if (wait == WaitForm.SUSPENDING || choice == DispatcherChoice.VIRTUAL) {
+        ConcurrencyModel(minOf(limit, items), computing, overheadNs, "$name; waits hold no platform thread")
+    } else {
+        ConcurrencyModel(minOf(limit, threads), computing, overheadNs, "$name; a blocking wait holds ${held(threads)}")
+    }
+}
+
 internal fun held(threads: Int) = if (threads == 1) "its only thread" else "one of its $threads threads"

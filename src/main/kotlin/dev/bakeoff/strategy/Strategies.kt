@@ -275,6 +275,11 @@ internal object Strategies {
                     group = Group.BEYOND,
                     shared = COROUTINE_ANY,
                     params = listOf(CONCURRENCY, FLATMAP_DISPATCHER),
+                    model = {
+                        val on = DispatcherChoice.parse(it.params.string("dispatcher"))
+                        val limit = it.params.int("concurrency")
+                        it.limited(on, limit, FLOW_NS, "flatMapMerge, at most $limit in flight, on ${on.id}")
+                    },
                 ) {
                     FlowFlatMapMergeStrategy(
                         it.int("concurrency"),
@@ -385,6 +390,11 @@ internal object Strategies {
                     group = Group.SWEEP,
                     shared = COROUTINE_ANY,
                     params = listOf(IntParam("chunk", "items per chunk", "100"), CHUNK_DISPATCHER),
+                    model = {
+                        val on = DispatcherChoice.parse(it.params.string("dispatcher"))
+                        val chunks = (it.items + it.params.int("chunk") - 1) / it.params.int("chunk")
+                        it.limited(on, chunks, COROUTINE_NS, "$chunks chunks, items of a chunk in turn, on ${on.id}")
+                    },
                 ) {
                     CoroutineChunkedStrategy(
                         it.int("chunk"),

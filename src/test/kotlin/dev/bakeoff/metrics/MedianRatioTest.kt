@@ -51,4 +51,13 @@ class MedianRatioTest {
         val new = noisy(6, 10, 1.05e6)
         assertEquals(MedianRatio.of(base, new, seed = 42), MedianRatio.of(base, new, seed = 42))
     }
+
+    @Test
+    fun `runs are separated only when one side's fastest is over twice the other's slowest`() {
+        assertEquals(Verdict.SLOWER, MedianRatio.separation(listOf(1.0, 1.5), listOf(3.01)))
+        assertEquals(Verdict.FASTER, MedianRatio.separation(listOf(3.01), listOf(1.0, 1.5)))
+        // Exactly twice is not over twice, and one overlapping run is enough to leave it to the tests.
+        assertEquals(null, MedianRatio.separation(listOf(1.0, 1.5), listOf(3.0)))
+        assertEquals(null, MedianRatio.separation(listOf(1.0, 1.5), listOf(2.9, 10.0)))
+    }
 }
