@@ -95,7 +95,11 @@ internal object EvidenceVerdicts {
             new.count > 0 && base.count == 0.0 -> Quad(new, c.newLabel, c.baseLabel, r.stats.ratio)
             else -> return@mapNotNull null
         }
-        val how = if (r.verdict == MedianRatio.Verdict.SAME) "no significant difference" else r.verdictLabel
+        val how = when {
+            r.verdict == MedianRatio.Verdict.SAME -> "no significant difference"
+            r.separation != null -> "significant: every run over ${Units.sig3(MedianRatio.SEPARATION)}× apart"
+            else -> "significant: p = ${Units.sig3(r.stats.pValue)}"
+        }
         // ratio: the pinned side's median over the other's.
         val speed = if (ratio >= 1) "${Units.ratio(ratio)}× faster" else "${Units.ratio(1 / ratio)}× slower"
         "${r.title}: on $pinnedOn ${count(pinned.count)} pinned events per batch, ${Units.nanos(pinned.totalNs)} " +

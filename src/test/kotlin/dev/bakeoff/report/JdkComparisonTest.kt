@@ -77,7 +77,7 @@ class JdkComparisonTest {
         val sentence = EvidenceVerdicts.acrossJdks(c).single()
         assertContains(sentence, "on JDK 21.0.8 100 pinned events per batch, 5.00 s pinned in total")
         assertContains(sentence, "JDK 25 does not pin (")
-        assertContains(sentence, "× faster; faster (separated))")
+        assertContains(sentence, "× faster; significant: every run over 2.00× apart)")
         val html = buildString { HtmlReportFormat.write(raced(), this) }
         assertContains(html, "JDK against JDK")
         assertContains(html, "faster (separated)")
