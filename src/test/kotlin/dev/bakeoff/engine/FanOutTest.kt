@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.report.HtmlReportFormat
 import dev.bakeoff.report.MachineDifferences
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.RunView
@@ -77,5 +78,8 @@ class FanOutTest {
         val lines = MachineDifferences.of(view)
         assertContains(lines.joinToString("\n"), "DIFFERS")
         assertTrue(lines.any { "25.0.1" in it }, lines.toString())
+        val html = buildString { HtmlReportFormat.write(merged, this) }
+        assertContains(html, "Where the answer differs")
+        assertContains(html, "<li class=\"differs\">")
     }
 }
