@@ -247,20 +247,19 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
 /**
  * Measures every cell of [options] with a progress line each (after [heading]), writes the result
- * files after every cell, prints the ranked report, [footer]'s lines and last "The answer"; exit
- * code 1 when a cell did not finish ok. [write] writes the result files (a test makes it fail, as a full disk would).
+ * files after every cell through [sink], prints the ranked report, [footer]'s lines and last "The
+ * answer"; exit code 1 when a cell did not finish ok. A test gives a [sink] that fails, as a full disk would.
  */
 internal fun CliktCommand.measure(
     options: RunOptions,
     heading: String,
-    write: (Results, Path) -> Unit = ResultFiles::write,
+    sink: ResultsSink = ResultsSink(options.out),
     footer: (Results) -> List<String> = { emptyList() },
 ) {
     val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${options.out}", err = true)
-    val sink = ResultsSink(options.out, write)
     val results = sink.guard { SuiteRunner(options, listener, sink).run() }
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))

@@ -9,6 +9,8 @@ import com.github.ajalt.mordant.terminal.TerminalRecorder
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.writeTo
+import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
@@ -151,10 +153,13 @@ class BadInputTest {
                         out = o,
                     )
                 }
-                measure(options, "full disk", write = { results, d ->
-                    // The first cell's files are written; then the disk is full.
-                    if (++writes > 1) throw IOException("No space left on device") else ResultFiles.write(results, d)
-                })
+
+                // The first cell's files are written; then the disk is full, for every file.
+                fun full(write: (Results, Path) -> Unit) = { results: Results, d: Path ->
+                    if (++writes > 1) throw IOException("No space left on device") else write(results, d)
+                }
+                val sink = ResultsSink(options.out, full(ResultFiles::write), writeJson = full { r, d -> JsonReportFormat.writeTo(r, d) })
+                measure(options, "full disk", sink)
             }
         }
         val recorder = TerminalRecorder(width = 250)

@@ -44,6 +44,26 @@ class ResultsFolderTest {
     }
 
     @Test
+    fun `a run writes every file for its first cell, its end and every refresh, and results json after every cell`() {
+        val calls = mutableListOf<String>()
+        var now = 0L
+        val sink = ResultsSink(
+            tmp.resolve("run"),
+            write = { r, _ -> calls += "all ${r.cells.size}" },
+            latestRoot = root,
+            writeJson = { r, _ -> calls += "json ${r.cells.size}" },
+            nanoTime = { now },
+        )
+        val cells = ResultsFixture.results().let { r -> (1..r.cells.size).map { r.copy(cells = r.cells.take(it), complete = false) } }
+        sink(cells[0])
+        sink(cells[1])
+        now += ResultsSink.REFRESH_NANOS
+        sink(cells[2])
+        sink(cells[2].copy(complete = true))
+        assertEquals(listOf("all 1", "json 2", "all 3", "all 3"), calls)
+    }
+
+    @Test
     fun `latest moves to a run that measured, and stays there when a later one measures nothing`() {
         val measured = ResultFiles.prepareOut(null, root = root)
         ResultsSink(measured, latestRoot = root)(ResultsFixture.results())
