@@ -13,7 +13,7 @@ import java.nio.file.Path
  * [ResultFiles.write]; a test makes it fail, as a full disk would) for the first cell, the last
  * snapshot and at most every [REFRESH_NANOS] in between, and only results.json ([writeJson]) after
  * the other cells: it holds everything, and rebuilding report.html for a long run after every
- * cell cost the run's thread about a tenth of a second a cell between measured forks. Remembers
+ * cell kept the run's thread busy between measured forks. Remembers
  * how many cells are on disk, and points `latest` at [out] once a cell measured something (a
  * default directory in [latestRoot] only), so that a run that measured nothing never becomes the
  * latest. Called on the run's thread only.
