@@ -14,11 +14,13 @@ import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
+import dev.bakeoff.engine.AsyncProfilerLibrary
 import dev.bakeoff.engine.CellCost
 import dev.bakeoff.engine.Jdk
 import dev.bakeoff.engine.JdkFinder
 import dev.bakeoff.engine.MachineInfo
 import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.ProfileMode
 import dev.bakeoff.engine.RaceOptions
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.Shard
@@ -81,6 +83,11 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         "--max-threads",
         help = "Stop a measured JVM above this many live platform threads (default: 3/4 of the free process ids)",
     ).int()
+    private val profile by option(
+        "--profile",
+        help = "Sample each cell's measured iterations with async-profiler and write a flame graph per cell: " +
+            ProfileMode.entries.joinToString { "${it.id} (${it.summary})" },
+    ).choice(ProfileMode.entries.associateBy { it.id })
     private val shard by option(
         "--shard",
         help = "Run only part K of N (K/N): disjoint parts of about equal estimated time, the same on every machine",
@@ -153,6 +160,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
             jvmArgs = jvmArgs,
             maxThreads = maxThreads,
+            profile = profile?.also(::checkProfiler),
         )
         whole = all
         val part = shard ?: return all
@@ -189,6 +197,13 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
     private fun cost(options: RunOptions) =
         CellCost(options.race?.let { Preset.QUICK } ?: options.preset, options.context(), options.cellTimeoutSeconds)
+
+    /** Extracts async-profiler's library now, so a machine without one is one line before anything runs. */
+    private fun checkProfiler(mode: ProfileMode) = try {
+        AsyncProfilerLibrary.path()
+    } catch (e: IllegalStateException) {
+        throw UsageError("${e.message} (--profile ${mode.id})", statusCode = 2)
+    }
 
     private fun checkJdks(spec: String): List<Jdk> = try {
         JdkFinder().resolve(spec) { ResultFiles.userPath(it, "--jdk") }

@@ -12,6 +12,7 @@ import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.ProbeReport
 import kotlinx.serialization.json.Json
 import org.openjdk.jmh.annotations.Mode
+import org.openjdk.jmh.profile.AsyncProfiler
 import org.openjdk.jmh.profile.GCProfiler
 import org.openjdk.jmh.results.RunResult
 import org.openjdk.jmh.runner.Runner
@@ -36,6 +37,8 @@ import kotlin.io.path.readText
  * Threading model: one cell at a time; a daemon watchdog kills the forked JVM at the deadline.
  */
 internal class JmhCellRunner(private val options: RunOptions, private val workDir: Path) {
+    private val profiler = options.profile?.let(::CellProfiler)
+
     private val defaultJvm = ForkJvm(options)
 
     /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
@@ -59,7 +62,10 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val fork = fork(probeFile, plan, figures)
         val settingsFile = fork.writeSettings()
         val properties = fork.toProperties(settingsFile)
-        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds)
+        // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
+        // Cell 0 is Bakeoff's own cost per item, not a user's cell.
+        val profileDir = workDir.resolve("$name.profile").takeIf { profiler != null && figures && index > 0 }
+        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir)
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
         // the user's processes).
@@ -93,7 +99,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             // JMH returns no result at all when its fork exits with status 0 before measuring.
             val jmh = Runner(jmhOptions).run().singleOrNull()
                 ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, exitedEarly(log)), null)
-            Outcome(complete(base, jmh, readProbe(probeFile)), jmh)
+            val flame = profileDir?.let { profiler?.collect(it, workDir.resolve("$name.flame-${options.profile?.id}.html")) }
+            val profile = flame?.let { options.out.relativize(it).toString() }
+            Outcome(complete(base, jmh, readProbe(probeFile)).copy(profile = profile), jmh)
         } catch (e: RunnerException) {
             Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, e.cause?.message ?: e.message), null)
         } finally {
@@ -157,6 +165,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         properties: Map<String, String>,
         log: Path,
         timeoutSeconds: Long,
+        profileDir: Path?,
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
@@ -167,6 +176,11 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             .param("items", spec.items.toString())
             .param("wait", spec.wait.id)
             .timeout(TimeValue.seconds(timeoutSeconds))
+        if (profileDir != null) {
+            b.addProfiler(AsyncProfiler::class.java, checkNotNull(profiler).initLine(profileDir))
+            // JMH loads the library with System.load, which JDK 24+ warns about in every profiled fork's log.
+            b.jvmArgsAppend("--enable-native-access=ALL-UNNAMED")
+        }
         return b.build()
     }
 

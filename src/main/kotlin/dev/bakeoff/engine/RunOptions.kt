@@ -34,6 +34,7 @@ import java.nio.file.Path
  *   travel to another process: lower isolation (this JVM's JIT profile, heap and threads are
  *   shared by every cell, `cpus` and `jdk` do not apply, a hung cell cannot be killed).
  * @property race when set, the run races ([RaceRunner]) instead of following [preset]'s fixed plan.
+ * @property profile when set, async-profiler samples each cell's measured iterations ([CellProfiler]).
  */
 internal data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -56,6 +57,7 @@ internal data class RunOptions(
     val classpath: List<Path> = emptyList(),
     val inProcess: Boolean = false,
     val race: RaceOptions? = null,
+    val profile: ProfileMode? = null,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
     fun context(waitScale: Double = 1.0) =

@@ -5,6 +5,7 @@ import dev.bakeoff.report.HtmlAssets.chart
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import kotlinx.html.FlowContent
+import kotlinx.html.a
 import kotlinx.html.dd
 import kotlinx.html.div
 import kotlinx.html.dl
@@ -162,6 +163,16 @@ internal object HtmlReportFormat : ReportFormat {
             p("verdict") { +table.verdict }
             // The plain-language verdicts of the run's own figures, as under the console's table.
             if (explained.isNotEmpty()) ul("verdicts") { explained.forEach { li { +it } } }
+            val flames = group.cells.mapNotNull { c -> ReportTables.flameHref(c)?.let { c.strategy to it } }
+            if (flames.isNotEmpty()) {
+                p("flames") {
+                    +"Flame graphs (async-profiler, measured iterations): "
+                    flames.forEachIndexed { i, (strategy, href) ->
+                        if (i > 0) +", "
+                        a(href) { +strategy }
+                    }
+                }
+            }
             if (group.ranked.isEmpty()) return@section
             h3 { +"Median time per batch (fastest first)" }
             chart(charts, ReportCharts.time(group.ranked), ReportCharts.barHeight(group.ranked.size))

@@ -6,6 +6,7 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupStatus
 import kotlinx.html.FlowContent
 import kotlinx.html.TR
+import kotlinx.html.a
 import kotlinx.html.details
 import kotlinx.html.div
 import kotlinx.html.p
@@ -152,12 +153,22 @@ internal object ReportTables {
                 c.plan?.let { "${it.mode}, ${it.forks}f, ${it.warmupIterations}+${it.measurementIterations} it" }
             }),
         )
+        val profiled = cells.any { flameHref(it) != null }
         div("wide") {
             table("sortable figures") {
-                thead { tr { columns.forEach { th { +it.name } } } }
+                thead {
+                    tr {
+                        // First, where a wide table cannot hide it.
+                        if (profiled) th { +"profile" }
+                        columns.forEach { th { +it.name } }
+                    }
+                }
                 tbody {
                     for (cell in cells) {
                         tr {
+                            if (profiled) {
+                                td { flameHref(cell)?.let { href -> a(href) { +"flame graph" } } ?: +"–" }
+                            }
                             for (column in columns) {
                                 val v = column.value(cell)
                                 when {
@@ -178,6 +189,14 @@ internal object ReportTables {
             }
         }
     }
+
+    /**
+     * A cell's flame graph as a link target, only when it is one of Bakeoff's own file names (a
+     * hostile results.json must not put a `javascript:` or remote link into the page).
+     */
+    fun flameHref(cell: CellResult): String? = cell.profile?.takeIf { FLAME.matches(it) }
+
+    private val FLAME = Regex("""cells/cell-\d{3,}\.flame-[a-z]+\.html""")
 
     fun problems(out: FlowContent, cells: List<CellResult>) = with(out) {
         val bad = cells.filter { it.status != CellStatus.OK }

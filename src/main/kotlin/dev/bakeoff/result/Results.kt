@@ -124,6 +124,8 @@ public data class CellResult(
     val jdk: String? = null,
     /** In a merged file, the fingerprint of the machine the cell ran on (a key of [Results.machines]). */
     val machine: String? = null,
+    /** With `--profile`: its flame graph, relative to the results directory (`cells/cell-001.flame-wall.html`). */
+    val profile: String? = null,
 )
 
 /** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */

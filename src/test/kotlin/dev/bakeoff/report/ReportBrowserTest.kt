@@ -6,7 +6,6 @@ import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
 import org.junit.jupiter.api.AfterAll
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -15,11 +14,8 @@ import org.openqa.selenium.By
 import org.openqa.selenium.Dimension
 import org.openqa.selenium.OutputType
 import org.openqa.selenium.chrome.ChromeDriver
-import org.openqa.selenium.chrome.ChromeDriverService
-import org.openqa.selenium.chrome.ChromeOptions
 import org.openqa.selenium.logging.LogType
 import org.openqa.selenium.support.ui.WebDriverWait
-import java.io.File
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -44,20 +40,7 @@ class ReportBrowserTest {
 
     @BeforeAll
     fun startBrowser() {
-        val chromium = onPath("chromium", "chromium-browser", "google-chrome")
-        val chromedriver = onPath("chromedriver")
-        if (chromium == null || chromedriver == null) {
-            val missing = "no ${if (chromium == null) "chromium" else "chromedriver"} on PATH (apt-get install chromium chromium-driver)"
-            check(System.getenv("CI").isNullOrEmpty()) { "CI is set, so the browser test must run, but there is $missing" }
-            assumeTrue(false, "browser test skipped: $missing; under CI it fails instead")
-        }
-        val options = ChromeOptions().apply {
-            setBinary(chromium!!)
-            addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--window-size=1400,1000")
-            setCapability("goog:loggingPrefs", mapOf(LogType.BROWSER to "ALL", LogType.PERFORMANCE to "ALL"))
-        }
-        // An explicit driver and browser: Selenium Manager (which may download drivers) is never needed.
-        driver = ChromeDriver(ChromeDriverService.Builder().usingDriverExecutable(chromedriver!!).build(), options)
+        driver = HeadlessChromium.start()
     }
 
     @AfterAll
@@ -252,8 +235,4 @@ class ReportBrowserTest {
     private companion object {
         const val INJECTED = "<img src=x onerror=\"window.__pwned=1\">"
     }
-
-    private fun onPath(vararg names: String): File? = System.getenv("PATH").orEmpty().split(File.pathSeparator)
-        .flatMap { dir -> names.map { File(dir, it) } }
-        .firstOrNull { it.canExecute() }
 }

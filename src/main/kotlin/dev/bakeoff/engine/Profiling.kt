@@ -1,0 +1,88 @@
+package dev.bakeoff.engine
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardCopyOption
+
+/**
+ * What `--profile` samples with async-profiler in each cell's measured JVM: on-CPU stacks ([CPU]),
+ * every thread's stacks whatever it does, waiting included ([WALL]), heap allocations ([ALLOC]) or
+ * contended locks ([LOCK]). [event] is async-profiler's name for it.
+ */
+internal enum class ProfileMode(val id: String, val event: String, val summary: String) {
+    CPU("cpu", "cpu", "where the CPU time goes"),
+    WALL("wall", "wall", "where every thread spends its time, waiting included"),
+    ALLOC("alloc", "alloc", "which code allocates"),
+    LOCK("lock", "lock", "which locks threads wait for"),
+    ;
+
+    companion object {
+        fun parse(id: String): ProfileMode? = entries.firstOrNull { it.id == id }
+    }
+}
+
+/**
+ * async-profiler's native library for this machine, taken from the `tools.profiler:async-profiler`
+ * jar on the classpath (it ships `linux-x64`, `linux-arm64` and `macos` builds) into a temporary
+ * file the measured JVMs load, deleted when this JVM exits. Not thread-safe: one per run.
+ */
+internal object AsyncProfilerLibrary {
+    /** The folder inside the jar for [osName] and [osArch], or null where async-profiler has no build. */
+    fun platform(osName: String, osArch: String): String? {
+        val os = osName.lowercase()
+        return when {
+            os.startsWith("mac") -> "macos"
+            os.startsWith("linux") && osArch in setOf("amd64", "x86_64") -> "linux-x64"
+            os.startsWith("linux") && osArch in setOf("aarch64", "arm64") -> "linux-arm64"
+            else -> null
+        }
+    }
+
+    private var extracted: Path? = null
+
+    /** The extracted library; [IllegalStateException] with one line where there is none for this machine. */
+    fun path(): Path = extracted ?: extract().also { extracted = it }
+
+    private fun extract(): Path {
+        val name = System.getProperty("os.name")
+        val arch = System.getProperty("os.arch")
+        val dir = platform(name, arch) ?: error("--profile: async-profiler has no library for $name on $arch")
+        val resource = "$dir/libasyncProfiler.so"
+        val input = AsyncProfilerLibrary::class.java.classLoader.getResourceAsStream(resource)
+            ?: error("--profile: $resource is missing from the classpath (tools.profiler:async-profiler)")
+        val file = Files.createTempFile("bakeoff-asyncProfiler-", ".so")
+        file.toFile().deleteOnExit()
+        input.use { Files.copy(it, file, StandardCopyOption.REPLACE_EXISTING) }
+        return file
+    }
+}
+
+/**
+ * Attaches async-profiler to a cell's measured JVM through JMH's own integration (`-prof async`:
+ * samples the measured iterations only, the warm-up's are discarded) and keeps its forward flame
+ * graph next to the cell's log. Stateless apart from the extracted library; used on the run's thread.
+ */
+internal class CellProfiler(private val mode: ProfileMode) {
+    /** JMH's init line for its `AsyncProfiler`, writing into [dir]. */
+    fun initLine(dir: Path): String = listOf(
+        "libPath=${AsyncProfilerLibrary.path()}",
+        "event=${mode.event}",
+        "output=flamegraph",
+        "direction=forward",
+        "dir=$dir",
+    ).joinToString(";")
+
+    /**
+     * Moves the flame graph JMH wrote under [dir] to [target] and deletes [dir]; null when there is
+     * none (the fork failed before its measured iterations ended).
+     */
+    fun collect(dir: Path, target: Path): Path? {
+        if (!Files.isDirectory(dir)) return null
+        val flame = Files.walk(dir).use { files ->
+            files.filter { it.fileName.toString() == "flame-${mode.event}-forward.html" }.findFirst().orElse(null)
+        }
+        val kept = flame?.let { Files.move(it, target, StandardCopyOption.REPLACE_EXISTING) }
+        Files.walk(dir).use { files -> files.sorted(Comparator.reverseOrder()).forEach(Files::delete) }
+        return kept
+    }
+}
