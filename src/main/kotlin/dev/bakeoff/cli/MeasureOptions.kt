@@ -20,6 +20,7 @@ import dev.bakeoff.engine.Jdk
 import dev.bakeoff.engine.JdkFinder
 import dev.bakeoff.engine.MachineInfo
 import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.Profile
 import dev.bakeoff.engine.ProfileMode
 import dev.bakeoff.engine.RaceOptions
 import dev.bakeoff.engine.RunOptions
@@ -160,7 +161,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
             jvmArgs = jvmArgs,
             maxThreads = maxThreads,
-            profile = profile?.also(::checkProfiler),
+            profile = profile?.let { checkProfiler(it, jdks.firstOrNull()?.home) },
         )
         whole = all
         val part = shard ?: return all
@@ -198,11 +199,21 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private fun cost(options: RunOptions) =
         CellCost(options.race?.let { Preset.QUICK } ?: options.preset, options.context(), options.cellTimeoutSeconds)
 
-    /** Extracts async-profiler's library now, so a machine without one is one line before anything runs. */
-    private fun checkProfiler(mode: ProfileMode) = try {
-        AsyncProfilerLibrary.path()
-    } catch (e: IllegalStateException) {
-        throw UsageError("${e.message} (--profile ${mode.id})", statusCode = 2)
+    /**
+     * Checks before anything runs that async-profiler can sample [mode] in the forks' JVM ([jdkHome]'s,
+     * else this one's): where the kernel refuses perf events, `cpu` falls back to `itimer` and says so
+     * in one line; a machine without the library, or refusing the mode outright, is one line and exit 2.
+     */
+    private fun checkProfiler(mode: ProfileMode, jdkHome: Path?): Profile {
+        val java = (jdkHome ?: Paths.get(System.getProperty("java.home"))).resolve("bin").resolve("java")
+        val refused = try {
+            AsyncProfilerLibrary.refusal(java, mode.event)
+        } catch (e: IllegalStateException) {
+            throw UsageError("${e.message} (--profile ${mode.id})", statusCode = 2)
+        } ?: return Profile(mode)
+        val fallback = mode.fallback?.takeIf { AsyncProfilerLibrary.refusal(java, it) == null }
+            ?: throw UsageError("--profile ${mode.id}: async-profiler cannot sample here: $refused", statusCode = 2)
+        return Profile(mode, fallback, "async-profiler cannot use perf events here ($refused); sampling with $fallback")
     }
 
     private fun checkJdks(spec: String): List<Jdk> = try {
@@ -275,6 +286,10 @@ internal fun CliktCommand.measure(
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${options.out}", err = true)
+    options.profile?.let { p ->
+        val how = p.note?.let { "; $it" }.orEmpty()
+        echo("--profile ${p.mode.id}: a flame graph per cell; times include the profiler's sampling cost$how", err = true)
+    }
     val results = sink.guard { SuiteRunner(options, listener, sink).run() }
     val report = ConsoleReport.of(results)
     echo(terminal.renderReport(report))

@@ -99,7 +99,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             // JMH returns no result at all when its fork exits with status 0 before measuring.
             val jmh = Runner(jmhOptions).run().singleOrNull()
                 ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, exitedEarly(log)), null)
-            val flame = profileDir?.let { profiler?.collect(it, workDir.resolve("$name.flame-${options.profile?.id}.html")) }
+            val flame = profileDir?.let { profiler?.collect(it, workDir.resolve("$name.flame-${options.profile?.mode?.id}.html")) }
             val profile = flame?.let { options.out.relativize(it).toString() }
             Outcome(complete(base, jmh, readProbe(probeFile)).copy(profile = profile), jmh)
         } catch (e: RunnerException) {

@@ -16,10 +16,15 @@ internal enum class ProfileMode(val id: String, val event: String, val summary: 
     LOCK("lock", "lock", "which locks threads wait for"),
     ;
 
-    companion object {
-        fun parse(id: String): ProfileMode? = entries.firstOrNull { it.id == id }
-    }
+    /** async-profiler's fallback where the kernel refuses [event] (perf events, for [CPU]), or null. */
+    val fallback: String? get() = if (this == CPU) "itimer" else null
 }
+
+/**
+ * What a run profiles: [mode], sampled with async-profiler's [event] (the mode's own, or its
+ * fallback, which [note] then explains in one line). Immutable.
+ */
+internal data class Profile(val mode: ProfileMode, val event: String = mode.event, val note: String? = null)
 
 /**
  * async-profiler's native library for this machine, taken from the `tools.profiler:async-profiler`
@@ -39,6 +44,24 @@ internal object AsyncProfilerLibrary {
     }
 
     private var extracted: Path? = null
+
+    /**
+     * Why async-profiler cannot sample [event] in a JVM started with [java] (the forks' JDK, on this
+     * kernel), or null when it can: a `java -version` with the library as its agent, which says
+     * `[ERROR]` (e.g. "Perf events unavailable") or warns that `perf_event_open` failed.
+     */
+    fun refusal(java: Path, event: String): String? {
+        val sink = Files.createTempFile("bakeoff-profile-check-", ".txt")
+        try {
+            val agent = "-agentpath:${path()}=start,event=$event,file=$sink"
+            val process = ProcessBuilder(java.toString(), agent, "-version").redirectErrorStream(true).start()
+            val output = process.inputStream.bufferedReader().readLines()
+            process.waitFor()
+            return output.firstOrNull { it.startsWith("[ERROR]") || it.startsWith("[WARN] perf_event_open") }
+        } finally {
+            Files.deleteIfExists(sink)
+        }
+    }
 
     /** The extracted library; [IllegalStateException] with one line where there is none for this machine. */
     fun path(): Path = extracted ?: extract().also { extracted = it }
@@ -62,11 +85,11 @@ internal object AsyncProfilerLibrary {
  * samples the measured iterations only, the warm-up's are discarded) and keeps its forward flame
  * graph next to the cell's log. Stateless apart from the extracted library; used on the run's thread.
  */
-internal class CellProfiler(private val mode: ProfileMode) {
+internal class CellProfiler(private val profile: Profile) {
     /** JMH's init line for its `AsyncProfiler`, writing into [dir]. */
     fun initLine(dir: Path): String = listOf(
         "libPath=${AsyncProfilerLibrary.path()}",
-        "event=${mode.event}",
+        "event=${profile.event}",
         "output=flamegraph",
         "direction=forward",
         "dir=$dir",
@@ -79,7 +102,7 @@ internal class CellProfiler(private val mode: ProfileMode) {
     fun collect(dir: Path, target: Path): Path? {
         if (!Files.isDirectory(dir)) return null
         val flame = Files.walk(dir).use { files ->
-            files.filter { it.fileName.toString() == "flame-${mode.event}-forward.html" }.findFirst().orElse(null)
+            files.filter { it.fileName.toString() == "flame-${profile.event}-forward.html" }.findFirst().orElse(null)
         }
         val kept = flame?.let { Files.move(it, target, StandardCopyOption.REPLACE_EXISTING) }
         Files.walk(dir).use { files -> files.sorted(Comparator.reverseOrder()).forEach(Files::delete) }

@@ -57,7 +57,7 @@ internal data class RunOptions(
     val classpath: List<Path> = emptyList(),
     val inProcess: Boolean = false,
     val race: RaceOptions? = null,
-    val profile: ProfileMode? = null,
+    val profile: Profile? = null,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
     fun context(waitScale: Double = 1.0) =

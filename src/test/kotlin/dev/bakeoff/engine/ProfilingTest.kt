@@ -27,9 +27,16 @@ class ProfilingTest {
 
     @Test
     fun `JMH is told the mode's event, a forward flame graph and where to write it`() {
-        val line = CellProfiler(ProfileMode.LOCK).initLine(tmp)
+        val line = CellProfiler(Profile(ProfileMode.LOCK)).initLine(tmp)
         assertTrue(Files.isRegularFile(Path.of(line.substringAfter("libPath=").substringBefore(";"))), line)
         assertContains(line, ";event=lock;output=flamegraph;direction=forward;dir=$tmp")
+    }
+
+    @Test
+    fun `the check sees what async-profiler refuses in a JVM of this machine`() {
+        val java = Path.of(System.getProperty("java.home"), "bin", "java")
+        assertNull(AsyncProfilerLibrary.refusal(java, "wall"), "wall-clock sampling needs no kernel support")
+        assertContains(AsyncProfilerLibrary.refusal(java, "no-such-event").orEmpty(), "[ERROR]")
     }
 
     @Test
@@ -38,10 +45,10 @@ class ProfilingTest {
         val trial = Files.createDirectories(dir.resolve("dev.bakeoff.engine.jmh.CellBenchmark.batch-AverageTime"))
         Files.writeString(trial.resolve("flame-wall-forward.html"), "<!DOCTYPE html>")
         val target = tmp.resolve("cell-001.flame-wall.html")
-        assertEquals(target, CellProfiler(ProfileMode.WALL).collect(dir, target))
+        assertEquals(target, CellProfiler(Profile(ProfileMode.WALL)).collect(dir, target))
         assertEquals("<!DOCTYPE html>", Files.readString(target))
         assertTrue(Files.notExists(dir))
-        assertNull(CellProfiler(ProfileMode.WALL).collect(dir, target), "no folder: the fork failed before profiling")
+        assertNull(CellProfiler(Profile(ProfileMode.WALL)).collect(dir, target), "no folder: the fork failed before profiling")
     }
 
     @Test
