@@ -20,6 +20,7 @@ import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.FiguresReport
 import dev.bakeoff.report.SweepReport
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.Results
 import dev.bakeoff.workload.Workloads
@@ -142,7 +143,10 @@ internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : Ru
     }
 
     override fun cellFinished(index: Int, total: Int, result: CellResult) {
-        val detail = result.timeNs?.let { "median ${Units.nanos(it.median)}" } ?: result.error.orEmpty()
+        val detail = result.timeNs?.let { "median ${Units.nanos(it.median)}" }
+            ?: result.floorNs?.takeIf { result.status == CellStatus.OK }
+                ?.let { "cannot win: floor ${Units.nanos(it)}, traced batch only" }
+            ?: result.error.orEmpty()
         echo("${result.status} $detail", true)
     }
 

@@ -52,6 +52,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
 
     private val traces = mutableListOf<ItemTrace>()
     private var tracing = false
+    private var tracedStart = 0L
+    private var tracedNs: Long? = null
 
     /** One measured batch: exactly the cell's batch, nothing else (see [Cell.runBatch]). */
     public fun runBatch() {
@@ -79,6 +81,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
             // The traced warm-up batch is the evidence batch too: as long, and no batch more.
             evidence.start()
             traces += cell.startTrace()
+            tracedStart = System.nanoTime()
         }
         cpuAtStart = os.processCpuTime
     }
@@ -87,6 +90,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     public fun iterationEnded(measured: Boolean) {
         val cpu = os.processCpuTime - cpuAtStart
         if (tracing) {
+            tracedNs = System.nanoTime() - tracedStart
             cell.stopTrace()
             evidence.stop(1)
         }
@@ -148,6 +152,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 memoryStats,
                 limit?.limitNs,
                 figures,
+                tracedNs?.toDouble(),
             ),
         )
         stopWatching()

@@ -6,7 +6,6 @@ import dev.bakeoff.result.CellStatus
 import kotlinx.serialization.json.Json
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.concurrent.TimeUnit
 import kotlin.io.path.exists
 import kotlin.io.path.readLines
 import kotlin.io.path.readText
@@ -59,20 +58,8 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
         val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(null)) +
             listOf("-cp", jvm.classpath, EstimateProbe::class.java.name, workload.spec, items.toString())
         val limit = options.cellTimeoutSeconds ?: PROBE_TIMEOUT_SECONDS
-        val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
-        try {
-            process.outputStream.close()
-            if (!process.waitFor(limit, TimeUnit.SECONDS)) {
-                val why = "$what exceeded its time limit of $limit s; its JVM was killed"
-                return Estimate.Failed(CellStatus.TIMEOUT, why)
-            }
-        } finally {
-            // Also what the workload started (processes of its own), and the probe itself if this
-            // thread was interrupted.
-            process.descendants().forEach { it.destroyForcibly() }
-            process.destroyForcibly()
-            process.waitFor()
-        }
+        val exit = ProbeProcess.run(command, log, limit)
+            ?: return Estimate.Failed(CellStatus.TIMEOUT, "$what exceeded its time limit of $limit s; its JVM was killed")
         val result = if (report.exists()) {
             runCatching { Json.decodeFromString(EstimateReport.serializer(), report.readText()) }.getOrNull()
         } else {
@@ -85,7 +72,7 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
 
             else -> Estimate.Failed(
                 CellStatus.FAILED,
-                "$what exited with status ${process.exitValue()} before it reported (something in it ended its JVM: " +
+                "$what exited with status $exit before it reported (something in it ended its JVM: " +
                     "System.exit or Runtime.halt in the task, or a JVM option)" + printed(log),
             )
         }

@@ -63,6 +63,22 @@ internal object RaceRules {
         }
     }
 
+    /**
+     * Why a cell whose batch takes at least [floorNs] ([CellFloor]) cannot win against [leader], or
+     * null if it still could: the floor is over [CANNOT_WIN_FACTOR] times the leader's slowest run.
+     * Known before the cell runs, so it gets its trace pass but no timed batch.
+     */
+    fun belowFloor(floorNs: Long, leader: CellResult): String? {
+        val leaderSlowest = leader.timeNs!!.max
+        return if (floorNs > CANNOT_WIN_FACTOR * leaderSlowest) {
+            "its floor (${Units.nanos(floorNs.toDouble())}: its items' waits over the items it keeps in flight) is " +
+                "${Units.ratio(floorNs / leaderSlowest)}× ${leader.strategy}'s slowest run " +
+                "(${Units.nanos(leaderSlowest)}): it cannot win, so it got its trace pass and no timed batch"
+        } else {
+            null
+        }
+    }
+
     /** The practical-equivalence margin of a group led by [leader]: at least 2%, at least the harness's own cost. */
     fun margin(leader: CellResult, harnessNsPerItem: Double?): Double =
         GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem)

@@ -43,11 +43,18 @@ internal class RaceRunner(
 
         /** Replaces the cell's result without a new fork; the final snapshot writes it. */
         fun replace(index: Int, result: CellResult)
+
+        /** The cell's floor ([CellFloor]) in ns, or null where there is none or no trace-only JVM can run. */
+        fun floor(spec: CellSpec): Long?
+
+        /** Runs cell number [index] (from 1) for its trace pass only ([TraceRunner]), recording [plan] as its plan. */
+        fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult
     }
 
     /** One cell of the race: its runs so far and, once it gets no more forks, why. */
-    private class Entry(val index: Int, val spec: CellSpec) {
+    private class Entry(val index: Int, val spec: CellSpec, val floor: Long?) {
         lateinit var result: CellResult
+        val screened: Boolean get() = this::result.isInitialized
         var forks = 0
         var lastForkNanos = 0L
         var stop: RaceStop? = null
@@ -66,18 +73,22 @@ internal class RaceRunner(
     private val start = nanoTime()
 
     fun run(cells: List<CellSpec>) {
-        val entries = cells.mapIndexed { i, spec -> Entry(i, spec) }
-        for (e in entries) {
+        val entries = cells.mapIndexed { i, spec -> Entry(i, spec, track.floor(spec)) }
+        val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait, it.spec.jdk) }.values
+        // Within a group the lowest floors first, so its leader is measured before the cells its floor rules out.
+        val order = groups.flatMap { group -> group.sortedBy { it.floor ?: 0L } }
+        order.forEachIndexed { done, e ->
             // A cell whose planning failed gets no fork: its result says why, and it stops as not ok.
             val plan = (track.estimate(e.index + 1, e.spec) as? Estimate.Serial)?.let {
                 val (mode, why) = Preset.mode(it.nanos)
                 RaceRules.screening(mode, why)
             }
             val elapsed = nanoTime() - start
-            val eta = if (e.index == 0) null else elapsed / e.index * (cells.size - e.index)
-            fork(e, plan, cells.size, eta)
+            val eta = if (done == 0) null else elapsed / done * (cells.size - done)
+            val leader = groups.first { e in it }.filter { it.screened }.map { it.result }.let(RaceRules::ranked).firstOrNull()
+            val why = if (plan != null && e.floor != null && leader != null) RaceRules.belowFloor(e.floor, leader) else null
+            if (why == null || !traceOnly(e, checkNotNull(plan), why, cells.size, eta)) fork(e, plan, cells.size, eta)
         }
-        val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait, it.spec.jdk) }.values
         var round = 1
         while (true) {
             val open = groups.map(::judge).filter { it.isNotEmpty() }
@@ -121,6 +132,27 @@ internal class RaceRunner(
         if (plan != null) e.forks++
         track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
         listener.cellFinished(e.index + 1, total, e.result)
+    }
+
+    /**
+     * Runs [e] for its trace pass only, having [why] it cannot win by its floor; false (and nothing
+     * recorded) when its traced batch beat the floor, which only a wrong concurrency model can cause:
+     * the cell is then screened like any other.
+     */
+    private fun traceOnly(e: Entry, plan: MeasurementPlan, why: String, total: Int, eta: Long?): Boolean {
+        val floor = checkNotNull(e.floor)
+        listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
+        val t0 = nanoTime()
+        val result = track.traceOnly(e.index + 1, e.spec, plan, floor)
+        if (result.status == CellStatus.OK && (result.tracedNs ?: 0.0) < floor) return false
+        e.lastForkNanos = nanoTime() - t0
+        e.result = result
+        e.forks = 1
+        // Not ok: the group's judgement stops it as such.
+        if (result.status == CellStatus.OK) e.stop(RaceStop.FLOOR, why)
+        track.record(e.index, JmhCellRunner.Outcome(result, null))
+        listener.cellFinished(e.index + 1, total, result)
+        return true
     }
 
     /**

@@ -93,6 +93,7 @@ internal class SuiteRunner(
         Runtime.getRuntime().addShutdownHook(killForks)
         try {
             val measure = CellMeasurer(runner, EstimateRunner(options, work))
+            val tracer = TraceRunner(options, work)
             val race = options.race
             if (race == null) {
                 runFixed(cells, measure, book)
@@ -106,6 +107,13 @@ internal class SuiteRunner(
                     override fun record(index: Int, outcome: JmhCellRunner.Outcome) = book.record(index, outcome)
 
                     override fun replace(index: Int, result: CellResult) = book.replace(index, result)
+
+                    // An in-process run has no JVM of its own to run a trace pass in.
+                    override fun floor(spec: CellSpec) =
+                        if (options.inProcess) null else CellFloor.nanos(spec, options.context())
+
+                    override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long) =
+                        tracer.run(index, spec, plan, floorNs)
                 }
                 RaceRunner(race, machine.harnessNsPerItem, listener, track).run(cells)
             }

@@ -21,4 +21,6 @@ internal data class ProbeReport(
     val limitNs: Double? = null,
     /** JFR events, context switches and CPU use over the trace pass, per batch. */
     val evidence: Evidence? = null,
+    /** Wall time of the traced batch when a warm-up batch was the trace pass (ns): an upper bound of an untraced one. */
+    val tracedNs: Double? = null,
 )

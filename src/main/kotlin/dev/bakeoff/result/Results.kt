@@ -126,6 +126,10 @@ public data class CellResult(
     val machine: String? = null,
     /** With `--profile`: its flame graph, relative to the results directory (`cells/cell-001.flame-wall.html`). */
     val profile: String? = null,
+    /** The shortest its batch can take by definition (sum of the nominal waits over the items its strategy keeps in flight), ns. */
+    val floorNs: Double? = null,
+    /** Wall time of its traced batch when that was its only batch (stopped at its floor), ns: includes the tracing. */
+    val tracedNs: Double? = null,
 )
 
 /** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */
@@ -145,6 +149,13 @@ public enum class RaceStop(public val id: String) {
     /** Its fastest run was over the racing factor times its group leader's slowest: it cannot win. */
     @SerialName("cannot-win")
     CANNOT_WIN("cannot-win"),
+
+    /**
+     * Its floor (the shortest its batch can take by definition) was over the racing factor times its
+     * group leader's slowest run: it cannot win, and got its trace pass but no timed batch.
+     */
+    @SerialName("floor")
+    FLOOR("floor"),
 
     /** Its group was decided: a winner, or a tie within the margin. */
     @SerialName("decided")

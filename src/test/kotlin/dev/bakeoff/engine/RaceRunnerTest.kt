@@ -18,8 +18,10 @@ class RaceRunnerTest {
      * Plays [script] (strategy -> the runs of its n-th fork, or null for a failed fork) as the suite
      * would; the strategies in [unplanned] fail their planning probe.
      */
-    private class ScriptedTrack(val script: (String, Int) -> List<Double>?, val unplanned: Set<String>) : RaceRunner.Track {
+    private class ScriptedTrack(val script: (String, Int) -> List<Double>?, val unplanned: Set<String>, val floors: Map<String, Long> = emptyMap(), val traced: Map<String, Double> = emptyMap()) :
+        RaceRunner.Track {
         var clock = 0L
+        val started = mutableListOf<String>()
         val forks = mutableMapOf<String, Int>()
         val withFigures = mutableMapOf<String, MutableList<Boolean>>()
         val results = mutableMapOf<Int, CellResult>()
@@ -32,6 +34,7 @@ class RaceRunnerTest {
             // The suite records a cell whose planning failed without a fork.
             if (plan == null) return JmhCellRunner.Outcome(base.copy(status = CellStatus.TIMEOUT, error = PROBE_TIMEOUT), null)
             clock += SECOND
+            started += spec.strategy.spec
             withFigures.getOrPut(spec.strategy.spec) { mutableListOf() } += figures
             val n = forks.merge(spec.strategy.spec, 1, Int::plus)!!
             val runs = script(spec.strategy.spec, n)?.take(plan.measurementIterations)
@@ -50,6 +53,15 @@ class RaceRunnerTest {
         override fun replace(index: Int, result: CellResult) {
             results[index] = result
         }
+
+        override fun floor(spec: CellSpec) = floors[spec.strategy.spec]
+
+        override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult {
+            clock += SECOND
+            started += "trace ${spec.strategy.spec}"
+            val base = CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.OK, plan = plan)
+            return base.copy(floorNs = floorNs.toDouble(), tracedNs = traced.getValue(spec.strategy.spec))
+        }
     }
 
     private fun race(
@@ -64,6 +76,38 @@ class RaceRunnerTest {
         RaceRunner(RaceOptions(budgetSeconds * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
         figures.putAll(track.withFigures)
         return track.results.values.associateBy { it.strategy }
+    }
+
+    @Test
+    fun `a cell whose floor rules it out gets its trace pass and no timed batch, after the leader`() {
+        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 5_000L, "executor-cached" to 60L), mapOf("direct" to 5_100.0))
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        assertEquals(listOf("executor-cached", "trace direct"), track.started, "the lower floor is screened first")
+        val direct = track.results.values.single { it.strategy == "direct" }
+        assertEquals(null, direct.timeNs)
+        assertEquals(5_000.0, direct.floorNs)
+        assertEquals(RaceStop.FLOOR, direct.race!!.stop)
+        assertEquals(1 to 0, direct.race!!.forks to direct.race!!.runs)
+        assertTrue("49.0× executor-cached's slowest run" in direct.race!!.reason, direct.race!!.reason)
+        assertEquals(RaceStop.DECIDED, track.results.values.single { it.strategy == "executor-cached" }.race!!.stop)
+    }
+
+    @Test
+    fun `a traced batch faster than the floor means a wrong model, so the cell is screened after all`() {
+        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 5_000L), mapOf("direct" to 90.0))
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        assertEquals(listOf("executor-cached", "trace direct", "direct"), track.started)
+        assertEquals(3, track.results.values.single { it.strategy == "direct" }.timeNs!!.runs.size)
+    }
+
+    @Test
+    fun `a floor within twice the leader's slowest run rules nothing out`() {
+        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 204L), emptyMap())
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        assertEquals(listOf("executor-cached", "direct"), track.started)
     }
 
     /** [n] runs spread ±[spread] around [centre], different in every fork. */

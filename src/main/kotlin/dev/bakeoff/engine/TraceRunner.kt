@@ -1,0 +1,96 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.ProbeReport
+import kotlinx.serialization.json.Json
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.io.path.exists
+import kotlin.io.path.readText
+
+/**
+ * Runs the measured JVM of a cell that cannot win by its floor ([TraceProbe]): one traced batch
+ * (trace pass and evidence) and the untimed figures, no timed batch. Started like a JMH fork
+ * ([ForkJvm], [ForkSettings]: same JDK, options, thread budget, owner watch), killed at the cell's
+ * time limit; its files are named like a JMH cell's (`cell-NNN.log`, `cell-NNN.probe.json`).
+ *
+ * Threading model: called on the thread running the suite, one cell at a time.
+ */
+internal class TraceRunner(private val options: RunOptions, private val workDir: Path) {
+    /** Cell number [index]'s result: its figures without timed runs, [floorNs] and the traced batch's wall time. */
+    fun run(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult {
+        val name = "cell-%03d".format(index)
+        val probeFile = workDir.resolve("$name.probe.json").also { Files.deleteIfExists(it) }
+        val log = workDir.resolve("$name.log")
+        val fork = ForkSettings(
+            probeFile = probeFile.toFile(),
+            traceWarmup = true,
+            settings = options.settings,
+            classpath = options.classpath.map { it.toString() },
+            maxThreads = options.maxThreads,
+            ownerPid = ProcessHandle.current().pid(),
+        )
+        val settingsFile = fork.writeSettings()
+        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
+        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(settingsFile)) + listOf(
+            "-cp",
+            jvm.classpath,
+            TraceProbe::class.java.name,
+            spec.strategy.spec,
+            spec.subject,
+            spec.items.toString(),
+            spec.wait.id,
+        )
+        // The traced batch is at least the floor; the rest is a JVM start, as for a planning probe.
+        val limit = options.cellTimeoutSeconds ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
+        val exit = try {
+            ProbeProcess.run(command, log, limit)
+        } finally {
+            settingsFile?.let(Files::deleteIfExists)
+        }
+        val base = CellResult(
+            spec.strategy.spec,
+            spec.strategy.entry.family,
+            spec.subject,
+            spec.items,
+            spec.wait,
+            CellStatus.OK,
+            plan = plan,
+            sweep = spec.sweep,
+            jdk = spec.jdk?.version,
+            floorNs = floorNs.toDouble(),
+        )
+        val probe = probeFile.takeIf { it.exists() }
+            ?.let { runCatching { Json.decodeFromString(ProbeReport.serializer(), it.readText()) }.getOrNull() }
+        return when {
+            exit == null -> base.copy(
+                status = CellStatus.TIMEOUT,
+                error = "exceeded its time limit of $limit s; its JVM was killed",
+            )
+
+            probe == null -> base.copy(
+                status = CellStatus.FAILED,
+                error = "its JVM exited with status $exit before it reported (cells/${log.fileName})",
+            )
+
+            else -> base.copy(
+                status = probe.status,
+                error = probe.error,
+                threads = probe.threads,
+                latencyNs = probe.latencyNs,
+                perThread = probe.perThread,
+                tasks = probe.tasks,
+                memory = probe.memory,
+                limitNs = probe.limitNs,
+                evidence = probe.evidence,
+                tracedNs = probe.tracedNs,
+            )
+        }
+    }
+
+    private companion object {
+        const val NANOS_PER_SECOND = 1_000_000_000L
+    }
+}
