@@ -66,9 +66,32 @@ internal data class ConsoleReport(
                     r.cell.allocBytesPerOp?.let(Units::bytes) ?: DASH,
                 )
             }
+            // A cell stopped at its floor: at least its floor, never timed; its traced batch (tracing included) for scale.
+            val best = ranked.firstOrNull()?.time?.median
+            val floored = group.floored.map { c ->
+                val floor = checkNotNull(c.floorNs)
+                listOf(
+                    DASH,
+                    c.strategy,
+                    "≥ ${Units.nanos(floor)}",
+                    c.tracedNs?.let { "traced ${Units.nanos(it)}" } ?: DASH,
+                    best?.let { "≥ ${Units.ratio(floor / it)}" } ?: DASH,
+                    DASH,
+                    c.threads?.peakLive?.toString() ?: DASH,
+                    DASH,
+                )
+            }
             val problems = group.problems.map { c -> "${c.strategy}: ${c.status}: ${RankedGroup.reason(c)}" }
-            val explanations = Verdicts.of(group, cores).lines
-            return RankedTable(group.title, COLUMNS, rows, verdict(group, ranked), problems, explanations)
+            val explanations = Verdicts.of(group, cores).lines + listOfNotNull(flooredLine(group))
+            return RankedTable(group.title, COLUMNS, rows + floored, verdict(group, ranked), problems, explanations)
+        }
+
+        /** Why the group's floored cells have a floor instead of a median ("≥" rows), or null without any. */
+        private fun flooredLine(group: RankedGroup): String? {
+            val cells = group.floored.takeIf { it.isNotEmpty() } ?: return null
+            val names = cells.joinToString { "${it.strategy} (≥ ${Units.nanos(checkNotNull(it.floorNs))})" }
+            return "cannot win by their floor: $names — their items' waits alone, over the items each keeps in " +
+                "flight, exceed twice the leader's slowest run; each ran one traced batch (its figures), no timed one"
         }
 
         /**

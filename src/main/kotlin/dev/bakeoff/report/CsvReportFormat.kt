@@ -71,6 +71,8 @@ internal object CsvReportFormat : ReportFormat {
         "monitor_wait_ns" to { c -> c.evidence?.monitorWaits?.totalNs },
         "gc_pause_count" to { c -> c.evidence?.gcPauses?.count },
         "gc_pause_ns" to { c -> c.evidence?.gcPauses?.totalNs },
+        "floor_ns" to { c -> c.floorNs },
+        "traced_ns" to { c -> c.tracedNs },
         "error" to { c -> c.error },
     )
 

@@ -62,8 +62,16 @@ internal object ReportTables {
         val cell = group.cells.firstOrNull { it.strategy == strategy }
         val best = group.winner?.timeNs?.median
         val median = cell?.timeNs?.median?.takeIf { cell.status == CellStatus.OK }
+        val floor = cell?.takeIf { c -> group.floored.any { it === c } }?.floorNs
         when {
             cell == null -> td("matrix-cell missing") { +"–" }
+
+            // Stopped at its floor: at least this far behind, never timed.
+            floor != null && best != null -> td("matrix-cell") {
+                attributes["style"] = "background:${heat(floor / best)}"
+                title = "${cell.strategy} on ${group.title}: cannot win, its floor is ${Units.nanos(floor)}; not timed"
+                +"≥ ×${Units.ratio(floor / best)}"
+            }
 
             median == null || best == null -> td("matrix-cell problem") {
                 title = cell.error?.lineSequence()?.firstOrNull().orEmpty()
@@ -119,6 +127,8 @@ internal object ReportTables {
             time("mean") { it.timeNs?.mean },
             time("±error") { it.timeNs?.error },
             count("runs") { it.timeNs?.runs?.size },
+            time("floor") { it.floorNs },
+            time("traced batch") { it.tracedNs },
             Column("×best", value = { c ->
                 c.timeNs?.median?.takeIf { c.status == CellStatus.OK }?.let { m ->
                     best[c]?.let {

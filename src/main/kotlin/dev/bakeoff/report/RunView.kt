@@ -57,7 +57,14 @@ public class RankedGroup(
 
     public val winner: CellResult? get() = ranked.firstOrNull()
 
-    public val problems: List<CellResult> = cells.filter { c -> ranked.none { it === c } }
+    /**
+     * The ok cells a race stopped at their floor (`RaceStop.FLOOR`): traced once, never timed, so not
+     * ranked, yet no problem either. Lowest floor first.
+     */
+    public val floored: List<CellResult> =
+        cells.filter { it.status == CellStatus.OK && it.timeNs == null && it.floorNs != null }.sortedBy { it.floorNs }
+
+    public val problems: List<CellResult> = cells.filter { c -> ranked.none { it === c } && floored.none { it === c } }
 
     /** The group's decision (docs/RESULTS.md, "Deciding a group"); null when no cell could be ranked. */
     public val decision: GroupResult? by lazy {

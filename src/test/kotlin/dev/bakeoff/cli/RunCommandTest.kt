@@ -1,6 +1,8 @@
 package dev.bakeoff.cli
 
 import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.RaceStop
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.File
@@ -94,5 +96,25 @@ class RunCommandTest {
             assertEquals(c.timeNs!!.runs.size, race.runs)
             assertTrue(race.reason.isNotBlank())
         }
+    }
+
+    @Test
+    fun `a cell whose floor rules it out is traced once in a JVM of its own and never timed`() {
+        val out = tmp.resolve("floor")
+        // 30 items of network sleep 0 + 1 + ... + 29 = 435 ms one after another: 12x what a 100-thread pool needs.
+        val (code, output) = cli("run", "-w", "network", "-s", "direct,executor-fixed-100", "-n", "30", "--budget", "1s", "--out", "$out")
+        assertEquals(0, code, output)
+        assertContains(output, "direct x network (blocking, avgt) ok cannot win: floor 435 ms, traced batch only")
+        val direct = JsonReportFormat.read(out.resolve("results.json")).cells.single { it.strategy == "direct" }
+        assertEquals(CellStatus.OK, direct.status, direct.error)
+        assertEquals(null, direct.timeNs)
+        assertEquals(435_000_000.0, direct.floorNs)
+        assertTrue(direct.tracedNs!! >= direct.floorNs!!, "a traced batch shorter than its floor: ${direct.tracedNs}")
+        assertEquals(RaceStop.FLOOR, direct.race!!.stop)
+        assertEquals(1 to 0, direct.race!!.forks to direct.race!!.runs)
+        assertNotNull(direct.threads)
+        assertNotNull(direct.latencyNs)
+        assertNotNull(direct.evidence)
+        assertTrue(Files.exists(out.resolve("cells/cell-001.log")), "the trace JVM's output is the cell's log")
     }
 }

@@ -16,6 +16,23 @@ class ConsoleReportTest {
     private fun RankedTable.column(name: String) = rows.map { it[header.indexOf(name)] }
 
     @Test
+    fun `a cell stopped at its floor is shown with its floor after the ranked cells, never as a problem`() {
+        // As a race leaves it: direct on network traced once, never timed.
+        val floored = results.copy(
+            cells = results.cells.map { c ->
+                if (c.strategy == "direct" && c.workload == "network") c.copy(timeNs = null, floorNs = 4.95e9, tracedNs = 4.97e9) else c
+            },
+        )
+        val network = ConsoleReport.of(floored).table("network")
+        assertEquals(listOf("virtual-threads", "direct"), network.column("strategy"))
+        assertEquals(listOf("99.8 ms", "≥ 4.95 s"), network.column("median"))
+        assertEquals("traced 4.97 s", network.column("min–max").last())
+        assertTrue(network.problems.none { it.startsWith("direct") }, network.problems.toString())
+        assertTrue(network.explanations.any { "cannot win by their floor: direct (≥ 4.95 s)" in it }, network.explanations.toString())
+        assertTrue(RunView.of(floored).groups.flatMap { it.problems }.none { it.strategy == "direct" && it.workload == "network" })
+    }
+
+    @Test
     fun `the header states the machine, the preset and the item count`() {
         val header = report.header.joinToString("\n")
         assertContains(header, "8 cores (of 16 on the host)")
