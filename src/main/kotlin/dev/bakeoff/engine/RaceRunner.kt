@@ -25,6 +25,7 @@ internal class RaceRunner(
     private val harnessNsPerItem: Double?,
     private val listener: RunListener,
     private val track: Track,
+    startNanos: Long? = null,
     private val nanoTime: () -> Long = System::nanoTime,
 ) {
     /** What a race needs from the suite; the suite's own cell runner and results book in a run. */
@@ -70,7 +71,8 @@ internal class RaceRunner(
 
     private data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val jdk: Jdk?)
 
-    private val start = nanoTime()
+    /** When the budget began: the run's start ([startNanos], on [nanoTime]'s clock), else now. */
+    private val start = startNanos ?: nanoTime()
 
     fun run(cells: List<CellSpec>) {
         val entries = cells.mapIndexed { i, spec -> Entry(i, spec, track.floor(spec)) }
@@ -102,7 +104,7 @@ internal class RaceRunner(
             round++
             listener.roundStarted(round, contenders.size, open.size, options.budgetNanos - elapsed())
             for (e in contenders) {
-                if (elapsed() + e.lastForkNanos > options.budgetNanos) {
+                if (elapsed() + e.lastForkNanos > options.budgetNanos - FINISH_RESERVE_NANOS) {
                     e.stop(
                         RaceStop.BUDGET,
                         "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for " +
@@ -207,6 +209,9 @@ internal class RaceRunner(
     private companion object {
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
+
+        /** What the run keeps of its budget for its last results files and report. */
+        const val FINISH_RESERVE_NANOS = 2 * NANOS_PER_SECOND
         const val PERCENT = 100
 
         /** As JMH's own score error: the half-width of the 99.9% interval of the mean. */

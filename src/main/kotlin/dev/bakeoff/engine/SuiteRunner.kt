@@ -14,6 +14,7 @@ import org.openjdk.jmh.results.RunResult
 import org.openjdk.jmh.results.format.ResultFormatFactory
 import org.openjdk.jmh.results.format.ResultFormatType
 import java.io.PrintStream
+import java.lang.management.ManagementFactory
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.Paths
@@ -115,7 +116,9 @@ internal class SuiteRunner(
                     override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long) =
                         tracer.run(index, spec, plan, floorNs)
                 }
-                RaceRunner(race, machine.harnessNsPerItem, listener, track).run(cells)
+                // The budget is the whole run's wall time: it began when this JVM started.
+                val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
+                RaceRunner(race, machine.harnessNsPerItem, listener, track, startNanos = jvmStart).run(cells)
             }
         } finally {
             Runtime.getRuntime().removeShutdownHook(killForks)
@@ -263,6 +266,7 @@ internal class SuiteRunner(
     companion object {
         /** The preset id results carry when the run raced instead of following a preset's plan. */
         const val RACE_PRESET_ID = "race"
+        private const val MILLIS = 1_000_000L
         const val RACE_SUMMARY = "a screening fork per cell, more forks for the cells that could still win"
 
         val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
