@@ -109,7 +109,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
     /**
      * Checks every option (bad input is a [UsageError] with exit 2, or a catalog error), creates
-     * the output directory (not for `--dry-run`), and applies the options to the command's [defaults] for that directory.
+     * the output directory (not for `--dry-run`), and applies the options to the command's [defaults]
+     * for that directory.
      */
     fun resolve(defaultItems: Int, defaults: (Path) -> RunOptions): RunOptions {
         val n = items ?: defaultItems
@@ -147,7 +148,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
         val requested = out?.let { ResultFiles.userPath(it, "--out") }
         // A dry run writes nothing, so it creates no directory either.
-        val d = defaults(if (dryRun) requested ?: ResultFiles.DEFAULT_ROOT else ResultFiles.prepareOut(requested, force = force))
+        val outDir = if (dryRun) requested ?: ResultFiles.DEFAULT_ROOT else ResultFiles.prepareOut(requested, force = force)
+        val d = defaults(outDir)
         val all = d.copy(
             strategies = strategies ?: d.strategies,
             items = n,
@@ -288,7 +290,8 @@ internal fun CliktCommand.measure(
     echo("$heading, $how; results in ${options.out}", err = true)
     options.profile?.let { p ->
         val how = p.note?.let { "; $it" }.orEmpty()
-        echo("--profile ${p.mode.id}: a flame graph per cell; times include the profiler's sampling cost$how", err = true)
+        val what = "a flame graph per cell; times include the profiler's sampling cost"
+        echo("--profile ${p.mode.id}: $what$how", err = true)
     }
     val results = sink.guard { SuiteRunner(options, listener, sink).run() }
     val report = ConsoleReport.of(results)

@@ -8,6 +8,9 @@ import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
@@ -35,6 +38,19 @@ internal data class CellSpec(
             "a cell runs a workload or a scenario, not both or neither"
         }
     }
+
+    /** The cell's result before anything ran: what it is, [status] and [plan]; the runners add their figures. */
+    fun result(status: CellStatus = CellStatus.OK, plan: MeasurementPlan? = null) = CellResult(
+        strategy.spec,
+        strategy.entry.family,
+        subject,
+        items,
+        wait,
+        status,
+        plan = plan,
+        sweep = sweep,
+        jdk = jdk?.version,
+    )
 
     /** The spec of what the items run: the workload's, or the scenario's. */
     val subject: String get() = scenario?.spec ?: checkNotNull(workload).spec

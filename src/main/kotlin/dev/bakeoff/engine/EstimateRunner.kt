@@ -59,7 +59,10 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
             listOf("-cp", jvm.classpath, EstimateProbe::class.java.name, workload.spec, items.toString())
         val limit = options.cellTimeoutSeconds ?: PROBE_TIMEOUT_SECONDS
         val exit = ProbeProcess.run(command, log, limit)
-            ?: return Estimate.Failed(CellStatus.TIMEOUT, "$what exceeded its time limit of $limit s; its JVM was killed")
+            ?: return Estimate.Failed(
+                CellStatus.TIMEOUT,
+                "$what exceeded its time limit of $limit s; its JVM was killed",
+            )
         val result = if (report.exists()) {
             runCatching { Json.decodeFromString(EstimateReport.serializer(), report.readText()) }.getOrNull()
         } else {

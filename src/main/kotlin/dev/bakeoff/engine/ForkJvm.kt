@@ -51,7 +51,11 @@ internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk
          * rebuild) and does not write a new one over it, so a name of the paths alone would cost every
          * later fork its class-data sharing (measured: 0.4 s more per fork before its first batch).
          */
-        internal fun cdsArchive(entries: List<String>, home: Path, dir: Path = Path.of(System.getProperty("java.io.tmpdir"))): Path? {
+        internal fun cdsArchive(
+            entries: List<String>,
+            home: Path,
+            dir: Path = Path.of(System.getProperty("java.io.tmpdir")),
+        ): Path? {
             if (entries.any { !it.endsWith(".jar") || !Files.isRegularFile(Path.of(it)) }) return null
             val jars = entries.map { jar ->
                 val p = Path.of(jar)

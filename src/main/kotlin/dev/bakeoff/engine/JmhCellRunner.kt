@@ -76,22 +76,13 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 killAfter(timeoutSeconds, timedOut)
             }
         }
-        val base = CellResult(
-            spec.strategy.spec,
-            spec.strategy.entry.family,
-            spec.subject,
-            spec.items,
-            spec.wait,
-            CellStatus.OK,
-            plan = plan,
+        val base = spec.result(plan = plan).copy(
             scenario = spec.scenario?.entry?.id,
             // The scenario's own settings say where it ran (e.g. which database); a secret one never goes into results.
             params = spec.scenario?.let { sc ->
                 sc.values + options.settings.filterKeys(sc.entry::recorded).mapValues { Credentials.masked(it.value) }
             },
             limitNs = spec.createScenario(options.context())?.limit()?.nanos?.toDouble(),
-            sweep = spec.sweep,
-            jdk = spec.jdk?.version,
         )
         return try {
             // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
@@ -99,7 +90,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             // JMH returns no result at all when its fork exits with status 0 before measuring.
             val jmh = Runner(jmhOptions).run().singleOrNull()
                 ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, exitedEarly(log)), null)
-            val flame = profileDir?.let { profiler?.collect(it, workDir.resolve("$name.flame-${options.profile?.mode?.id}.html")) }
+            val flameFile = workDir.resolve("$name.flame-${options.profile?.mode?.id}.html")
+            val flame = profileDir?.let { profiler?.collect(it, flameFile) }
             val profile = flame?.let { options.out.relativize(it).toString() }
             Outcome(complete(base, jmh, readProbe(probeFile)).copy(profile = profile), jmh)
         } catch (e: RunnerException) {

@@ -87,8 +87,9 @@ internal class RaceRunner(
             }
             val elapsed = nanoTime() - start
             val eta = if (done == 0) null else elapsed / done * (cells.size - done)
-            val leader = groups.first { e in it }.filter { it.screened }.map { it.result }.let(RaceRules::ranked).firstOrNull()
-            val why = if (plan != null && e.floor != null && leader != null) RaceRules.belowFloor(e.floor, leader) else null
+            val screened = groups.first { e in it }.filter { it.screened }.map { it.result }
+            val leader = RaceRules.ranked(screened).firstOrNull()
+            val why = leader?.takeIf { plan != null }?.let { l -> e.floor?.let { RaceRules.belowFloor(it, l) } }
             if (why == null || !traceOnly(e, checkNotNull(plan), why, cells.size, eta)) fork(e, plan, cells.size, eta)
         }
         var round = 1

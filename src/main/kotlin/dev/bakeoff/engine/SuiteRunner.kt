@@ -244,17 +244,7 @@ internal class SuiteRunner(
     private fun skipped(spec: CellSpec, why: String) = notRun(spec, CellStatus.SKIPPED, why)
 
     /** A cell that got no fork: skipped, or not planned. */
-    private fun notRun(spec: CellSpec, status: CellStatus, why: String) = CellResult(
-        spec.strategy.spec,
-        spec.strategy.entry.family,
-        spec.subject,
-        spec.items,
-        spec.wait,
-        status,
-        error = why,
-        sweep = spec.sweep,
-        jdk = spec.jdk?.version,
-    )
+    private fun notRun(spec: CellSpec, status: CellStatus, why: String) = spec.result(status).copy(error = why)
 
     /** JMH's own JSON for every successful cell so far, replaced atomically. */
     private fun writeJmhJson(file: Path, runs: List<RunResult>) = replaceAtomically(file) { out ->

@@ -50,18 +50,7 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         } finally {
             settingsFile?.let(Files::deleteIfExists)
         }
-        val base = CellResult(
-            spec.strategy.spec,
-            spec.strategy.entry.family,
-            spec.subject,
-            spec.items,
-            spec.wait,
-            CellStatus.OK,
-            plan = plan,
-            sweep = spec.sweep,
-            jdk = spec.jdk?.version,
-            floorNs = floorNs.toDouble(),
-        )
+        val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
         val probe = probeFile.takeIf { it.exists() }
             ?.let { runCatching { Json.decodeFromString(ProbeReport.serializer(), it.readText()) }.getOrNull() }
         return when {

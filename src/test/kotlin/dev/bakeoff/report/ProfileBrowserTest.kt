@@ -1,13 +1,8 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.cli.cli
-import org.junit.jupiter.api.AfterAll
-import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
-import org.junit.jupiter.api.TestInstance
-import org.junit.jupiter.api.io.TempDir
 import org.openqa.selenium.By
-import org.openqa.selenium.chrome.ChromeDriver
 import org.openqa.selenium.logging.LogType
 import org.openqa.selenium.support.ui.WebDriverWait
 import java.nio.file.Files
@@ -23,23 +18,7 @@ import kotlin.test.assertTrue
  * lands next to the cell's log, results.json and report.html point at it, and the link opens a
  * drawn flame graph in headless Chromium ([HeadlessChromium]).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ProfileBrowserTest {
-    @TempDir
-    lateinit var tmp: Path
-
-    private lateinit var driver: ChromeDriver
-
-    @BeforeAll
-    fun startBrowser() {
-        driver = HeadlessChromium.start()
-    }
-
-    @AfterAll
-    fun stopBrowser() {
-        if (::driver.isInitialized) driver.quit()
-    }
-
+class ProfileBrowserTest : BrowserTest() {
     @Test
     fun `a profiled run writes a flame graph per cell that the report links and Chromium draws`() {
         val out = tmp.resolve("profiled")

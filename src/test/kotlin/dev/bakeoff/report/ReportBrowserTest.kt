@@ -5,15 +5,10 @@ import dev.bakeoff.result.Results
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
-import org.junit.jupiter.api.AfterAll
-import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
-import org.junit.jupiter.api.TestInstance
-import org.junit.jupiter.api.io.TempDir
 import org.openqa.selenium.By
 import org.openqa.selenium.Dimension
 import org.openqa.selenium.OutputType
-import org.openqa.selenium.chrome.ChromeDriver
 import org.openqa.selenium.logging.LogType
 import org.openqa.selenium.support.ui.WebDriverWait
 import java.nio.file.Files
@@ -31,23 +26,7 @@ import kotlin.test.assertTrue
  * Without Chromium it is skipped with a message, except under CI (CI set), where it fails: .ci/run
  * installs the Debian packages chromium and chromium-driver.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ReportBrowserTest {
-    @TempDir
-    lateinit var tmp: Path
-
-    private lateinit var driver: ChromeDriver
-
-    @BeforeAll
-    fun startBrowser() {
-        driver = HeadlessChromium.start()
-    }
-
-    @AfterAll
-    fun stopBrowser() {
-        if (::driver.isInitialized) driver.quit()
-    }
-
+class ReportBrowserTest : BrowserTest() {
     @Test
     fun `report html renders every chart, a complete winner matrix and sortable tables, offline and without errors`() {
         val results = ResultsFixture.withSweepsAndLimits()
