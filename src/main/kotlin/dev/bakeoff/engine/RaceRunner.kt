@@ -94,7 +94,8 @@ internal class RaceRunner(
         }
         var round = 1
         while (true) {
-            val open = groups.map(::judge).filter { it.isNotEmpty() }
+            // The cheapest groups first: a short budget then settles whole groups instead of a fork of each.
+            val open = groups.map(::judge).filter { it.isNotEmpty() }.sortedBy { g -> g.sumOf { it.lastForkNanos } }
             if (open.isEmpty()) break
             val contenders = open.flatten()
             if (round >= RaceRules.MAX_FORKS) {

@@ -110,6 +110,18 @@ class RaceRunnerTest {
         assertEquals(listOf("executor-cached", "direct"), track.started)
     }
 
+    @Test
+    fun `a budget short of a round spends it on the cheapest undecided group first`() {
+        val track = ScriptedTrack({ s, fork -> noisy(if (s.startsWith("direct")) 100.0 else 103.0, 20.0, fork) }, emptySet())
+        // Three contenders on lists first in run order, two on arithmetic: one fork costs one scripted second.
+        val cells = listOf("direct", "executor-cached", "virtual-threads").map { CellSpec.parse(it, "lists", 10, "blocking") } +
+            listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        // 5 s of screening, 2 s for two more forks, 2 s kept for the last files.
+        RaceRunner(RaceOptions(9 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        val second = track.results.values.filter { it.race!!.forks == 2 }.map { "${it.strategy} x ${it.workload}" }
+        assertEquals(listOf("direct x arithmetic", "executor-cached x arithmetic"), second.sorted())
+    }
+
     /** [n] runs spread ±[spread] around [centre], different in every fork. */
     private fun noisy(centre: Double, spread: Double, fork: Int, n: Int = 5) = List(n) { i -> centre + spread * (if ((i + fork) % 2 == 0) 1 else -1) * (i % 3) / 2 }
 
