@@ -148,7 +148,11 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
         val requested = out?.let { ResultFiles.userPath(it, "--out") }
         // A dry run writes nothing, so it creates no directory either.
-        val outDir = if (dryRun) requested ?: ResultFiles.DEFAULT_ROOT else ResultFiles.prepareOut(requested, force = force)
+        val outDir = if (dryRun) {
+            requested ?: ResultFiles.DEFAULT_ROOT
+        } else {
+            ResultFiles.prepareOut(requested, force = force)
+        }
         val d = defaults(outDir)
         val all = d.copy(
             strategies = strategies ?: d.strategies,

@@ -101,7 +101,8 @@ internal class CellCost(private val preset: Preset, private val context: RunCont
     private fun batch(spec: CellSpec): Long {
         val serialNanos = serial.getOrPut(spec.subject to spec.items) { serialNanos(spec) }
         val strategy = spec.strategy
-        val input = ModelInput(strategy.params(context.copy(cpus = BALANCE_CORES)), spec.wait, BALANCE_CORES, spec.items)
+        val params = strategy.params(context.copy(cpus = BALANCE_CORES))
+        val input = ModelInput(params, spec.wait, BALANCE_CORES, spec.items)
         val model = strategy.entry.model(input) ?: return serialNanos
         val meanWait = serialNanos.toDouble() / spec.items
         return Prediction.batchNanos(spec.items, 0.0, meanWait, BALANCE_CORES, model.inFlight, model.computing, 0.0)

@@ -44,7 +44,8 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
             spec.wait.id,
         )
         // The traced batch is at least the floor; the rest is a JVM start, as for a planning probe.
-        val limit = options.cellTimeoutSeconds ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
+        val limit = options.cellTimeoutSeconds
+            ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
         val exit = try {
             ProbeProcess.run(command, log, limit)
         } finally {

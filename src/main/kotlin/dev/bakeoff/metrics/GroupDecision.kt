@@ -50,7 +50,10 @@ internal object GroupDecision {
         decide(group, margin(leader.timeNs!!.median, leader.items, harnessNsPerItem))
     }
 
-    /** What makes cells one group: the report's `GroupKey` (workload or scenario spec, items, wait form, JDK, machine). */
+    /**
+     * What makes cells one group: the report's `GroupKey` (workload or scenario spec, items, wait
+     * form, JDK, machine).
+     */
     fun key(cell: CellResult): Any = listOf(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine)
 
     /** Decides one group from its rankable [cells] (any order; ranked here by [RANKING]) with [margin]. */

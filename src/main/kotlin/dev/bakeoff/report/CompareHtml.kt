@@ -31,7 +31,8 @@ internal object CompareHtml {
     const val FILE_NAME = "compare.html"
 
     /** One line on the method, shared by the console and the page. */
-    fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median (< 1: ${c.newLabel} is faster); " +
+    fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median " +
+        "(< 1: ${c.newLabel} is faster); " +
         "95% percentile bootstrap CI over the runs (${MedianRatio.RESAMPLES} seeded resamples); " +
         "two-sided Mann–Whitney U test (exact for small samples without ties). " +
         "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1, " +
@@ -91,7 +92,8 @@ internal object CompareHtml {
                 thead {
                     tr {
                         val sides = listOf("${c.baseLabel} median", "${c.newLabel} median")
-                        (listOf("cell") + sides + listOf("ratio", "95% CI", "p", "runs", "verdict")).forEach { th { +it } }
+                        val heads = listOf("cell") + sides + listOf("ratio", "95% CI", "p", "runs", "verdict")
+                        heads.forEach { th { +it } }
                     }
                 }
                 tbody {
