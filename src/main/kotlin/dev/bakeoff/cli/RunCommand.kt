@@ -128,6 +128,9 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
 
 /** One line per cell on stderr: position, elapsed, ETA, the cell and how it ended. */
 internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : RunListener {
+    /** The cell whose start line is waiting for its end, if any. */
+    private var open: Int? = null
+
     override fun cellStarted(
         index: Int,
         total: Int,
@@ -137,9 +140,9 @@ internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : Ru
         etaNanos: Long?,
     ) {
         val eta = etaNanos?.let { "ETA ~${clock(it)}" } ?: "ETA --"
-        val mode = plan?.mode ?: "not planned"
-        val cell = "%s x %s (%s, %s) ".format(spec.strategy.spec, spec.subject, spec.wait.id, mode)
+        val cell = cell(spec.strategy.spec, spec.subject, spec.wait.id, plan?.mode ?: "not planned")
         echo("[%3d/%d] %s elapsed, %s  %s".format(index, total, clock(elapsedNanos), eta, cell), false)
+        open = index
     }
 
     override fun cellFinished(index: Int, total: Int, result: CellResult) {
@@ -147,8 +150,24 @@ internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : Ru
             ?: result.floorNs?.takeIf { result.status == CellStatus.OK }
                 ?.let { "cannot win: floor ${Units.nanos(it)}, traced batch only" }
             ?: result.error.orEmpty()
-        echo("${result.status} $detail", true)
+        // A cell traced beside others had no start line: its line names it.
+        val head = if (open == index) {
+            ""
+        } else {
+            val mode = result.plan?.mode
+            "[%3d/%d] %s".format(index, total, cell(result.strategy, result.workload, result.wait.id, mode))
+        }
+        open = null
+        echo("$head${result.status} $detail", true)
     }
+
+    override fun tracesStarted(cells: Int, atOnce: Int, elapsedNanos: Long) {
+        val elapsed = clock(elapsedNanos)
+        echo("tracing $cells cell(s) that cannot win by their floor, $atOnce at a time ($elapsed elapsed)", true)
+    }
+
+    private fun cell(strategy: String, subject: String, wait: String, mode: Any?) =
+        "%s x %s (%s, %s) ".format(strategy, subject, wait, mode)
 
     override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long) {
         echo(

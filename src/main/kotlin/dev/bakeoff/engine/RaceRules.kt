@@ -1,10 +1,12 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PairOutcome
+import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.PlanMode
 
 /**
@@ -32,16 +34,24 @@ internal object RaceRules {
 
     /** The screening fork: enough runs to rank, few enough that 130 cells fit in minutes. */
     fun screening(mode: PlanMode, reason: String): MeasurementPlan = when (mode) {
-        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, 1, 3, ITERATION_MILLIS, "race screening; $reason")
+        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, WARMUPS, 3, ITERATION_MILLIS, "race screening; $reason")
 
         // The warm-up batch is the traced one: one measured batch is enough to see a clear loser.
         PlanMode.SINGLE_SHOT -> MeasurementPlan(mode, 1, 1, 1, 0, "race screening; $reason")
     }
 
-    /** Each further fork of a contender. */
-    fun more(mode: PlanMode): MeasurementPlan = when (mode) {
-        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, 1, 5, ITERATION_MILLIS, "race: one more fork")
-        PlanMode.SINGLE_SHOT -> MeasurementPlan(mode, 1, 1, 3, 0, "race: one more fork")
+    /**
+     * Each further fork of a contender whose batch took [batchNanos] (its median so far): timed
+     * iterations as in screening, or single-shot batches filling about [MORE_SINGLE_SHOT_NANOS]
+     * (at least 3, at most [MAX_SINGLE_SHOTS]), since a short batch costs little next to the fork's JVM start.
+     */
+    fun more(mode: PlanMode, batchNanos: Double): MeasurementPlan = when (mode) {
+        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, WARMUPS, 5, ITERATION_MILLIS, "race: one more fork")
+
+        PlanMode.SINGLE_SHOT -> {
+            val batches = (MORE_SINGLE_SHOT_NANOS / batchNanos).toInt().coerceIn(MIN_SINGLE_SHOTS, MAX_SINGLE_SHOTS)
+            MeasurementPlan(mode, 1, 1, batches, 0, "race: one more fork")
+        }
     }
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
@@ -79,16 +89,26 @@ internal object RaceRules {
         }
     }
 
+    /**
+     * Why the cell of [test] (against its group's leader) stops as behind it, or null if it could
+     * still win: the test says slower ([PairOutcome.SLOWER]). Racing then drops it, as F-Race drops a
+     * candidate a test puts behind the best; its runs so far stay in the group's final decision.
+     */
+    fun behind(test: PairTest, leader: String): String? = if (test.outcome == PairOutcome.SLOWER) {
+        "slower than $leader by the group's test, ${DecisionReasons.figures(test)}: it cannot win"
+    } else {
+        null
+    }
+
     /** The practical-equivalence margin of a group led by [leader]: at least 2%, at least the harness's own cost. */
     fun margin(leader: CellResult, harnessNsPerItem: Double?): Double =
         GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem)
 
-    /**
-     * Whether the leader of [contenders] is told apart from every other contender, or the rest are
-     * equivalent to it within [margin]: the reports' own decision ([GroupDecision]) is not undecided.
-     */
-    fun decided(contenders: List<CellResult>, margin: Double): Boolean =
-        GroupDecision.of(contenders, margin).status != GroupStatus.UNDECIDED
-
     private const val ITERATION_MILLIS = 100L
+
+    // One 100 ms warm-up left the first timed iteration of the lists cells 2-3x their later ones.
+    private const val WARMUPS = 2
+    private const val MORE_SINGLE_SHOT_NANOS = 1e9
+    private const val MIN_SINGLE_SHOTS = 3
+    private const val MAX_SINGLE_SHOTS = 10
 }

@@ -1,24 +1,30 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.RaceStop
 import org.openjdk.jmh.util.ListStatistics
 
 /**
- * Races the cells of a run ([RaceRules]): a screening fork for every cell in run order; then,
+ * Races the cells of a run ([RaceRules]): group by group, a screening fork for every cell, lowest
+ * floor first, and a trace pass only for the cells their floor rules out ([FloorTraces]); then,
  * round after round, one more fork for every cell that could still win a group that is not yet
- * decided, while the [options]' budget lasts and up to [RaceRules.MAX_FORKS] forks a cell. A cell's
- * runs from all its forks make its time figures; its other figures (threads, allocation, trace,
- * limit) come from its screening fork. Every cell ends with a [RaceInfo] saying why it stopped.
+ * decided (not ruled out, not behind by the group's test), while the [options]' budget lasts and
+ * up to [RaceRules.MAX_FORKS] forks a cell. A cell's runs from all its forks make its time figures;
+ * its other figures (threads, allocation, trace, limit) come from its screening fork. Every cell
+ * ends with a [RaceInfo] saying why it stopped.
  *
- * Threading model: runs on the thread running the suite, one fork at a time.
+ * Threading model: runs on the thread running the suite, one timed fork at a time; only the
+ * trace-only JVMs of a group run side by side, on [FloorTraces]' pool, and the [listener] and
+ * [track] are still called on this thread.
  */
 internal class RaceRunner(
     private val options: RaceOptions,
@@ -77,20 +83,28 @@ internal class RaceRunner(
     fun run(cells: List<CellSpec>) {
         val entries = cells.mapIndexed { i, spec -> Entry(i, spec, track.floor(spec)) }
         val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait, it.spec.jdk) }.values
-        // Within a group the lowest floors first, so its leader is measured before the cells its floor rules out.
-        val order = groups.flatMap { group -> group.sortedBy { it.floor ?: 0L } }
-        order.forEachIndexed { done, e ->
-            // A cell whose planning failed gets no fork: its result says why, and it stops as not ok.
-            val plan = (track.estimate(e.index + 1, e.spec) as? Estimate.Serial)?.let {
-                val (mode, why) = Preset.mode(it.nanos)
-                RaceRules.screening(mode, why)
+        var done = 0
+        for (group in groups) {
+            // The lowest floors first, so the group's leader is measured before the cells its floor rules out.
+            val floored = mutableListOf<FloorTraces.Request>()
+            for (e in group.sortedBy { it.floor ?: 0L }) {
+                // A cell whose planning failed gets no fork: its result says why, and it stops as not ok.
+                val plan = (track.estimate(e.index + 1, e.spec) as? Estimate.Serial)?.let {
+                    val (mode, why) = Preset.mode(it.nanos)
+                    RaceRules.screening(mode, why)
+                }
+                val leader = RaceRules.ranked(group.filter { it.screened }.map { it.result }).firstOrNull()
+                val why = leader?.takeIf { plan != null }?.let { l -> e.floor?.let { RaceRules.belowFloor(it, l) } }
+                if (why != null) {
+                    floored += FloorTraces.Request(e.index + 1, e.spec, checkNotNull(plan), checkNotNull(e.floor), why)
+                } else {
+                    fork(e, plan, cells.size, eta(done, cells.size))
+                    done++
+                }
             }
-            val elapsed = nanoTime() - start
-            val eta = if (done == 0) null else elapsed / done * (cells.size - done)
-            val screened = groups.first { e in it }.filter { it.screened }.map { it.result }
-            val leader = RaceRules.ranked(screened).firstOrNull()
-            val why = leader?.takeIf { plan != null }?.let { l -> e.floor?.let { RaceRules.belowFloor(it, l) } }
-            if (why == null || !traceOnly(e, checkNotNull(plan), why, cells.size, eta)) fork(e, plan, cells.size, eta)
+            // Floors only grow down the list, so once one rules a cell out it rules out all the rest: traced together.
+            val screenAfterAll = traceOnly(floored, entries, cells.size) { done++ }
+            screenAfterAll.forEach { fork(entries[it.index - 1], it.plan, cells.size, null) }
         }
         var round = 1
         while (true) {
@@ -113,7 +127,7 @@ internal class RaceRunner(
                             "another fork (about ${e.lastForkNanos / MILLIS} ms); its group stays undecided",
                     )
                 } else {
-                    fork(e, RaceRules.more(e.result.plan!!.mode), cells.size, null)
+                    fork(e, RaceRules.more(e.result.plan!!.mode, e.result.timeNs!!.median), cells.size, null)
                 }
             }
         }
@@ -138,25 +152,42 @@ internal class RaceRunner(
         listener.cellFinished(e.index + 1, total, e.result)
     }
 
+    /** The run's remaining time, guessed from the average so far, once [done] of [total] cells are done. */
+    private fun eta(done: Int, total: Int): Long? = if (done == 0) null else elapsed() / done * (total - done)
+
     /**
-     * Runs [e] for its trace pass only, having [why] it cannot win by its floor; false (and nothing
-     * recorded) when its traced batch beat the floor, which only a wrong concurrency model can cause:
-     * the cell is then screened like any other.
+     * Runs the trace passes of [requests] ([FloorTraces]), each cell having its `why` it cannot win
+     * by its floor; returns the requests whose traced batch beat the floor, which only a wrong
+     * concurrency model can cause: those cells are then screened like any other.
      */
-    private fun traceOnly(e: Entry, plan: MeasurementPlan, why: String, total: Int, eta: Long?): Boolean {
-        val floor = checkNotNull(e.floor)
-        listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
-        val t0 = nanoTime()
-        val result = track.traceOnly(e.index + 1, e.spec, plan, floor)
-        if (result.status == CellStatus.OK && (result.tracedNs ?: 0.0) < floor) return false
-        e.lastForkNanos = nanoTime() - t0
-        e.result = result
-        e.forks = 1
-        // Not ok: the group's judgement stops it as such.
-        if (result.status == CellStatus.OK) e.stop(RaceStop.FLOOR, why)
-        track.record(e.index, JmhCellRunner.Outcome(result, null))
-        listener.cellFinished(e.index + 1, total, result)
-        return true
+    private fun traceOnly(
+        requests: List<FloorTraces.Request>,
+        entries: List<Entry>,
+        total: Int,
+        counted: () -> Unit,
+    ): List<FloorTraces.Request> {
+        val wrongModel = mutableListOf<FloorTraces.Request>()
+        if (requests.isEmpty()) return emptyList()
+        val atOnce = minOf(FloorTraces.PARALLELISM, requests.size)
+        val side = if (atOnce > 1) "; traced beside up to ${atOnce - 1} other trace-only cell(s)" else ""
+        listener.tracesStarted(requests.size, atOnce, elapsed())
+        val traces = FloorTraces({ r -> track.traceOnly(r.index, r.spec, r.plan, r.floorNs) }, nanoTime)
+        traces.run(requests) { (r, result, nanos) ->
+            if (result.status == CellStatus.OK && (result.tracedNs ?: 0.0) < r.floorNs) {
+                wrongModel += r
+                return@run
+            }
+            val e = entries[r.index - 1]
+            e.lastForkNanos = nanos
+            e.result = result
+            e.forks = 1
+            // Not ok: the group's judgement stops it as such.
+            if (result.status == CellStatus.OK) e.stop(RaceStop.FLOOR, r.why + side)
+            track.record(e.index, JmhCellRunner.Outcome(result, null))
+            listener.cellFinished(r.index, total, result)
+            counted()
+        }
+        return wrongModel
     }
 
     /**
@@ -181,8 +212,13 @@ internal class RaceRunner(
             return emptyList()
         }
         val margin = RaceRules.margin(leader, harnessNsPerItem)
-        if (contenders.size == 1 || RaceRules.decided(contenders, margin)) {
-            val text = if (contenders.size == 1) {
+        val decision = if (contenders.size == 1) null else GroupDecision.of(contenders, margin)
+        for (test in decision?.tests.orEmpty()) {
+            val why = RaceRules.behind(test, leader.strategy) ?: continue
+            racing.first { it.result.strategy == test.strategy }.stop(RaceStop.BEHIND, why)
+        }
+        if (decision == null || decision.status != GroupStatus.UNDECIDED) {
+            val text = if (decision == null) {
                 "decided: every other cell of the group cannot win or is not ok"
             } else {
                 "decided: ${leader.strategy} is ahead of or within %.1f%% of every contender".format(margin * PERCENT)
@@ -190,7 +226,7 @@ internal class RaceRunner(
             racing.forEach { it.stop(RaceStop.DECIDED, text) }
             return emptyList()
         }
-        return racing
+        return racing.filter { it.stop == null }
     }
 
     /** [previous] with [next]'s runs added; a fork that did not end ok makes the cell what that fork was. */
@@ -212,8 +248,11 @@ internal class RaceRunner(
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
 
-        /** What the run keeps of its budget for its last results files and report. */
-        const val FINISH_RESERVE_NANOS = 2 * NANOS_PER_SECOND
+        /**
+         * What the run keeps of its budget for its last results files and report (about a second for
+         * 130 cells) and for a last fork longer than its estimate.
+         */
+        const val FINISH_RESERVE_NANOS = 5 * NANOS_PER_SECOND
         const val PERCENT = 100
 
         /** As JMH's own score error: the half-width of the 99.9% interval of the mean. */

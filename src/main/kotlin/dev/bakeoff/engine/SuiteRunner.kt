@@ -35,6 +35,12 @@ internal interface RunListener {
     fun cellFinished(index: Int, total: Int, result: CellResult) {}
 
     /**
+     * A race starts the trace passes of [cells] cells that cannot win by their floor, up to
+     * [atOnce] side by side; each ends with [cellFinished], with no [cellStarted] of its own.
+     */
+    fun tracesStarted(cells: Int, atOnce: Int, elapsedNanos: Long) {}
+
+    /**
      * A race's further round starts: [cells] contenders in [groups] undecided groups get one more
      * fork each, with [budgetLeftNanos] of the run's budget left.
      */

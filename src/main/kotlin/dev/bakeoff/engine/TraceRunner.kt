@@ -16,7 +16,8 @@ import kotlin.io.path.readText
  * ([ForkJvm], [ForkSettings]: same JDK, options, thread budget, owner watch), killed at the cell's
  * time limit; its files are named like a JMH cell's (`cell-NNN.log`, `cell-NNN.probe.json`).
  *
- * Threading model: called on the thread running the suite, one cell at a time.
+ * Threading model: called from the race's trace pool ([FloorTraces]), several cells at once; it keeps
+ * no state, and each cell's files are its own.
  */
 internal class TraceRunner(private val options: RunOptions, private val workDir: Path) {
     /** Cell number [index]'s result: its figures without timed runs, [floorNs] and the traced batch's wall time. */

@@ -157,6 +157,13 @@ public enum class RaceStop(public val id: String) {
     @SerialName("floor")
     FLOOR("floor"),
 
+    /**
+     * The group's test put it behind the leader (Mann–Whitney U significant and the median ratio's
+     * whole interval above 1 + margin): more forks would only confirm that.
+     */
+    @SerialName("behind")
+    BEHIND("behind"),
+
     /** Its group was decided: a winner, or a tie within the margin. */
     @SerialName("decided")
     DECIDED("decided"),

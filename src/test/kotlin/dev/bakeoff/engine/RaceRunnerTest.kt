@@ -4,6 +4,7 @@ import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.RaceStop
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
@@ -56,6 +57,8 @@ class RaceRunnerTest {
 
         override fun floor(spec: CellSpec) = floors[spec.strategy.spec]
 
+        /** Trace-only cells run on the race's pool, several at once. */
+        @Synchronized
         override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult {
             clock += SECOND
             started += "trace ${spec.strategy.spec}"
@@ -116,8 +119,8 @@ class RaceRunnerTest {
         // Three contenders on lists first in run order, two on arithmetic: one fork costs one scripted second.
         val cells = listOf("direct", "executor-cached", "virtual-threads").map { CellSpec.parse(it, "lists", 10, "blocking") } +
             listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        // 5 s of screening, 2 s for two more forks, 2 s kept for the last files.
-        RaceRunner(RaceOptions(9 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        // 5 s of screening, 2 s for two more forks, 5 s kept for the last files.
+        RaceRunner(RaceOptions(12 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
         val second = track.results.values.filter { it.race!!.forks == 2 }.map { "${it.strategy} x ${it.workload}" }
         assertEquals(listOf("direct x arithmetic", "executor-cached x arithmetic"), second.sorted())
     }
@@ -159,8 +162,27 @@ class RaceRunnerTest {
     @Test
     fun `more runs separate a slower cell that screening could not`() {
         val cells = race("direct", "executor-cached") { s, fork -> noisy(if (s == "direct") 100.0 else 120.0, 4.0, fork) }
-        assertTrue(cells.values.all { it.race!!.stop == RaceStop.DECIDED }, cells.values.map { it.race }.toString())
+        val slower = cells.getValue("executor-cached").race!!
+        assertEquals(RaceStop.BEHIND, slower.stop, slower.reason)
+        assertTrue(slower.reason.startsWith("slower than direct by the group's test, ×1.2"), slower.reason)
+        assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
         assertTrue(cells.values.all { it.race!!.forks in 2 until RaceRules.MAX_FORKS }, cells.values.map { it.race }.toString())
+    }
+
+    @Test
+    fun `a cell the test puts behind stops while the leader's close rival races on`() {
+        val cells = race("direct", "virtual-threads", "executor-cached") { s, fork ->
+            when (s) {
+                "direct" -> noisy(100.0, 20.0, fork)
+                "virtual-threads" -> noisy(103.0, 20.0, fork)
+                else -> noisy(130.0, 4.0, fork)
+            }
+        }
+        val behind = cells.getValue("executor-cached").race!!
+        assertEquals(RaceStop.BEHIND to 2, behind.stop to behind.forks, behind.reason)
+        for (s in listOf("direct", "virtual-threads")) {
+            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS, cells.getValue(s).race!!.let { it.stop to it.forks })
+        }
     }
 
     @Test
@@ -187,6 +209,13 @@ class RaceRunnerTest {
         assertEquals(RaceStop.NOT_OK, failed.race!!.stop)
         assertEquals(2, failed.race!!.forks)
         assertEquals(RaceRules.MAX_FORKS, cells.getValue("direct").race!!.forks)
+    }
+
+    @Test
+    fun `a further single-shot fork fills about a second with short batches, at least three`() {
+        val batches = listOf(1e3, 100e6, 250e6, 5e9).map { RaceRules.more(PlanMode.SINGLE_SHOT, it).measurementIterations }
+        assertEquals(listOf(10, 10, 4, 3), batches)
+        assertEquals(5, RaceRules.more(PlanMode.AVERAGE_TIME, 100e6).measurementIterations)
     }
 
     @Test
