@@ -27,7 +27,7 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
     override fun help(context: Context) =
         "Run a whole scenario (E2 file-sender, E3 api-fanout, E4 order-status) with real components, " +
             "verified after every batch, against its physical limit. With no options: its published scale and " +
-            "variants, both wait forms, quick preset."
+            "variants, both wait forms, racing within --budget 4m."
 
     private val name by argument("NAME", help = "The scenario: ${Scenarios.catalog.ids.joinToString()}")
     private val param by option(

@@ -94,7 +94,7 @@ internal data class RunOptions(
         val E1_WORKLOADS: List<String> get() = Workloads.catalog.entries.filter { it.defaultSuite }.map { it.id }
 
         /**
-         * The default suite, 100 items, quick preset: the strategies and workloads whose entries
+         * The default suite, 100 items (the CLI races it): the strategies and workloads whose entries
          * declare `defaultSuite` (E1's sixteen strategies and the ten beyond them, on E1's five workloads).
          */
         fun defaultSuite(out: Path) = RunOptions(

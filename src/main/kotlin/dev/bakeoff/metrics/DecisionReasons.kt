@@ -37,7 +37,7 @@ internal object DecisionReasons {
     private fun tie(tests: List<PairTest>, margin: Double): String {
         val tied = tests.filter { it.outcome == PairOutcome.EQUIVALENT }
         val behind = tests.size - tied.size
-        return "equivalent within ±${percent(margin)}: ${named(tied)}" +
+        return "equivalent within ±${percent(margin)}: ${named(tied, ::equivalence)}" +
             if (behind > 0) "; the other $behind behind" else ""
     }
 
@@ -50,8 +50,12 @@ internal object DecisionReasons {
         return "not told apart from ${named(open)}${few.orEmpty()}"
     }
 
-    /** The first few strategies with their figures, then how many more. */
-    private fun named(tests: List<PairTest>): String {
+    /** `×1.01 (90% CI 1.00–1.02)`: the interval the equivalence test put within the margin. */
+    private fun equivalence(t: PairTest) =
+        "×${Units.ratio(t.ratio)} (90% CI ${Units.ratio(t.eqLow!!)}–${Units.ratio(t.eqHigh!!)})"
+
+    /** The first few strategies with their [figures], then how many more. */
+    private fun named(tests: List<PairTest>, figures: (PairTest) -> String = ::figures): String {
         val shown = tests.take(SHOWN).joinToString { "${it.strategy} ${figures(it)}" }
         return if (tests.size > SHOWN) "$shown and ${tests.size - SHOWN} more" else shown
     }

@@ -12,7 +12,8 @@ import dev.bakeoff.result.PairTest
  * winner is the lowest median (then strategy spec); every other ranked cell is compared with it by
  * [MedianRatio] and is [PairOutcome.SLOWER] (Mann–Whitney U at [MedianRatio.ALPHA] and the whole
  * 95% interval above 1 + margin), [PairOutcome.SEPARATED] (its fastest run over [SEPARATION] times
- * the winner's slowest), [PairOutcome.EQUIVALENT] (the whole interval within 1 ± margin) or
+ * the winner's slowest), [PairOutcome.EQUIVALENT] (the whole 90% interval within 1 ± margin: two
+ * one-sided tests at 0.05, TOST) or
  * [PairOutcome.UNRESOLVED]. The group is [GroupStatus.DECIDED] when every other cell is behind,
  * a [GroupStatus.TIE] when the rest are equivalent, else [GroupStatus.UNDECIDED].
  *
@@ -95,10 +96,12 @@ internal object GroupDecision {
         val r = MedianRatio.of(w.runs, o.runs, seed.toLong())
         val outcome = when {
             r.verdict() == MedianRatio.Verdict.SLOWER && r.ciLow > 1 + margin -> PairOutcome.SLOWER
-            r.ciLow >= 1 - margin && r.ciHigh <= 1 + margin -> PairOutcome.EQUIVALENT
+            r.eqLow >= 1 - margin && r.eqHigh <= 1 + margin -> PairOutcome.EQUIVALENT
             else -> PairOutcome.UNRESOLVED
         }
-        return PairTest(other.strategy, r.ratio, r.ciLow, r.ciHigh, r.pValue, o.runs.size, outcome)
+        return PairTest(
+            other.strategy, r.ratio, r.ciLow, r.ciHigh, r.pValue, o.runs.size, outcome, r.eqLow, r.eqHigh,
+        )
     }
 
     /**

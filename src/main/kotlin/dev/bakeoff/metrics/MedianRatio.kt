@@ -8,7 +8,8 @@ import java.util.SplittableRandom
 /**
  * Is [candidate] faster or slower than [baseline]? Both are the measured runs of one cell (ns per
  * batch). [ratio] is median(candidate) / median(baseline) (< 1: the candidate is faster), [ciLow]
- * and [ciHigh] its percentile bootstrap confidence interval, [pValue] the two-sided Mann–Whitney U
+ * and [ciHigh] its 95% percentile bootstrap confidence interval, [eqLow] and [eqHigh] its 90% one
+ * (for equivalence: two one-sided tests at 0.05 each, as TOST), [pValue] the two-sided Mann–Whitney U
  * test's (exact for small samples without ties, the normal approximation otherwise: Commons
  * Statistics' `AUTO`). Immutable.
  */
@@ -16,6 +17,8 @@ internal data class MedianRatio(
     val ratio: Double,
     val ciLow: Double,
     val ciHigh: Double,
+    val eqLow: Double,
+    val eqHigh: Double,
     val pValue: Double,
     val baselineRuns: Int,
     val candidateRuns: Int,
@@ -49,6 +52,12 @@ internal data class MedianRatio(
          */
         const val SEPARATION = 2.0
         const val CONFIDENCE = 0.95
+
+        /**
+         * The interval an equivalence claim needs: within a margin at 90% is "not below and not
+         * above it" by two one-sided tests at 0.05 each (Schuirmann's TOST).
+         */
+        const val EQUIVALENCE_CONFIDENCE = 0.90
         const val RESAMPLES = 10_000
 
         /**
@@ -61,11 +70,11 @@ internal data class MedianRatio(
             val base = baseline.toDoubleArray()
             val cand = candidate.toDoubleArray()
             val ratio = MEDIAN.evaluate(cand) / MEDIAN.evaluate(base)
-            val (low, high) = bootstrap(base, cand, SplittableRandom(seed))
+            val bounds = bootstrap(base, cand, SplittableRandom(seed))
             // Every run of both sides equal (one run each, say): the test's variance is zero and its p NaN.
             // Identical samples are no evidence of a difference: p = 1.
             val p = MannWhitneyUTest.withDefaults().test(base, cand).pValue.takeUnless { it.isNaN() } ?: 1.0
-            return MedianRatio(ratio, low, high, p, base.size, cand.size)
+            return MedianRatio(ratio, bounds[0], bounds[3], bounds[1], bounds[2], p, base.size, cand.size)
         }
 
         /**
@@ -78,8 +87,11 @@ internal data class MedianRatio(
             else -> null
         }
 
-        // Percentile bootstrap: resample each side with replacement, take the ratio of the medians.
-        private fun bootstrap(base: DoubleArray, cand: DoubleArray, random: SplittableRandom): Pair<Double, Double> {
+        /**
+         * Percentile bootstrap: resample each side with replacement, take the ratio of the medians.
+         * Returns the 95% and 90% bounds in ascending order: low 95%, low 90%, high 90%, high 95%.
+         */
+        private fun bootstrap(base: DoubleArray, cand: DoubleArray, random: SplittableRandom): DoubleArray {
             val b = DoubleArray(base.size)
             val c = DoubleArray(cand.size)
             val ratios = DoubleArray(RESAMPLES) {
@@ -88,8 +100,8 @@ internal data class MedianRatio(
                 MEDIAN.evaluate(c) / MEDIAN.evaluate(b)
             }
             val tail = (1 - CONFIDENCE) / 2
-            val (low, high) = Quantile.withDefaults().evaluate(ratios, tail, 1 - tail)
-            return low to high
+            val eqTail = (1 - EQUIVALENCE_CONFIDENCE) / 2
+            return Quantile.withDefaults().evaluate(ratios, tail, eqTail, 1 - eqTail, 1 - tail)
         }
 
         private val MEDIAN = Median.withDefaults()

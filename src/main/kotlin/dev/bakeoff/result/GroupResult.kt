@@ -35,9 +35,9 @@ public data class GroupResult(
 
 /**
  * The winner of a group against one other ranked [strategy]: [ratio] = its median / the winner's;
- * [ciLow]–[ciHigh] the 95% bootstrap interval of that ratio and [pValue] the two-sided
- * Mann–Whitney U test's, absent when the runs alone decided ([PairOutcome.SEPARATED]); [runs] its
- * measured runs. Immutable.
+ * [ciLow]–[ciHigh] the 95% bootstrap interval of that ratio, [eqLow]–[eqHigh] its 90% one (the
+ * equivalence test's) and [pValue] the two-sided Mann–Whitney U test's, absent when the runs alone
+ * decided ([PairOutcome.SEPARATED]); [runs] its measured runs. Immutable.
  */
 @Serializable
 public data class PairTest(
@@ -48,6 +48,8 @@ public data class PairTest(
     val pValue: Double? = null,
     val runs: Int,
     val outcome: PairOutcome,
+    val eqLow: Double? = null,
+    val eqHigh: Double? = null,
 )
 
 /** Whether a group's winner is told apart from every other ranked strategy; serialised under [id]. */

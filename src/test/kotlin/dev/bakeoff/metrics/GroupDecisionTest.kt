@@ -46,7 +46,8 @@ class GroupDecisionTest {
         assertEquals(PairOutcome.EQUIVALENT, t.outcome)
         assertEquals(GroupStatus.TIE, d.status)
         assertEquals(listOf("b"), d.tiedWith)
-        assertContains(d.reason, "equivalent within ±2.00%: b ×1.01")
+        assertTrue(t.eqLow!! >= 0.98 && t.eqHigh!! <= 1.02, "the 90% interval lies within the margin: $t")
+        assertContains(d.reason, "equivalent within ±2.00%: b ×1.01 (90% CI 1.0")
     }
 
     @Test

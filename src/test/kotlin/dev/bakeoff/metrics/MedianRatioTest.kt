@@ -31,6 +31,8 @@ class MedianRatioTest {
         val r = MedianRatio.of(noisy(1, 10, 1e6), noisy(2, 10, 2e6), seed = 7)
         assertEquals(Verdict.SLOWER, r.verdict())
         assertTrue(r.ciLow > 1.8 && r.ciHigh < 2.2 && r.ciLow <= r.ratio && r.ratio <= r.ciHigh, "$r")
+        // The equivalence test's 90% interval is the narrower one, inside the 95% interval.
+        assertTrue(r.ciLow < r.eqLow && r.eqLow <= r.ratio && r.ratio <= r.eqHigh && r.eqHigh < r.ciHigh, "$r")
         assertTrue(r.pValue < 0.001, "$r")
         assertEquals(Verdict.FASTER, MedianRatio.of(noisy(2, 10, 2e6), noisy(1, 10, 1e6), seed = 7).verdict())
     }
