@@ -102,7 +102,10 @@ public data class CellResult(
     val scenario: String? = null,
     /** Every parameter of the scenario, defaults included; absent for workload cells. */
     val params: Map<String, String>? = null,
-    /** The physical lower bound of one batch (ns) where one is known: no strategy can be faster; reports draw it as a line. */
+    /**
+     * The physical lower bound of one batch (ns) where one is known: no strategy can be faster; reports draw it as a
+     * line.
+     */
     val limitNs: Double? = null,
     /** [limitNs] / median batch time where both are known: 1 means the strategy reached the physical limit. */
     val efficiency: Double? = null,
@@ -126,7 +129,10 @@ public data class CellResult(
     val machine: String? = null,
     /** With `--profile`: its flame graph, relative to the results directory (`cells/cell-001.flame-wall.html`). */
     val profile: String? = null,
-    /** The shortest its batch can take by definition (sum of the nominal waits over the items its strategy keeps in flight), ns. */
+    /**
+     * The shortest its batch can take by definition (sum of the nominal waits over the items its strategy keeps in
+     * flight), ns.
+     */
     val floorNs: Double? = null,
     /** Wall time of its traced batch when that was its only batch (stopped at its floor), ns: includes the tracing. */
     val tracedNs: Double? = null,
@@ -223,7 +229,10 @@ public data class MemoryStats(
     val heapPeakBytes: Long,
     /** Resident set size of the process when the strategy opened (`VmRSS`). */
     val rssStartBytes: Long? = null,
-    /** Peak resident set size since the strategy opened (`VmHWM`, reset at open): heap, thread stacks and other native memory. */
+    /**
+     * Peak resident set size since the strategy opened (`VmHWM`, reset at open): heap, thread stacks and other native
+     * memory.
+     */
     val rssPeakBytes: Long? = null,
 )
 
@@ -259,7 +268,10 @@ public data class ThreadStats(
 @Serializable
 public data class Percentiles(val p50: Long, val p90: Long, val p99: Long, val max: Long)
 
-/** Per-item latency from the untimed trace pass: queue wait = batch handed over -> item started; run = item start -> end. */
+/**
+ * Per-item latency from the untimed trace pass: queue wait = batch handed over -> item started; run = item start ->
+ * end.
+ */
 @Serializable
 public data class Latency(val queueWait: Percentiles, val run: Percentiles)
 

@@ -28,12 +28,18 @@ class RaceRunnerTest {
         val results = mutableMapOf<Int, CellResult>()
 
         override fun estimate(index: Int, spec: CellSpec): Estimate =
-            if (spec.strategy.spec in unplanned) Estimate.Failed(CellStatus.TIMEOUT, PROBE_TIMEOUT) else Estimate.Serial(1_000L)
+            if (spec.strategy.spec in unplanned) {
+                Estimate.Failed(CellStatus.TIMEOUT, PROBE_TIMEOUT)
+            } else {
+                Estimate.Serial(1_000L)
+            }
 
         override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean): JmhCellRunner.Outcome {
-            val base = CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.OK, plan = plan)
+            val base = base(spec, plan)
             // The suite records a cell whose planning failed without a fork.
-            if (plan == null) return JmhCellRunner.Outcome(base.copy(status = CellStatus.TIMEOUT, error = PROBE_TIMEOUT), null)
+            if (plan == null) {
+                return JmhCellRunner.Outcome(base.copy(status = CellStatus.TIMEOUT, error = PROBE_TIMEOUT), null)
+            }
             clock += SECOND
             started += spec.strategy.spec
             withFigures.getOrPut(spec.strategy.spec) { mutableListOf() } += figures
@@ -46,6 +52,16 @@ class RaceRunnerTest {
             }
             return JmhCellRunner.Outcome(result, null)
         }
+
+        private fun base(spec: CellSpec, plan: MeasurementPlan?) = CellResult(
+            spec.strategy.spec,
+            spec.strategy.entry.family,
+            spec.subject,
+            spec.items,
+            spec.wait,
+            CellStatus.OK,
+            plan = plan,
+        )
 
         override fun record(index: Int, outcome: JmhCellRunner.Outcome) {
             results[index] = outcome.result
@@ -62,8 +78,7 @@ class RaceRunnerTest {
         override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult {
             clock += SECOND
             started += "trace ${spec.strategy.spec}"
-            val base = CellResult(spec.strategy.spec, spec.strategy.entry.family, spec.subject, spec.items, spec.wait, CellStatus.OK, plan = plan)
-            return base.copy(floorNs = floorNs.toDouble(), tracedNs = traced.getValue(spec.strategy.spec))
+            return base(spec, plan).copy(floorNs = floorNs.toDouble(), tracedNs = traced.getValue(spec.strategy.spec))
         }
     }
 
@@ -83,7 +98,9 @@ class RaceRunnerTest {
 
     @Test
     fun `a cell whose floor rules it out gets its trace pass and no timed batch, after the leader`() {
-        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 5_000L, "executor-cached" to 60L), mapOf("direct" to 5_100.0))
+        val floors = mapOf("direct" to 5_000L, "executor-cached" to 60L)
+        val traced = mapOf("direct" to 5_100.0)
+        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, traced)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct"), track.started, "the lower floor is screened first")
@@ -98,7 +115,8 @@ class RaceRunnerTest {
 
     @Test
     fun `a traced batch faster than the floor means a wrong model, so the cell is screened after all`() {
-        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 5_000L), mapOf("direct" to 90.0))
+        val floors = mapOf("direct" to 5_000L)
+        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, mapOf("direct" to 90.0))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct", "direct"), track.started)
@@ -107,7 +125,7 @@ class RaceRunnerTest {
 
     @Test
     fun `a floor within twice the leader's slowest run rules nothing out`() {
-        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 204L), emptyMap())
+        val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 204L))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "direct"), track.started)
@@ -115,9 +133,10 @@ class RaceRunnerTest {
 
     @Test
     fun `a budget short of a round spends it on the cheapest undecided group first`() {
-        val track = ScriptedTrack({ s, fork -> noisy(if (s.startsWith("direct")) 100.0 else 103.0, 20.0, fork) }, emptySet())
+        val track = ScriptedTrack({ s, fork -> noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork) }, emptySet())
         // Three contenders on lists first in run order, two on arithmetic: one fork costs one scripted second.
-        val cells = listOf("direct", "executor-cached", "virtual-threads").map { CellSpec.parse(it, "lists", 10, "blocking") } +
+        val cells = listOf("direct", "executor-cached", "virtual-threads")
+            .map { CellSpec.parse(it, "lists", 10, "blocking") } +
             listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         // 5 s of screening, 2 s for two more forks, 5 s kept for the last files.
         RaceRunner(RaceOptions(12 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
@@ -126,13 +145,21 @@ class RaceRunnerTest {
     }
 
     /** [n] runs spread ±[spread] around [centre], different in every fork. */
-    private fun noisy(centre: Double, spread: Double, fork: Int, n: Int = 5) = List(n) { i -> centre + spread * (if ((i + fork) % 2 == 0) 1 else -1) * (i % 3) / 2 }
+    private fun noisy(centre: Double, spread: Double, fork: Int, n: Int = 5) =
+        List(n) { i -> centre + spread * (if ((i + fork) % 2 == 0) 1 else -1) * (i % 3) / 2 }
+
+    /** The two cells of most tests: [slow] is executor-cached's centre, direct's is 100. */
+    private fun pair(slow: Double, spread: Double) =
+        { s: String, fork: Int -> noisy(if (s == "direct") 100.0 else slow, spread, fork) }
 
     @Test
     fun `a clear loser stops after screening and the leader alone decides its group`() {
-        val cells = race("direct", "executor-cached") { s, _ -> if (s == "direct") listOf(10.0, 11.0, 12.0) else listOf(100.0, 101.0, 102.0) }
-        assertEquals(RaceStop.CANNOT_WIN, cells.getValue("executor-cached").race!!.stop)
-        assertTrue("8.33× direct's slowest" in cells.getValue("executor-cached").race!!.reason, cells.getValue("executor-cached").race!!.reason)
+        val cells = race("direct", "executor-cached") { s, _ ->
+            if (s == "direct") listOf(10.0, 11.0, 12.0) else listOf(100.0, 101.0, 102.0)
+        }
+        val loser = cells.getValue("executor-cached").race!!
+        assertEquals(RaceStop.CANNOT_WIN, loser.stop)
+        assertTrue("8.33× direct's slowest" in loser.reason, loser.reason)
         assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
         assertEquals(listOf(1, 1), cells.values.map { it.race!!.forks })
         assertEquals(listOf(3, 3), cells.values.map { it.race!!.runs })
@@ -141,7 +168,7 @@ class RaceRunnerTest {
     @Test
     fun `two cells within the noise get more forks up to the limit and their tie is stated`() {
         val figures = mutableMapOf<String, List<Boolean>>()
-        val cells = race("direct", "executor-cached", figures = figures) { s, fork -> noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork) }
+        val cells = race("direct", "executor-cached", figures = figures, script = pair(103.0, 20.0))
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.MAX_FORKS, race.stop, race.reason)
@@ -156,17 +183,19 @@ class RaceRunnerTest {
     @Test
     fun `cells equal within the margin are decided as a tie`() {
         val cells = race("direct", "executor-cached") { _, _ -> listOf(100.0, 100.5, 99.5, 100.2, 99.8) }
-        assertTrue(cells.values.all { it.race!!.stop == RaceStop.DECIDED && it.race!!.forks == 1 }, cells.values.map { it.race }.toString())
+        val races = cells.values.map { it.race!! }
+        assertTrue(races.all { it.stop == RaceStop.DECIDED && it.forks == 1 }, races.toString())
     }
 
     @Test
     fun `more runs separate a slower cell that screening could not`() {
-        val cells = race("direct", "executor-cached") { s, fork -> noisy(if (s == "direct") 100.0 else 120.0, 4.0, fork) }
+        val cells = race("direct", "executor-cached", script = pair(120.0, 4.0))
         val slower = cells.getValue("executor-cached").race!!
         assertEquals(RaceStop.BEHIND, slower.stop, slower.reason)
         assertTrue(slower.reason.startsWith("slower than direct by the group's test, ×1.2"), slower.reason)
         assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
-        assertTrue(cells.values.all { it.race!!.forks in 2 until RaceRules.MAX_FORKS }, cells.values.map { it.race }.toString())
+        val races = cells.values.map { it.race!! }
+        assertTrue(races.all { it.forks in 2 until RaceRules.MAX_FORKS }, races.toString())
     }
 
     @Test
@@ -181,13 +210,14 @@ class RaceRunnerTest {
         val behind = cells.getValue("executor-cached").race!!
         assertEquals(RaceStop.BEHIND to 2, behind.stop to behind.forks, behind.reason)
         for (s in listOf("direct", "virtual-threads")) {
-            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS, cells.getValue(s).race!!.let { it.stop to it.forks })
+            val race = cells.getValue(s).race!!
+            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS, race.stop to race.forks)
         }
     }
 
     @Test
     fun `a budget spent by screening gives no further fork and says so`() {
-        val cells = race("direct", "executor-cached", "virtual-threads", budgetSeconds = 2) { s, fork -> noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork) }
+        val cells = race("direct", "executor-cached", "virtual-threads", budgetSeconds = 2, script = pair(103.0, 20.0))
         for (c in cells.values) {
             assertEquals(RaceStop.BUDGET, c.race!!.stop)
             assertEquals(1, c.race!!.forks)
@@ -213,16 +243,22 @@ class RaceRunnerTest {
 
     @Test
     fun `a further single-shot fork fills about a second with short batches, at least three`() {
-        val batches = listOf(1e3, 100e6, 250e6, 5e9).map { RaceRules.more(PlanMode.SINGLE_SHOT, it).measurementIterations }
+        val batches = listOf(1e3, 100e6, 250e6, 5e9)
+            .map { RaceRules.more(PlanMode.SINGLE_SHOT, it).measurementIterations }
         assertEquals(listOf(10, 10, 4, 3), batches)
         assertEquals(5, RaceRules.more(PlanMode.AVERAGE_TIME, 100e6).measurementIterations)
     }
 
     @Test
     fun `a cell whose planning failed gets no fork, keeps the reason, and the others race on`() {
-        val cells = race("direct", "executor-cached", "virtual-threads", unplanned = setOf("executor-cached")) { s, fork ->
-            noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork)
-        }
+        val failing = setOf("executor-cached")
+        val cells = race(
+            "direct",
+            "executor-cached",
+            "virtual-threads",
+            unplanned = failing,
+            script = pair(103.0, 20.0),
+        )
         val unplanned = cells.getValue("executor-cached")
         assertEquals(CellStatus.TIMEOUT, unplanned.status)
         assertEquals(PROBE_TIMEOUT, unplanned.error)
