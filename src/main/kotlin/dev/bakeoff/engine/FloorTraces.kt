@@ -20,7 +20,13 @@ import java.util.concurrent.Executors
  */
 internal class FloorTraces(private val traceOnly: (Request) -> CellResult, private val nanoTime: () -> Long) {
     /** A cell to trace: number [index] (from 1), its [plan], [floorNs] and why it cannot win. */
-    data class Request(val index: Int, val spec: CellSpec, val plan: MeasurementPlan, val floorNs: Long, val why: String)
+    data class Request(
+        val index: Int,
+        val spec: CellSpec,
+        val plan: MeasurementPlan,
+        val floorNs: Long,
+        val why: String,
+    )
 
     /** A finished trace: its result and how long its JVM ran. */
     data class Done(val request: Request, val result: CellResult, val nanos: Long)
