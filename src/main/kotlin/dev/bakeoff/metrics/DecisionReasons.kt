@@ -13,7 +13,7 @@ internal object DecisionReasons {
     fun of(status: GroupStatus, tests: List<PairTest>, margin: Double, winnerRuns: Int): String = when (status) {
         GroupStatus.DECIDED -> decided(tests)
         GroupStatus.TIE -> tie(tests, margin)
-        GroupStatus.UNDECIDED -> undecided(tests, winnerRuns)
+        GroupStatus.UNDECIDED -> undecided(tests, margin, winnerRuns)
     }
 
     /** `×1.20 (95% CI 1.15–1.26, p = 0.00794)`, or the gap that made the test unnecessary. */
@@ -41,13 +41,16 @@ internal object DecisionReasons {
             if (behind > 0) "; the other $behind behind" else ""
     }
 
-    private fun undecided(tests: List<PairTest>, winnerRuns: Int): String {
+    private fun undecided(tests: List<PairTest>, margin: Double, winnerRuns: Int): String {
         val open = tests.filter { it.outcome == PairOutcome.UNRESOLVED }
         val few = open.firstOrNull { GroupDecision.smallestP(winnerRuns, it.runs) >= MedianRatio.ALPHA }?.let {
             "; with $winnerRuns and ${it.runs} runs no p can fall below ${MedianRatio.ALPHA} " +
                 "(the smallest is ${Units.sig3(GroupDecision.smallestP(winnerRuns, it.runs))}): more runs are needed"
         }
-        return "not told apart from ${named(open)}${few.orEmpty()}"
+        // Those already shown equivalent are part of the answer too: the winner's set is both.
+        val tied = tests.filter { it.outcome == PairOutcome.EQUIVALENT }.takeIf { it.isNotEmpty() }
+            ?.let { "; equivalent within ±${percent(margin)}: ${named(it, ::equivalence)}" }
+        return "not told apart from ${named(open)}${few.orEmpty()}${tied.orEmpty()}"
     }
 
     /** `×1.01 (90% CI 1.00–1.02)`: the interval the equivalence test put within the margin. */

@@ -60,6 +60,16 @@ class GroupDecisionTest {
     }
 
     @Test
+    fun `an undecided group names the strategies already shown equivalent as well as the open ones`() {
+        val d = decide(cell("a", around(100.0, 0.2)), cell("b", around(101.0, 0.2)), cell("c", around(103.0, 10.0)))
+        assertEquals(GroupStatus.UNDECIDED, d.status)
+        assertEquals(listOf(PairOutcome.EQUIVALENT, PairOutcome.UNRESOLVED), d.tests.map { it.outcome })
+        assertEquals(listOf("b", "c"), d.tiedWith)
+        assertTrue(d.reason.startsWith("not told apart from c ×1.03 (95% CI"), d.reason)
+        assertContains(d.reason, "; equivalent within ±2.00%: b ×1.01 (90% CI 1.0")
+    }
+
+    @Test
     fun `three runs a side cannot be significant, and the reason says so`() {
         // Every run of b is slower than every run of a, by a third: with 3 and 3 runs the smallest p is 0.1.
         val d = decide(cell("a", listOf(10.0, 11.0, 12.0)), cell("b", listOf(14.0, 15.0, 16.0)))
