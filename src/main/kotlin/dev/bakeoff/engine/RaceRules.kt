@@ -43,7 +43,8 @@ internal object RaceRules {
     /**
      * Each further fork of a contender whose batch took [batchNanos] (its median so far): timed
      * iterations as in screening, or single-shot batches filling about [MORE_SINGLE_SHOT_NANOS]
-     * (at least 3, at most [MAX_SINGLE_SHOTS]), since a short batch costs little next to the fork's JVM start.
+     * (at least 3, at most [MAX_SINGLE_SHOTS]): a further JVM costs about 0.3 s on top of its batches
+     * on 2 cores, more than three short batches are worth.
      */
     fun more(mode: PlanMode, batchNanos: Double): MeasurementPlan = when (mode) {
         PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, WARMUPS, 5, ITERATION_MILLIS, "race: one more fork")

@@ -201,8 +201,9 @@ internal object HtmlReportFormat : ReportFormat {
             p("sub") {
                 +(
                     "Per kind of work, the winner, or the strategies not told apart from it: a Mann–Whitney U test " +
-                        "and a bootstrap interval of the ratio of medians on the measured runs, differences within " +
-                        "the margin (2%, or the harness's own cost) a tie. Details per group below."
+                        "and a bootstrap interval of the ratio of medians on the measured runs, differences shown " +
+                        "within the margin (2%, or the harness's own cost; a 90% interval inside it) a tie. " +
+                        "Details per group below."
                     )
             }
             table("answer") {
@@ -236,7 +237,8 @@ internal object HtmlReportFormat : ReportFormat {
             "decided, tie, undecided" to
                 "Decided: the winner is ahead of every other strategy (Mann–Whitney U p < 0.05 with the 95% " +
                 "interval of the ratio above 1 + margin, or a gap of over 2× between runs). Tie: the others are " +
-                "behind or within the margin (2%, or the harness's own cost). Undecided: a strategy is neither; " +
+                "behind or shown within the margin (their 90% interval inside 2%, or the harness's own cost). " +
+                "Undecided: a strategy is neither; " +
                 "more runs could tell. ★ marks the winner and the strategies not told apart from it.",
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
             "alloc per batch" to "Bytes allocated per batch by all threads (JMH gc profiler, gc.alloc.rate.norm).",
