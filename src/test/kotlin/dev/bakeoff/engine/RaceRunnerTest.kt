@@ -19,8 +19,12 @@ class RaceRunnerTest {
      * Plays [script] (strategy -> the runs of its n-th fork, or null for a failed fork) as the suite
      * would; the strategies in [unplanned] fail their planning probe.
      */
-    private class ScriptedTrack(val script: (String, Int) -> List<Double>?, val unplanned: Set<String>, val floors: Map<String, Long> = emptyMap(), val traced: Map<String, Double> = emptyMap()) :
-        RaceRunner.Track {
+    private class ScriptedTrack(
+        val script: (String, Int) -> List<Double>?,
+        val unplanned: Set<String>,
+        val floors: Map<String, Long> = emptyMap(),
+        val traced: Map<String, Double> = emptyMap(),
+    ) : RaceRunner.Track {
         var clock = 0L
         val started = mutableListOf<String>()
         val forks = mutableMapOf<String, Int>()

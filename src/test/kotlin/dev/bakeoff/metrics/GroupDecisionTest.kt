@@ -15,13 +15,27 @@ import kotlin.test.assertTrue
 
 /** The decision rule of docs/RESULTS.md ("Deciding a group") on constructed runs. */
 class GroupDecisionTest {
-    private fun cell(strategy: String, runs: List<Double>, workload: String = "lists", status: CellStatus = CellStatus.OK) =
-        CellResult(strategy, Family.EXECUTOR, workload, 100, WaitForm.BLOCKING, status, timeNs = TimeSummary.of(runs, 0.0))
+    private fun cell(
+        strategy: String,
+        runs: List<Double>,
+        workload: String = "lists",
+        status: CellStatus = CellStatus.OK,
+    ) = CellResult(
+        strategy,
+        Family.EXECUTOR,
+        workload,
+        100,
+        WaitForm.BLOCKING,
+        status,
+        timeNs = TimeSummary.of(runs, 0.0),
+    )
 
     /** [n] runs evenly spread over centre ± spread (so the samples overlap as much as the spreads say). */
-    private fun around(centre: Double, spread: Double, n: Int = 10) = List(n) { i -> centre - spread + 2 * spread * i / (n - 1) }
+    private fun around(centre: Double, spread: Double, n: Int = 10) =
+        List(n) { i -> centre - spread + 2 * spread * i / (n - 1) }
 
-    private fun decide(vararg cells: CellResult, margin: Double = GroupDecision.MIN_MARGIN) = GroupDecision.of(cells.toList(), margin)
+    private fun decide(vararg cells: CellResult, margin: Double = GroupDecision.MIN_MARGIN) =
+        GroupDecision.of(cells.toList(), margin)
 
     @Test
     fun `a clearly slower cell is told apart and the group is decided`() {
@@ -139,7 +153,8 @@ class GroupDecisionTest {
         val cache = GroupDecisionCache()
         val lists = listOf(cell("a", around(100.0, 3.0)), cell("b", around(120.0, 3.0)))
         val network = listOf(cell("c", around(100.0, 3.0), workload = "network"))
-        val faster = network.map { it.copy(timeNs = TimeSummary.of(around(90.0, 3.0), 0.0)) } + cell("e", around(95.0, 3.0), workload = "network")
+        val faster = network.map { it.copy(timeNs = TimeSummary.of(around(90.0, 3.0), 0.0)) } +
+            cell("e", around(95.0, 3.0), workload = "network")
         val first = cache.all(lists + network, null)
         val second = cache.all(lists + faster, null)
         assertSame(first[0], second[0], "the unchanged group keeps its decision")

@@ -8,7 +8,8 @@ import kotlin.test.assertTrue
 
 class MedianRatioTest {
     // SplittableRandom: java.util.Random's streams for nearby seeds start out correlated.
-    private fun noisy(seed: Long, n: Int, median: Double) = SplittableRandom(seed).let { r -> List(n) { median * (1 + 0.03 * r.nextGaussian()) } }
+    private fun noisy(seed: Long, n: Int, median: Double) =
+        SplittableRandom(seed).let { r -> List(n) { median * (1 + 0.03 * r.nextGaussian()) } }
 
     @Test
     fun `identical single runs are the same, with p 1 rather than a number that is not one`() {
