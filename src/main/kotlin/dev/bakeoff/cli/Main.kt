@@ -9,6 +9,7 @@ import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.output.Localization
+import dev.bakeoff.engine.MachineBusyException
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.report.ResultsFileException
 import kotlin.system.exitProcess
@@ -72,6 +73,9 @@ internal fun runCli(
     // The terminal may style the line ("Error:" in colour), which would defeat the prefix match.
     val message = line?.replace(ANSI_STYLE, "")?.removePrefix("Error: ") ?: e.message
     command.echo("bakeoff: $message (see --help)", err = true)
+    2
+} catch (e: MachineBusyException) {
+    command.echo("bakeoff: ${e.message}", err = true)
     2
 } catch (e: CliktError) {
     command.echoFormattedHelp(e)

@@ -19,6 +19,7 @@ import dev.bakeoff.engine.CellCost
 import dev.bakeoff.engine.Jdk
 import dev.bakeoff.engine.JdkFinder
 import dev.bakeoff.engine.MachineInfo
+import dev.bakeoff.engine.MachineLock
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.Profile
 import dev.bakeoff.engine.ProfileMode
@@ -104,13 +105,15 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     /** The run before [shard] took its part: what `--dry-run` deals into shards. */
     private var whole: RunOptions? = null
 
+    /** `--out` resolved against the user's directory; null for a new default directory. */
+    private var requestedOut: Path? = null
+
     /** True when an option that chooses the cells (strategies, items, wait form) was given. */
     val choosesCells: Boolean get() = strategy != null || items != null || wait != null
 
     /**
-     * Checks every option (bad input is a [UsageError] with exit 2, or a catalog error), creates
-     * the output directory (not for `--dry-run`), and applies the options to the command's [defaults]
-     * for that directory.
+     * Checks every option (bad input is a [UsageError] with exit 2, or a catalog error) and applies
+     * them to the command's [defaults]; the output directory is only named here ([measuring] makes it).
      */
     fun resolve(defaultItems: Int, defaults: (Path) -> RunOptions): RunOptions {
         val n = items ?: defaultItems
@@ -146,14 +149,10 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val jdks = jdk?.let(::checkJdks).orEmpty()
         if (jvmArgs.isNotEmpty()) jdks.map { it.home }.ifEmpty { listOf(null) }.forEach(::checkJvmArgs)
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
-        val requested = out?.let { ResultFiles.userPath(it, "--out") }
-        // A dry run writes nothing, so it creates no directory either.
-        val outDir = if (dryRun) {
-            requested ?: ResultFiles.DEFAULT_ROOT
-        } else {
-            ResultFiles.prepareOut(requested, force = force)
-        }
-        val d = defaults(outDir)
+        requestedOut = out?.let { ResultFiles.userPath(it, "--out") }
+        // The directory is claimed by [measuring], once the run is sure to go ahead: a dry run, a refused
+        // sweep or a busy machine creates, clears or deletes nothing.
+        val d = defaults(requestedOut ?: ResultFiles.DEFAULT_ROOT)
         val all = d.copy(
             strategies = strategies ?: d.strategies,
             items = n,
@@ -172,6 +171,17 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         whole = all
         val part = shard ?: return all
         return all.copy(cellList = part.of(all.cells(), cost(all)))
+    }
+
+    /**
+     * Runs [block] with [options] writing to their output directory, made now (new, empty, or an
+     * earlier run's cleared with `--force`), while this process holds the machine ([MachineLock]):
+     * a second run refuses before it creates or clears anything.
+     */
+    fun <T> measuring(options: RunOptions, block: (RunOptions) -> T): T = MachineLock.hold {
+        val dir = ResultFiles.prepareOut(requestedOut, force = force)
+        whole = whole?.copy(out = dir)
+        block(options.copy(out = dir))
     }
 
     /**

@@ -9,6 +9,7 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
+import dev.bakeoff.engine.MachineLock
 import dev.bakeoff.engine.Pick
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.Recommender
@@ -106,7 +107,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     }
 
     /** Measures the top picks on the `synthetic` workload and says whether the measurement agrees with the model. */
-    private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset) {
+    private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset) = MachineLock.hold {
         val dir = ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, "recommend-", force)
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
@@ -122,7 +123,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val rows = measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) }
         echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), rows)))
         group.problems.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${RankedGroup.reason(it)}") }
-        val best = group.winner ?: return echo("recommendation: none confirmed (no cell completed)")
+        val best = group.winner ?: return@hold echo("recommendation: none confirmed (no cell completed)")
         val agrees = best.strategy == picks.first().strategy.spec
         echo(
             "recommendation: ${best.strategy}, measured ${Units.nanos(best.timeNs!!.median)}" +

@@ -29,8 +29,30 @@ internal object ResultFiles {
     /** The folder default output directories are made in, relative to the checkout the launcher runs in. */
     val DEFAULT_ROOT: Path = Paths.get("results")
 
-    /** The files whose presence marks a directory as an earlier run's output, which `--force` may clear. */
-    private val RUN_MARKERS = listOf("results.json", "selfcheck.json", "jmh.json", "cells")
+    /**
+     * The file Bakeoff writes first into every results folder it makes: the proof that the folder
+     * is Bakeoff's, without which `--force` clears nothing.
+     */
+    const val MARKER = ".bakeoff-results"
+
+    /**
+     * What Bakeoff writes at the top of a results folder: `--force` removes these and nothing else,
+     * and refuses a folder that holds anything more. `.write-check` and `.tmp` names are the
+     * leftovers of a write cut short (the write check, [dev.bakeoff.result.replaceAtomically]).
+     */
+    private val WRITTEN = setOf(
+        MARKER,
+        "results.json",
+        "results.csv",
+        "report.html",
+        "jmh.json",
+        "selfcheck.json",
+        "compare.html",
+        "cells",
+    )
+
+    /** Names that mark a folder as some run's results (an older Bakeoff wrote no [MARKER]). */
+    private val RESULTS = setOf("results.json", "selfcheck.json", "jmh.json", "cells")
 
     fun write(results: Results, dir: Path) {
         REPORT_FORMATS.forEach { it.writeTo(results, dir) }
@@ -63,6 +85,7 @@ internal object ResultFiles {
             if (requested != null) claim(requested, force)
             Files.createDirectories(dir)
             Files.deleteIfExists(Files.createTempFile(dir, ".write-check", ""))
+            Files.writeString(dir.resolve(MARKER), MARKER_TEXT)
         } catch (e: IOException) {
             val why = "${e.javaClass.simpleName} ${e.message}"
             throw UsageError("cannot write results to --out $dir: $why", statusCode = 2)
@@ -99,20 +122,35 @@ internal object ResultFiles {
         throw UsageError("more than $MAX_SAME_SECOND runs started in the same second; give --out", statusCode = 2)
     }
 
+    /**
+     * Refuses a [dir] that is a file or holds anything, unless [force] is given and the folder is
+     * provably Bakeoff's: it holds the [MARKER] and nothing but what Bakeoff writes ([WRITTEN]).
+     * Only then are those entries removed; a user's file beside them stops the run instead.
+     */
     private fun claim(dir: Path, force: Boolean) {
         if (!dir.exists()) return
         if (!dir.isDirectory()) throw UsageError("--out $dir is a file, not a directory", statusCode = 2)
         val entries = dir.listDirectoryEntries()
         if (entries.isEmpty()) return
-        val earlierRun = entries.any { it.fileName.toString() in RUN_MARKERS }
+        val names = entries.map { it.fileName.toString() }
+        val foreign = names.filterNot { it in WRITTEN || it.startsWith(".write-check") || leftover(it) }
+        val results = names.any { it in RESULTS }
         when {
-            !earlierRun -> throw UsageError(
-                "--out $dir is not empty and holds no Bakeoff results; give a new or empty directory",
+            MARKER !in names -> throw UsageError(
+                "--out $dir is not empty" +
+                    (if (results) " and has no $MARKER file, so Bakeoff cannot tell that it wrote it" else "") +
+                    "; give a new or empty directory" + (if (force) " (--force clears only Bakeoff's own)" else ""),
                 statusCode = 2,
             )
 
             !force -> throw UsageError(
                 "--out $dir already holds a run's results; give a new directory, or add --force to clear it first",
+                statusCode = 2,
+            )
+
+            foreign.isNotEmpty() -> throw UsageError(
+                "--out $dir holds ${foreign.sorted().joinToString(limit = 5)} beside a run's results, which " +
+                    "Bakeoff did not write; --force clears nothing: move them or give another directory",
                 statusCode = 2,
             )
 
@@ -122,6 +160,12 @@ internal object ResultFiles {
         }
     }
 
+    /** A temporary file of [dev.bakeoff.result.replaceAtomically] that a cut-short write left: `.results.json.tmp`. */
+    private fun leftover(name: String) = name.startsWith(".") && name.endsWith(".tmp") &&
+        name.removePrefix(".").removeSuffix(".tmp") in WRITTEN
+
+    private const val MARKER_TEXT =
+        "This folder holds the results of a Bakeoff run. `--force` may clear what Bakeoff wrote here, nothing else.\n"
     private const val MAX_SAME_SECOND = 1000
 }
 

@@ -15,6 +15,8 @@ import dev.bakeoff.report.RunView
 import dev.bakeoff.result.Results
 import dev.bakeoff.scenario.Scenarios
 import dev.bakeoff.strategy.Strategies
+import java.io.IOException
+import java.nio.file.Files
 import java.sql.DriverManager
 import java.sql.SQLException
 
@@ -41,7 +43,16 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
             "instead of an in-memory H2",
     )
     private val jdbcUser by option("--jdbc-user", help = "order-status: the database user")
-    private val jdbcPassword by option("--jdbc-password", help = "order-status: the database password")
+    private val jdbcPassword by option(
+        "--jdbc-password",
+        envvar = PASSWORD_VARIABLE,
+        help = "order-status: the database password (default: \$$PASSWORD_VARIABLE). On the command line it shows " +
+            "in `ps` while the run goes on: prefer \$$PASSWORD_VARIABLE or --jdbc-password-file",
+    )
+    private val jdbcPasswordFile by option(
+        "--jdbc-password-file",
+        help = "order-status: a file whose first line is the database password",
+    )
     private val measureOptions by MeasureOptions(defaultWait = "both")
 
     override fun run() {
@@ -52,7 +63,7 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val cells = options.cells().size
         val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, $cells cells; " +
             "physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
-        measure(options, heading) { results -> footer(results, limit) }
+        measureOptions.measuring(options) { measure(it, heading) { results -> footer(results, limit) } }
     }
 
     private fun options(): RunOptions {
@@ -62,7 +73,7 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val settings = mapOf(
             Scenarios.JDBC_URL to jdbcUrl,
             Scenarios.JDBC_USER to jdbcUser,
-            Scenarios.JDBC_PASSWORD to jdbcPassword,
+            Scenarios.JDBC_PASSWORD to password(),
         )
             .filterValues { it != null }
             .mapValues { checkNotNull(it.value) }
@@ -85,14 +96,41 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         }
     }
 
+    /** The password from `--jdbc-password` (or its variable) or `--jdbc-password-file`; null when neither. */
+    private fun password(): String? {
+        val file = jdbcPasswordFile ?: return jdbcPassword
+        if (jdbcPassword != null) {
+            throw UsageError(
+                "give the password once: --jdbc-password-file, or --jdbc-password / \$$PASSWORD_VARIABLE",
+                statusCode = 2,
+            )
+        }
+        val path = ResultFiles.userPath(file, "--jdbc-password-file")
+        return try {
+            Files.newBufferedReader(path).use { it.readLine() }
+                ?: throw UsageError("--jdbc-password-file $path is empty", statusCode = 2)
+        } catch (e: IOException) {
+            throw UsageError("cannot read --jdbc-password-file $path (${e.javaClass.simpleName})", statusCode = 2)
+        }
+    }
+
     /**
      * A URL no driver on the classpath accepts is one line now, not a failed JVM per cell; its
-     * password stays masked.
+     * password stays masked. A password in the URL's user info (`//user:pw@host`, Oracle's
+     * `user/pw@host`) is refused: the drivers here read that part as the host name and print it
+     * in their errors, into the cell logs.
      */
     private fun checkJdbcUrl(url: String) {
         val shown = Credentials.masked(url)
         if (!url.startsWith("jdbc:")) {
             throw UsageError("--jdbc-url '$shown' is not a JDBC URL (jdbc:...)", statusCode = 2)
+        }
+        if (Credentials.inUserInfo(url)) {
+            throw UsageError(
+                "--jdbc-url '$shown' holds a password before its host; give it with \$$PASSWORD_VARIABLE, " +
+                    "--jdbc-password-file or --jdbc-password, and the user with --jdbc-user",
+                statusCode = 2,
+            )
         }
         try {
             DriverManager.getDriver(url)
@@ -117,3 +155,6 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
             }
     }
 }
+
+/** Where a password is read from when neither option gives it, as PostgreSQL's tools read PGPASSWORD. */
+private const val PASSWORD_VARIABLE = "BAKEOFF_JDBC_PASSWORD"

@@ -6,6 +6,7 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
+import dev.bakeoff.engine.MachineLock
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SelfCheck
@@ -32,7 +33,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     private val out by option("--out", "-o", help = "Output directory (default: results/selfcheck-<timestamp>)")
     private val force by forceOption()
 
-    override fun run() {
+    override fun run() = MachineLock.hold {
         val dir = ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, "selfcheck-", force)
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
         val pairs = SelfCheck.Twin.entries.size

@@ -1,19 +1,15 @@
 package dev.bakeoff.engine
 
 import java.io.File
-import java.nio.file.Files
 import java.nio.file.Path
-import java.nio.file.attribute.PosixFilePermissions
-import java.util.Properties
 
 /**
  * Everything the host tells a measured JVM besides the JMH parameters, and the one place that
  * names the system properties carrying it: [JmhCellRunner] writes [toProperties] as `-D`
  * arguments of the fork (or as this JVM's properties for an in-process run), [CellProbe] reads
  * [fromSystemProperties] on the other side. The [settings] never go on a command line, where JMH
- * would copy them into `jmh.json` and every cell log: they may hold a password. They travel in an
- * owner-only file outside the results directory ([writeSettings]), which the host deletes after
- * the cell.
+ * would copy them into `jmh.json` and every cell log, nor into any file: they may hold a password.
+ * The host serves them on a socket for the cell's duration ([serveSettings], [SettingsChannel]).
  *
  * @property probeFile where the fork writes its [dev.bakeoff.result.ProbeReport].
  * @property traceWarmup trace the first warm-up batch instead of running an extra traced batch.
@@ -37,24 +33,14 @@ internal data class ForkSettings(
     val ownerPid: Long? = null,
     val figures: Boolean = true,
 ) {
-    /**
-     * Writes [settings] to a new temporary file that only this user can read, or returns null when
-     * there are none; the caller deletes it when the cell is over.
-     */
-    fun writeSettings(): Path? {
-        if (settings.isEmpty()) return null
-        val owner = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
-        val file = Files.createTempFile("bakeoff-settings-", ".properties", owner)
-        val properties = Properties().apply { settings.forEach { (k, v) -> setProperty(k, v) } }
-        Files.newBufferedWriter(file).use { properties.store(it, null) }
-        return file
-    }
+    /** Serves [settings] to the measured JVM until the caller closes it; null when there are none. */
+    fun serveSettings(): SettingsChannel? = SettingsChannel.serve(settings)
 
-    /** Everything but the settings as system properties, and where [writeSettings] put those. */
-    fun toProperties(settingsFile: Path?): Map<String, String> = buildMap {
+    /** Everything but the settings as system properties, and the [SettingsChannel.socket] serving those. */
+    fun toProperties(settingsSocket: Path?): Map<String, String> = buildMap {
         probeFile?.let { put(PROBE, it.toString()) }
         put(TRACE_WARMUP, traceWarmup.toString())
-        settingsFile?.let { put(SETTINGS_FILE, it.toString()) }
+        settingsSocket?.let { put(SETTINGS_SOCKET, it.toString()) }
         if (classpath.isNotEmpty()) put(CLASSPATH, classpath.joinToString(File.pathSeparator))
         maxThreads?.let { put(MAX_THREADS, it.toString()) }
         ownerPid?.let { put(OWNER_PID, it.toString()) }
@@ -64,26 +50,22 @@ internal data class ForkSettings(
     companion object {
         private const val PROBE = "bakeoff.probe"
         private const val TRACE_WARMUP = "bakeoff.traceWarmup"
-        private const val SETTINGS_FILE = "bakeoff.settingsFile"
+        private const val SETTINGS_SOCKET = "bakeoff.settingsSocket"
         private const val CLASSPATH = "bakeoff.classpath"
         private const val MAX_THREADS = "bakeoff.maxThreads"
         private const val OWNER_PID = "bakeoff.ownerPid"
         private const val FIGURES = "bakeoff.figures"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
-        fun fromSystemProperties(): ForkSettings {
-            val settings = Properties()
-            System.getProperty(SETTINGS_FILE)?.let { f -> Files.newBufferedReader(Path.of(f)).use(settings::load) }
-            return ForkSettings(
-                probeFile = System.getProperty(PROBE)?.let(::File),
-                traceWarmup = System.getProperty(TRACE_WARMUP).toBoolean(),
-                settings = settings.stringPropertyNames().associateWith(settings::getProperty),
-                classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator).orEmpty()
-                    .filter { it.isNotEmpty() },
-                maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
-                ownerPid = System.getProperty(OWNER_PID)?.toLong(),
-                figures = System.getProperty(FIGURES) != "false",
-            )
-        }
+        fun fromSystemProperties(): ForkSettings = ForkSettings(
+            probeFile = System.getProperty(PROBE)?.let(::File),
+            traceWarmup = System.getProperty(TRACE_WARMUP).toBoolean(),
+            settings = System.getProperty(SETTINGS_SOCKET)?.let { SettingsChannel.read(Path.of(it)) }.orEmpty(),
+            classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator).orEmpty()
+                .filter { it.isNotEmpty() },
+            maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
+            ownerPid = System.getProperty(OWNER_PID)?.toLong(),
+            figures = System.getProperty(FIGURES) != "false",
+        )
     }
 }

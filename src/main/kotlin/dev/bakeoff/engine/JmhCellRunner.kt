@@ -60,8 +60,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val log = workDir.resolve("$name.log")
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
         val fork = fork(probeFile, plan, figures)
-        val settingsFile = fork.writeSettings()
-        val properties = fork.toProperties(settingsFile)
+        val settings = fork.serveSettings()
+        val properties = fork.toProperties(settings?.socket)
         // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
         // Cell 0 is Bakeoff's own cost per item, not a user's cell.
         val profileDir = workDir.resolve("$name.profile").takeIf { profiler != null && figures && index > 0 }
@@ -99,7 +99,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         } finally {
             watchdog?.interrupt()
             if (options.inProcess) properties.keys.forEach(System::clearProperty)
-            settingsFile?.let(Files::deleteIfExists)
+            settings?.close()
         }
     }
 

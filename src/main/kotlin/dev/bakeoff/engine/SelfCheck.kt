@@ -37,7 +37,10 @@ internal class SelfCheck(private val options: RunOptions) {
         fun measuring(twin: Twin, plain: Boolean)
     }
 
-    fun run(listener: Listener = Listener { _, _ -> }): SelfCheckResults {
+    /** Measures every twin holding the machine ([MachineLock]). */
+    fun run(listener: Listener = Listener { _, _ -> }): SelfCheckResults = MachineLock.hold { measureAll(listener) }
+
+    private fun measureAll(listener: Listener): SelfCheckResults {
         val work = options.out.resolve("cells")
         Files.createDirectories(work)
         val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))

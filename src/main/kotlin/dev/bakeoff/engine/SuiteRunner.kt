@@ -66,7 +66,10 @@ internal class SuiteRunner(
     private val listener: RunListener = object : RunListener {},
     private val sink: (Results) -> Unit = {},
 ) {
-    fun run(): Results {
+    /** Measures every cell holding the machine ([MachineLock]): a busy machine throws before anything runs. */
+    fun run(): Results = MachineLock.hold(::measureAll)
+
+    private fun measureAll(): Results {
         val out = options.out
         val work = out.resolve("cells")
         Files.createDirectories(work)

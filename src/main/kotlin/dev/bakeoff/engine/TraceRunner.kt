@@ -33,9 +33,9 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
             maxThreads = options.maxThreads,
             ownerPid = ProcessHandle.current().pid(),
         )
-        val settingsFile = fork.writeSettings()
+        val settings = fork.serveSettings()
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
-        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(settingsFile)) + listOf(
+        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(settings?.socket)) + listOf(
             "-cp",
             jvm.classpath,
             TraceProbe::class.java.name,
@@ -50,7 +50,7 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         val exit = try {
             ProbeProcess.run(command, log, limit)
         } finally {
-            settingsFile?.let(Files::deleteIfExists)
+            settings?.close()
         }
         val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
         val probe = probeFile.takeIf { it.exists() }

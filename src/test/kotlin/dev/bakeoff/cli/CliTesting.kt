@@ -8,9 +8,14 @@ import kotlin.test.assertContains
 import kotlin.test.assertEquals
 
 /** Runs the CLI in-process, as clikt's own tests do: the exit code and everything it printed. */
-fun cli(vararg args: String): Pair<Int, String> {
+fun cli(vararg args: String, env: Map<String, String> = emptyMap()): Pair<Int, String> {
     val recorder = TerminalRecorder(width = 250)
-    val code = runCli(arrayOf(*args), bakeoff().context { terminal = Terminal(terminalInterface = recorder) })
+    val command = bakeoff().context {
+        terminal = Terminal(terminalInterface = recorder)
+        // The environment the command sees: [env] only, so that the machine's own never leaks into a test.
+        envvarReader = { env[it] }
+    }
+    val code = runCli(arrayOf(*args), command)
     return code to recorder.output()
 }
 

@@ -78,6 +78,51 @@ class ResultsFolderTest {
     }
 
     @Test
+    fun `--force never clears a folder Bakeoff cannot prove it wrote`() {
+        val p = tmp.resolve("p")
+        Files.createDirectories(p.resolve("src"))
+        Files.writeString(p.resolve("src/Main.java"), "class Main {}")
+        Files.writeString(p.resolve("notes.txt"), "mine")
+        Files.writeString(p.resolve("results.json"), "{}")
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--force", "--out", "$p")
+        assertEquals(2, code, output)
+        assertContains(output, "has no ${ResultFiles.MARKER} file")
+        assertEquals(setOf("src", "notes.txt", "results.json"), names(p))
+        assertEquals("class Main {}", Files.readString(p.resolve("src/Main.java")))
+    }
+
+    @Test
+    fun `--force refuses a Bakeoff folder holding a file of the user's, and clears one holding only its own`() {
+        val run = ResultFiles.prepareOut(tmp.resolve("run"))
+        JsonReportFormat.writeTo(ResultsFixture.results(), run)
+        Files.createDirectories(run.resolve("cells"))
+        Files.writeString(run.resolve("cells/cell-001.log"), "log")
+        Files.writeString(run.resolve("notes.txt"), "mine")
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--force", "--out", "$run")
+        assertEquals(2, code, output)
+        assertContains(output, "holds notes.txt beside a run's results, which Bakeoff did not write")
+        assertEquals(setOf(ResultFiles.MARKER, "results.json", "cells", "notes.txt"), names(run))
+        Files.delete(run.resolve("notes.txt"))
+        ResultFiles.prepareOut(run, force = true)
+        assertEquals(setOf(ResultFiles.MARKER), names(run))
+    }
+
+    @Test
+    fun `a sweep refused for its size clears nothing, even with --force`() {
+        val run = ResultFiles.prepareOut(tmp.resolve("run"))
+        JsonReportFormat.writeTo(ResultsFixture.results(), run)
+        val (code, output) = cli(
+            "sweep", "-w", "arithmetic", "-s", "direct", "--param", "items=1,2,3,4,5,6,7,8",
+            "--param", "size=1,2,3,4,5,6,7,8", "-s", "executor-fixed", "--force", "--out", "$run",
+        )
+        assertEquals(2, code, output)
+        assertContains(output, "add --yes")
+        assertEquals(setOf(ResultFiles.MARKER, "results.json"), names(run))
+    }
+
+    private fun names(dir: Path) = Files.list(dir).use { s -> s.map { it.fileName.toString() }.toList().toSet() }
+
+    @Test
     fun `compare of runs measured once per cell lists the cells as not compared`() {
         val once = ResultsFixture.results().let { r ->
             r.copy(cells = r.cells.map { c -> c.copy(timeNs = c.timeNs?.let { it.copy(runs = it.runs.take(1)) }) })

@@ -31,6 +31,31 @@ class SecretsTest {
         assertEquals("jdbc:h2:mem:bakeoff-secrets;PASSWORD=***", params(out)["jdbc-url"])
     }
 
+    @Test
+    fun `a password from --jdbc-password-file is in no file of the run`() {
+        val file = Files.writeString(tmp.resolve("pw"), "file-s3cret-31\n")
+        run("file-s3cret-31", "--jdbc-password-file", "$file")
+    }
+
+    @Test
+    fun `a password before the host of --jdbc-url is refused in one line that does not show it`() {
+        for (url in listOf("jdbc:postgresql://rtuser:u/rl-s3cret@127.0.0.1:1/db", "jdbc:oracle:thin:rtuser/url-s3cret@db:1521:x")) {
+            val (code, output) = cli("scenario", "order-status", "-n", "4", "-s", "direct", "--jdbc-url", url, "--out", "${tmp.resolve("o")}")
+            assertEquals(2, code, output)
+            assertEquals(1, output.trim().lines().size, output)
+            assertTrue("s3cret" !in output && "BAKEOFF_JDBC_PASSWORD" in output, output)
+        }
+    }
+
+    @Test
+    fun `the password comes from BAKEOFF_JDBC_PASSWORD, and once only`() {
+        val env = mapOf("BAKEOFF_JDBC_PASSWORD" to "env-s3cret")
+        val file = Files.writeString(tmp.resolve("pw"), "x\n")
+        val (code, output) = cli("scenario", "order-status", "--jdbc-password-file", "$file", "--dry-run", env = env)
+        assertEquals(2, code, output)
+        assertTrue("give the password once" in output && "env-s3cret" !in output, output)
+    }
+
     /** Runs one order-status cell with [settings], then reads every file it wrote for [secret]. */
     private fun run(secret: String, vararg settings: String): Path {
         val out = Files.createTempDirectory(tmp, "run")
