@@ -146,7 +146,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val jdks = jdk?.let(::checkJdks).orEmpty()
         if (jvmArgs.isNotEmpty()) jdks.map { it.home }.ifEmpty { listOf(null) }.forEach(::checkJvmArgs)
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
-        val requested = out?.let { ResultFiles.userPath(it, "--out") }
+        val requested = out?.let(ResultFiles::outPath)
         // A dry run writes nothing, so it creates no directory either.
         val outDir = if (dryRun) {
             requested ?: ResultFiles.DEFAULT_ROOT

@@ -40,7 +40,8 @@ internal data class Shard(val index: Int, val count: Int) {
 /**
  * A run's cells dealt into [parts] by estimated time, a group at a time (the cells of one
  * workload or scenario, item count and wait form stay together, so a race decides a group on one
- * machine with all its contenders): longest group first, each to the part with the least time so
+ * machine with all its contenders; in a several-JDK run, on every JDK, each cell once per JDK
+ * as [RunOptions.cells] gives it, so the JDKs are compared on one machine): longest group first, each to the part with the least time so
  * far (ties: the lower part), every part back in run order. Deterministic: it reads only
  * [CellCost]'s estimates, which read no clock. Immutable.
  */
