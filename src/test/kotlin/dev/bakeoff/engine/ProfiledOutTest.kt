@@ -27,6 +27,6 @@ class ProfiledOutTest {
         val cell = JsonReportFormat.read(out.resolve("results.json")).cells.single()
         assertEquals(CellStatus.OK, cell.status, cell.error)
         assertEquals("cells/cell-001.flame-wall.html", cell.profile)
-        assertTrue(Files.readString(out.resolve(cell.profile!!)).contains("wall"), "not a wall-clock flame graph")
+        assertTrue("wall" in Files.readString(out.resolve(cell.profile!!)).lowercase(), "not a wall-clock flame graph")
     }
 }
