@@ -40,7 +40,9 @@ class MergeCommandTest {
     fun `relative inputs and --out are the user's directory's, not the checkout's`() {
         shard("o/a", first = true)
         shard("o/b", first = false)
-        val (code, output) = withProperty("bakeoff.cwd", "${tmp.resolve("o")}") { cli("merge", "a", "b/results.json", "--out", "m") }
+        val (code, output) = withProperty("bakeoff.cwd", "${tmp.resolve("o")}") {
+            cli("merge", "a", "b/results.json", "--out", "m")
+        }
         assertEquals(0, code, output)
         assertEquals(fixture.cells.size, JsonReportFormat.read(tmp.resolve("o/m/results.json")).cells.size)
     }
@@ -50,7 +52,8 @@ class MergeCommandTest {
         val a = shard("a", first = true)
         val b = shard("b", first = false) { it.copy(bakeoffVersion = "9.9.9") }
         val out = tmp.resolve("merged")
-        assertUsageError("$a has Bakeoff version 0.1.0-test and $b Bakeoff version 9.9.9", "merge", "$a", "$b", "--out", "$out")
+        val line = "$a has Bakeoff version 0.1.0-test and $b Bakeoff version 9.9.9"
+        assertUsageError(line, "merge", "$a", "$b", "--out", "$out")
         assertFalse(Files.exists(out))
     }
 
@@ -72,11 +75,13 @@ class MergeCommandTest {
             if (++writes > 1) throw IOException("No space left on device") else Files.writeString(file, text)
         }
         val recorder = TerminalRecorder(width = 250)
-        val code = runCli(arrayOf("$a", "$b", "--out", "$out"), command.context { terminal = Terminal(terminalInterface = recorder) })
+        val terminal = Terminal(terminalInterface = recorder)
+        val code = runCli(arrayOf("$a", "$b", "--out", "$out"), command.context { this.terminal = terminal })
         val output = recorder.output()
         assertEquals(2, code, output)
         assertEquals(1, output.trim().lines().size, output)
-        assertContains(output, "could not write the merged results to $out (IOException: No space left on device); nothing was written")
+        assertContains(output, "could not write the merged results to $out (IOException: No space left on device)")
+        assertContains(output, "nothing was written")
         assertFalse(Files.exists(out), "the merge left ${out.toFile().list()?.toList()}")
     }
 
@@ -86,7 +91,8 @@ class MergeCommandTest {
         val b = shard("b", first = false)
         val merged = tmp.resolve("merged")
         assertEquals(0, cli("merge", "$a", "$b", "--out", "$merged").first)
-        val plain = JsonReportFormat.writeTo(fixture.copy(machine = fixture.machine.copy(harnessNsPerItem = 42.0)), tmp.resolve("plain"))
+        val measuredAgain = fixture.copy(machine = fixture.machine.copy(harnessNsPerItem = 42.0))
+        val plain = JsonReportFormat.writeTo(measuredAgain, tmp.resolve("plain"))
         val (code, output) = cli("compare", "$plain", "${merged.resolve("results.json")}")
         assertEquals(0, code, output)
         assertFalse("different machines" in output, output)

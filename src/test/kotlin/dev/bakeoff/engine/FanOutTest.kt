@@ -78,12 +78,15 @@ class FanOutTest {
     @Test
     fun `results of another Bakeoff version or another preset are refused naming both values`() {
         val cells = whole.take(2)
-        val other = run(cells.drop(1)).copy(bakeoffVersion = "9.9.9")
-        val version = assertIs<ResultsMerge.Outcome.Mismatch>(ResultsMerge.merge(listOf("a" to run(cells), "b" to other)))
-        assertEquals("a has Bakeoff version 0.1.0-test and b Bakeoff version 9.9.9; merge results of one Bakeoff version", version.line)
-        val smoke = run(cells.drop(1)).copy(preset = base.preset.copy(id = "smoke"))
-        val preset = assertIs<ResultsMerge.Outcome.Mismatch>(ResultsMerge.merge(listOf("a" to run(cells), "b" to smoke)))
-        assertEquals("a has preset quick and b preset smoke; merge results of one preset", preset.line)
+        fun refusal(other: Results) =
+            assertIs<ResultsMerge.Outcome.Mismatch>(ResultsMerge.merge(listOf("a" to run(cells), "b" to other))).line
+        val version = refusal(run(cells.drop(1)).copy(bakeoffVersion = "9.9.9"))
+        assertEquals(
+            "a has Bakeoff version 0.1.0-test and b Bakeoff version 9.9.9; merge results of one Bakeoff version",
+            version,
+        )
+        val preset = refusal(run(cells.drop(1)).copy(preset = base.preset.copy(id = "smoke")))
+        assertEquals("a has preset quick and b preset smoke; merge results of one preset", preset)
     }
 
     @Test

@@ -22,11 +22,13 @@ class ProfiledOutTest {
     @Test
     fun `an --out holding semicolons and commas profiles its cells like any other`() {
         val out = tmp.resolve("x;event=lock,interval=1")
-        val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--profile", "wall", "--out", "$out")
+        val cell = arrayOf("-w", "arithmetic", "-s", "direct", "-p", "smoke")
+        val (code, output) = cli("run", *cell, "--profile", "wall", "--out", "$out")
         assertEquals(0, code, output)
-        val cell = JsonReportFormat.read(out.resolve("results.json")).cells.single()
-        assertEquals(CellStatus.OK, cell.status, cell.error)
-        assertEquals("cells/cell-001.flame-wall.html", cell.profile)
-        assertTrue("wall" in Files.readString(out.resolve(cell.profile!!)).lowercase(), "not a wall-clock flame graph")
+        val result = JsonReportFormat.read(out.resolve("results.json")).cells.single()
+        assertEquals(CellStatus.OK, result.status, result.error)
+        assertEquals("cells/cell-001.flame-wall.html", result.profile)
+        val flame = Files.readString(out.resolve(result.profile!!)).lowercase()
+        assertTrue("wall" in flame, "not a wall-clock flame graph")
     }
 }
