@@ -41,6 +41,8 @@ internal class CompareCommand : CliktCommand(name = "compare") {
 
     override fun run() {
         val paths = files.map { ResultFiles.userPath(it, "RESULTS.json") }
+        // Checked first, so that a refused --out is the only line printed.
+        val requestedOut = out?.let(ResultFiles::outPath)
         val comparison = userInput { comparison(paths) }
         echo("compare: ${comparison.newLabel} against ${comparison.baseLabel} (${paths.joinToString(" vs ")})")
         echo(
@@ -63,7 +65,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
         comparison.notComparedSummary.forEach { echo("  not compared: $it") }
         echo(CompareHtml.summary(comparison))
         echo(CompareHtml.method(comparison))
-        val dir = out?.let { ResultFiles.userPath(it, "--out") } ?: paths.last().parent
+        val dir = requestedOut ?: paths.last().parent
         val html = dir.resolve(CompareHtml.FILE_NAME)
         try {
             Files.createDirectories(dir)

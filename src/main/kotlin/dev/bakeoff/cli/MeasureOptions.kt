@@ -149,7 +149,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         val jdks = jdk?.let(::checkJdks).orEmpty()
         if (jvmArgs.isNotEmpty()) jdks.map { it.home }.ifEmpty { listOf(null) }.forEach(::checkJvmArgs)
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
-        requestedOut = out?.let { ResultFiles.userPath(it, "--out") }
+        requestedOut = out?.let(ResultFiles::outPath)
         // The directory is claimed by [measuring], once the run is sure to go ahead: a dry run, a refused
         // sweep or a busy machine creates, clears or deletes nothing.
         val d = defaults(requestedOut ?: ResultFiles.DEFAULT_ROOT)

@@ -10,17 +10,26 @@ import com.github.ajalt.clikt.parameters.options.required
 import dev.bakeoff.engine.ResultsMerge
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.MachineDifferences
+import dev.bakeoff.report.REPORT_FORMATS
 import dev.bakeoff.report.ResultsFileException
 import dev.bakeoff.report.RunView
+import dev.bakeoff.result.replaceAtomically
+import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
-import java.nio.file.Paths
 
 /**
  * `bakeoff merge DIR… --out DIR`: one results.json and report from the results of shards,
  * machines and JDKs, every cell with its machine; prints where the machines' answers differ.
+ * Every input is read and every file rendered before --out is created, and a write that fails (a
+ * full disk) removes what it wrote: the command leaves all of its files or none. [writeFile]
+ * writes one file (a test makes it fail, as a full disk would). Runs on the command thread.
  */
-internal class MergeCommand : CliktCommand(name = "merge") {
+internal class MergeCommand(
+    private val writeFile: (Path, String) -> Unit = { file, text ->
+        replaceAtomically(file) { it.write(text.toByteArray()) }
+    },
+) : CliktCommand(name = "merge") {
     override fun help(context: Context) = "Merge results.json files (or the result directories holding them) of " +
         "shards, machines and JDKs into one results.json and report; groups never mix machines"
 
@@ -28,7 +37,8 @@ internal class MergeCommand : CliktCommand(name = "merge") {
     private val out by option("--out", "-o", help = "Output directory of the merged results").required()
 
     override fun run() {
-        val attempts = inputs.map { it to runCatching { JsonReportFormat.read(resultsFile(Paths.get(it))) } }
+        val target = ResultFiles.outPath(out)
+        val attempts = inputs.map { it to runCatching { JsonReportFormat.read(resultsFile(it)) } }
         val unreadable = attempts.mapNotNull { (_, r) -> r.exceptionOrNull()?.takeIf { it is ResultsFileException } }
         if (unreadable.isNotEmpty()) {
             unreadable.forEach { echo("bakeoff merge: ${it.message}", err = true) }
@@ -38,17 +48,41 @@ internal class MergeCommand : CliktCommand(name = "merge") {
         val merged = when (val outcome = ResultsMerge.merge(read)) {
             is ResultsMerge.Outcome.Merged -> outcome.results
 
+            is ResultsMerge.Outcome.Mismatch ->
+                throw UsageError("${outcome.line}; nothing was written", statusCode = 2)
+
             is ResultsMerge.Outcome.Conflicts -> {
                 outcome.lines.forEach { echo("bakeoff merge: two results for $it", err = true) }
                 throw UsageError("${outcome.lines.size} cell(s) appear twice; nothing was written", statusCode = 2)
             }
         }
-        val dir = ResultFiles.prepareOut(ResultFiles.userPath(out, "--out"))
-        ResultFiles.write(merged, dir)
+        val files = REPORT_FORMATS.associate { it.fileName to buildString { it.write(merged, this) } }
+        val dir = write(files, target)
         val machines = merged.machines.orEmpty().size
         echo("merged ${read.size} result file(s): ${merged.cells.size} cells on $machines machine(s) into $dir")
         MachineDifferences.of(RunView.of(merged)).forEach { echo(it) }
     }
 
-    private fun resultsFile(path: Path): Path = if (Files.isDirectory(path)) path.resolve("results.json") else path
+    /** Writes [files] (name to text) into [target], or none of them: one line and exit code 2 when that fails. */
+    private fun write(files: Map<String, String>, target: Path): Path {
+        val created = Files.notExists(target)
+        val dir = ResultFiles.prepareOut(target)
+        try {
+            files.forEach { (name, text) -> writeFile(dir.resolve(name), text) }
+        } catch (e: IOException) {
+            (files.keys + ResultFiles.MARKER).forEach { Files.deleteIfExists(dir.resolve(it)) }
+            // Only if still empty: whatever else appeared in it meanwhile is not this command's.
+            if (created) runCatching { Files.deleteIfExists(dir) }
+            throw UsageError(
+                "could not write the merged results to $dir (${e.javaClass.simpleName}: ${e.message}); " +
+                    "nothing was written",
+                statusCode = 2,
+            )
+        }
+        return dir
+    }
+
+    /** An input as the user typed it, relative to their directory: a results file, or the directory holding one. */
+    private fun resultsFile(text: String): Path =
+        ResultFiles.userPath(text, "DIR").let { if (Files.isDirectory(it)) it.resolve("results.json") else it }
 }

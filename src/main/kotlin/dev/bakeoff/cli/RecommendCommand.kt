@@ -27,6 +27,7 @@ import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
+import java.nio.file.Path
 import java.nio.file.Paths
 
 /**
@@ -74,6 +75,8 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
 
     override fun run() {
         from?.let { return ranked(readResults(it), it) }
+        // Checked before the prediction is printed, so that a refused --out is the only line.
+        val requested = out?.let(ResultFiles::outPath)
         if (top < 1) throw UsageError("invalid --top '$top'; valid: a whole number >= 1", statusCode = 2)
         cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
         val cpu = cpuUs ?: throw UsageError(
@@ -103,12 +106,12 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
             echo("recommendation: ${picks.first().strategy.spec} (predicted; run without --no-confirm to measure)")
             return
         }
-        confirm(work, picks, preset)
+        confirm(work, picks, preset, requested)
     }
 
     /** Measures the top picks on the `synthetic` workload and says whether the measurement agrees with the model. */
-    private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset) = MachineLock.hold {
-        val dir = ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, "recommend-", force)
+    private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset, requested: Path?) = MachineLock.hold {
+        val dir = ResultFiles.prepareOut(requested, "recommend-", force)
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
         echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)

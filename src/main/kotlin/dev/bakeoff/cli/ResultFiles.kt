@@ -74,6 +74,30 @@ internal object ResultFiles {
     }
 
     /**
+     * An `--out` the user typed ([userPath]), refused in one line with exit code 2 inside the
+     * checkout's [BUILD_FOLDERS] (`bakeoff.home`, which the launcher passes): the launcher rebuilds
+     * whenever a file under `src` changes, the build packs `src/main/resources` into its jar, and
+     * `target` is the build's to clear. Symbolic links are followed, so none leads there unseen.
+     */
+    fun outPath(text: String): Path {
+        val dir = userPath(text, "--out")
+        val home = System.getProperty("bakeoff.home")?.let { Paths.get(it) } ?: return dir
+        val inside = BUILD_FOLDERS.firstOrNull { realPath(dir).startsWith(realPath(home.resolve(it))) } ?: return dir
+        throw UsageError(
+            "--out $dir is inside Bakeoff's own '$inside' folder (${home.resolve(inside)}), which its build reads " +
+                "and rewrites; give a directory outside ${BUILD_FOLDERS.joinToString(" and ")}",
+            statusCode = 2,
+        )
+    }
+
+    /** [path] with its symbolic links resolved as far as it exists, the rest appended as it is. */
+    private fun realPath(path: Path): Path {
+        val absolute = path.toAbsolutePath().normalize()
+        val existing = generateSequence(absolute) { it.parent }.firstOrNull { Files.exists(it) } ?: return absolute
+        return existing.toRealPath().resolve(existing.relativize(absolute))
+    }
+
+    /**
      * Creates the output directory and proves it writable; one line and exit code 2 if it is not.
      * By default a new `<root>/<prefix><timestamp>` (with `-2`, `-3`... when a run started in the
      * same second already has it). A [requested] directory must be new or empty; an earlier run's
@@ -167,6 +191,9 @@ internal object ResultFiles {
     private const val MARKER_TEXT =
         "This folder holds the results of a Bakeoff run. `--force` may clear what Bakeoff wrote here, nothing else.\n"
     private const val MAX_SAME_SECOND = 1000
+
+    /** The checkout's folders the build reads or writes, where no results may go. */
+    private val BUILD_FOLDERS = listOf("src", "target")
 }
 
 /** `--force`: the same option on every command that writes an output directory. */

@@ -34,7 +34,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     private val force by forceOption()
 
     override fun run() = MachineLock.hold {
-        val dir = ResultFiles.prepareOut(out?.let { ResultFiles.userPath(it, "--out") }, "selfcheck-", force)
+        val dir = ResultFiles.prepareOut(out?.let(ResultFiles::outPath), "selfcheck-", force)
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
         val pairs = SelfCheck.Twin.entries.size
         echo("Bakeoff selfcheck: $pairs pairs, preset ${preset.id}; results in $dir", err = true)

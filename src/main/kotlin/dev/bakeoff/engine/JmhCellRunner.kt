@@ -64,7 +64,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val properties = fork.toProperties(settings?.socket)
         // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
         // Cell 0 is Bakeoff's own cost per item, not a user's cell.
-        val profileDir = workDir.resolve("$name.profile").takeIf { profiler != null && figures && index > 0 }
+        val profileDir = profiler?.takeIf { figures && index > 0 }?.scratchDir()
         val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir)
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
@@ -91,13 +91,14 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             val jmh = Runner(jmhOptions).run().singleOrNull()
                 ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, exitedEarly(log)), null)
             val flameFile = workDir.resolve("$name.flame-${options.profile?.mode?.id}.html")
-            val flame = profileDir?.let { profiler?.collect(it, flameFile) }
+            val flame = profileDir?.let { profiler.collect(it, flameFile) }
             val profile = flame?.let { options.out.relativize(it).toString() }
             Outcome(complete(base, jmh, readProbe(probeFile)).copy(profile = profile), jmh)
         } catch (e: RunnerException) {
             Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, e.cause?.message ?: e.message), null)
         } finally {
             watchdog?.interrupt()
+            profileDir?.let { profiler.discard(it) }
             if (options.inProcess) properties.keys.forEach(System::clearProperty)
             settings?.close()
         }

@@ -96,6 +96,13 @@ internal class CellProfiler(private val profile: Profile) {
     ).joinToString(";")
 
     /**
+     * A new folder for what JMH's profiler writes, in the system's temporary folder rather than the
+     * user's `--out`: the path travels inside JMH's init line (`;`-separated) and async-profiler's
+     * options (`,`-separated), where a `;` or `,` in a user's path would become an option of its own.
+     */
+    fun scratchDir(): Path = Files.createTempDirectory("bakeoff-profile-")
+
+    /**
      * Moves the flame graph JMH wrote under [dir] to [target] and deletes [dir]; null when there is
      * none (the fork failed before its measured iterations ended).
      */
@@ -105,7 +112,13 @@ internal class CellProfiler(private val profile: Profile) {
             files.filter { it.fileName.toString() == "flame-${profile.event}-forward.html" }.findFirst().orElse(null)
         }
         val kept = flame?.let { Files.move(it, target, StandardCopyOption.REPLACE_EXISTING) }
-        Files.walk(dir).use { files -> files.sorted(Comparator.reverseOrder()).forEach(Files::delete) }
+        discard(dir)
         return kept
+    }
+
+    /** Deletes [dir] and what is in it, if it is still there (a cell that failed leaves it uncollected). */
+    fun discard(dir: Path) {
+        if (!Files.exists(dir)) return
+        Files.walk(dir).use { files -> files.sorted(Comparator.reverseOrder()).forEach(Files::delete) }
     }
 }

@@ -24,7 +24,8 @@ import java.nio.file.Path
  * @property scenario when set, the cells run this scenario (one per strategy) instead of [workloads].
  * @property settings [dev.bakeoff.model.RunContext.settings] for the measured JVMs (e.g. a JDBC URL).
  * @property sweep when set, every combination of the swept parameters (see [Grid.cells]).
- * @property cellList when set, exactly these cells in this order (a [Suite]), instead of the matrix.
+ * @property cellList when set, exactly these cells in this order (a [Suite], or a [Shard]'s part), instead of the
+ *   matrix.
  * @property jvmArgs extra options for every measured JVM (e.g. `-Xmx2g`).
  * @property maxThreads the thread budget of every measured JVM (see [ThreadBudget]); null: 3/4 of
  *   the process ids free on the machine.
@@ -76,11 +77,13 @@ internal data class RunOptions(
      * [cellList] if set; else the scenario's cells (one per strategy and wait form); else the
      * matrix, workload-major so that a workload's table fills first, or the sweep's cells. With
      * several [jdks], each cell once per JDK, one after the other, so that the JDKs of a cell are
-     * measured close in time, on the same machine state.
+     * measured close in time, on the same machine state; a cell that already names its JDK (a
+     * shard's [cellList], dealt from these cells) stays as it is.
      */
     fun cells(): List<CellSpec> {
         val cells = oneJdkCells()
-        return if (jdks.size < 2) cells else cells.flatMap { c -> jdks.map { c.copy(jdk = it) } }
+        if (jdks.size < 2) return cells
+        return cells.flatMap { c -> if (c.jdk != null) listOf(c) else jdks.map { c.copy(jdk = it) } }
     }
 
     private fun oneJdkCells(): List<CellSpec> = cellList ?: when {

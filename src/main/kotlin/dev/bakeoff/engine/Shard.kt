@@ -40,9 +40,10 @@ internal data class Shard(val index: Int, val count: Int) {
 /**
  * A run's cells dealt into [parts] by estimated time, a group at a time (the cells of one
  * workload or scenario, item count and wait form stay together, so a race decides a group on one
- * machine with all its contenders): longest group first, each to the part with the least time so
- * far (ties: the lower part), every part back in run order. Deterministic: it reads only
- * [CellCost]'s estimates, which read no clock. Immutable.
+ * machine with all its contenders; in a several-JDK run, on every JDK, each cell once per JDK as
+ * [RunOptions.cells] gives it, so the JDKs are compared on one machine): longest group first, each
+ * to the part with the least time so far (ties: the lower part), every part back in run order.
+ * Deterministic: it reads only [CellCost]'s estimates, which read no clock. Immutable.
  */
 internal class ShardPlan(val parts: List<List<CellSpec>>, val nanos: List<Long>) {
     /** (longest - shortest) / longest of the parts' estimated times; 0 for one part. */

@@ -4,6 +4,7 @@ import dev.bakeoff.metrics.MedianRatio
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.fingerprint
 
 /**
  * What `bakeoff compare` reports: per matching cell, the [new] side's median time relative to the
@@ -39,12 +40,20 @@ internal data class Comparison(
         }
     }
 
-    /** True when the two sides ran on different machines or JDKs, so ratios mix machine and code. */
-    val machinesDiffer: Boolean
-        get() = base.machine.copy(libraries = emptyMap(), jdkHome = "") !=
-            new.machine.copy(libraries = emptyMap(), jdkHome = "")
+    /**
+     * True when the two sides ran on different machines or JDKs, so ratios mix machine and code:
+     * their cells' machine fingerprints (a merged file's cells name their own) or the processors
+     * the measured JVMs saw (`--cpus`) differ. Never a measured figure such as the harness cost,
+     * which differs between any two runs of one machine.
+     */
+    val machinesDiffer: Boolean get() = identity(base) != identity(new)
 
     companion object {
+        private fun identity(r: Results): Pair<Int, Set<String>> {
+            val own = r.machine.fingerprint
+            return r.machine.cores to r.cells.map { it.machine ?: own }.toSet().ifEmpty { setOf(own) }
+        }
+
         /** Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form). */
         fun ofRuns(base: Results, new: Results, baseLabel: String = "base", newLabel: String = "new"): Comparison {
             fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }

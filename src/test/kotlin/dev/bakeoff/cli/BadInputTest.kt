@@ -38,7 +38,7 @@ class BadInputTest {
 
     @Test
     fun `an --out directory holding an earlier run is refused, and --force clears it`() {
-        val out = dir.resolve("run").createDirectories()
+        val out = ResultFiles.prepareOut(dir.resolve("run"))
         out.resolve("results.json").writeText("{}")
         out.resolve("cells").createDirectories().resolve("cell-001.log").writeText("old")
         assertUsageError("already holds a run's results", "run", "-w", "arithmetic", "-s", "direct", "-o", "$out")
@@ -47,7 +47,7 @@ class BadInputTest {
 
     @Test
     fun `--force clears an earlier run before the new one writes`() {
-        val out = dir.resolve("run").createDirectories()
+        val out = ResultFiles.prepareOut(dir.resolve("run"))
         out.resolve("cells").createDirectories().resolve("cell-099.log").writeText("old")
         val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "-o", "$out", "--force")
         assertEquals(0, code, output)
@@ -59,7 +59,7 @@ class BadInputTest {
     fun `an --out directory with other files, an --out file and an empty --out are refused`() {
         val other = dir.resolve("mine").createDirectories()
         other.resolve("notes.txt").writeText("mine")
-        assertUsageError("not empty and holds no Bakeoff results", "run", "-w", "arithmetic", "-o", "$other", "--force")
+        assertUsageError("is not empty; give a new or empty directory", "run", "-w", "arithmetic", "-o", "$other", "--force")
         val file = dir.resolve("file.txt").also { it.writeText("x") }
         assertUsageError("is a file, not a directory", "run", "-w", "arithmetic", "-o", "$file")
         assertUsageError("--out is empty", "run", "-w", "arithmetic", "-o", "")
@@ -70,7 +70,7 @@ class BadInputTest {
         assertUsageError("valid: a whole number from 1 to 32767", "run", "-w", "arithmetic", "--cpus", "100000")
         assertUsageError("the JVM does not start with it", "run", "-w", "arithmetic", "--jvm-arg=-XX:+NoSuchOption")
         assertUsageError("is not a JDBC URL", "scenario", "order-status", "--jdbc-url", "postgres://u:secret@h/db")
-        val (code, output) = cli("scenario", "order-status", "--jdbc-url", "jdbc:nosuch://u:secret@h/db")
+        val (code, output) = cli("scenario", "order-status", "--jdbc-url", "jdbc:nosuch://h/db?password=secret")
         assertEquals(2, code, output)
         assertContains(output, "no JDBC driver here accepts it")
         assertFalse("secret" in output, "the password stays masked: $output")
@@ -109,8 +109,10 @@ class BadInputTest {
         val made = ResultFiles.prepareOut(null, prefix = "same-second-test-")
         try {
             assertTrue(made !in taken, "$made reuses a folder another run has")
-            assertTrue(Files.list(made).use { it.findAny().isEmpty }, "$made is new and empty")
+            val names = Files.list(made).use { s -> s.map { it.fileName.toString() }.toList() }
+            assertEquals(listOf(ResultFiles.MARKER), names, "$made is new, holding only Bakeoff's marker")
         } finally {
+            Files.deleteIfExists(made.resolve(ResultFiles.MARKER))
             (taken + listOf(made)).forEach { Files.deleteIfExists(it) }
             // The results folder itself only if this test made it (a developer's own runs stay).
             runCatching { Files.delete(Path.of("results")) }

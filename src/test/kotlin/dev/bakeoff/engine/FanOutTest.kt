@@ -10,6 +10,8 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
 import dev.bakeoff.result.fingerprint
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
 import java.nio.file.Paths
 import kotlin.test.Test
 import kotlin.test.assertContains
@@ -34,12 +36,13 @@ class FanOutTest {
                 spec.wait,
                 CellStatus.OK,
                 timeNs = TimeStats(median, median, median, median, 0.0, List(5) { median }),
+                jdk = spec.jdk?.version,
             )
         },
         groups = null,
     )
 
-    private fun key(c: CellResult) = listOf(c.strategy, c.workload, c.items, c.wait, c.sweep)
+    private fun key(c: CellResult) = listOf(c.strategy, c.workload, c.items, c.wait, c.sweep, c.jdk)
 
     @Test
     fun `three shards merge into exactly the cells of the unsharded run, each once`() {
@@ -51,6 +54,39 @@ class FanOutTest {
         assertEquals(expected.toSet(), merged.cells.map(::key).toSet())
         assertEquals(setOf(base.machine.fingerprint), merged.cells.map { it.machine }.toSet())
         assertEquals(1, merged.machines?.size)
+    }
+
+    @Test
+    fun `shards of a several-JDK run measure exactly the cells they announce and merge back to every cell`() {
+        val jdks = listOf("21.0.8", "25.0.1").map { Jdk(Paths.get("/jdk-$it"), it, "Test Vendor", null) }
+        val options = RunOptions(
+            strategies = Strategies.catalog.resolveList("direct,virtual-threads"),
+            workloads = Workloads.catalog.resolveList("arithmetic,lists,network"),
+            out = Paths.get("unused"),
+            jdks = jdks,
+        )
+        val all = options.cells()
+        assertEquals(12, all.size)
+        val cost = CellCost(Preset.QUICK, RunContext())
+        val shards = (1..2).map { k -> options.copy(cellList = Shard(k, 2).of(all, cost)) }
+        shards.forEach { assertEquals(it.cellList, it.cells(), "a shard runs the cells it announces, once each") }
+        val merged = ResultsMerge.merge(shards.mapIndexed { i, s -> "shard-${i + 1}" to run(s.cells()) })
+        val cells = assertIs<ResultsMerge.Outcome.Merged>(merged).results.cells
+        assertEquals(run(all).cells.map(::key).sortedBy { it.toString() }, cells.map(::key).sortedBy { it.toString() })
+    }
+
+    @Test
+    fun `results of another Bakeoff version or another preset are refused naming both values`() {
+        val cells = whole.take(2)
+        fun refusal(other: Results) =
+            assertIs<ResultsMerge.Outcome.Mismatch>(ResultsMerge.merge(listOf("a" to run(cells), "b" to other))).line
+        val version = refusal(run(cells.drop(1)).copy(bakeoffVersion = "9.9.9"))
+        assertEquals(
+            "a has Bakeoff version 0.1.0-test and b Bakeoff version 9.9.9; merge results of one Bakeoff version",
+            version,
+        )
+        val preset = refusal(run(cells.drop(1)).copy(preset = base.preset.copy(id = "smoke")))
+        assertEquals("a has preset quick and b preset smoke; merge results of one preset", preset)
     }
 
     @Test

@@ -26,6 +26,14 @@ class ComparisonTest {
     }
 
     @Test
+    fun `two runs of one machine are one machine, whatever Bakeoff's measured cost per item`() {
+        val base = CompareFixture.run(1).let { it.copy(machine = it.machine.copy(harnessNsPerItem = 12.5)) }
+        val new = CompareFixture.run(2).let { it.copy(machine = it.machine.copy(harnessNsPerItem = 14.0)) }
+        assertFalse(Comparison.ofRuns(base, new).machinesDiffer)
+        assertTrue(Comparison.ofRuns(base, new.copy(machine = new.machine.copy(jdkVersion = "25.0.1"))).machinesDiffer)
+    }
+
+    @Test
     fun `three runs a side never call anything a change, not even a doubled cell`() {
         val c = Comparison.ofRuns(CompareFixture.run(1, runs = 3), CompareFixture.run(2, runs = 3, slower = "direct" to "network"))
         assertEquals(mapOf(Verdict.FASTER to 0, Verdict.SLOWER to 0, Verdict.SAME to cells), c.counts)
