@@ -24,6 +24,6 @@ internal object TraceProbe {
             1
         }
         // Halt, not exit: no shutdown hook or thread the strategy left behind may delay this JVM's end.
-        Runtime.getRuntime().halt(code)
+        MeasuredJvm.halt(code)
     }
 }
