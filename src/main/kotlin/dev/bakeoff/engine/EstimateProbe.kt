@@ -28,7 +28,7 @@ internal data class EstimateReport(val nanos: Long? = null, val error: String? =
 internal object EstimateProbe {
     private val reported = AtomicBoolean()
 
-    /** Arguments: the workload spec and the item count. Ends the JVM with [Runtime.halt]. */
+    /** Arguments: the workload spec and the item count. Ends the JVM with [MeasuredJvm.halt]. */
     @JvmStatic
     @OptIn(InternalBakeoffApi::class)
     fun main(args: Array<String>) {

@@ -20,11 +20,7 @@ internal object JavaCheck {
         val start = start(java, options)
         return when (start.exitCode) {
             0 -> null
-
-            null ->
-                "did not start within $LIMIT_SECONDS s with it (stopped)" +
-                    start.printed?.let { "; it printed: $it" }.orEmpty()
-
+            null -> "did not start within $LIMIT_SECONDS s with it (stopped)${start.said}"
             else -> "does not start with it: ${start.printed ?: "exit code ${start.exitCode}"}"
         }
     }
@@ -33,23 +29,22 @@ internal object JavaCheck {
     fun problem(jdk: Jdk): String? {
         val java = jdk.home.resolve("bin").resolve("java")
         val start = start(java, emptyList())
-        val said = start.printed?.let { "; it printed: $it" }.orEmpty()
+        val said = start.said
         val major = start.version?.let(Jdk::majorOf)
+        val broken = "$java is not a working java: `java -version`"
         return when {
             start.exitCode == null -> "$java did not start within $LIMIT_SECONDS s (stopped)$said"
-
-            start.exitCode != 0 || major == null ->
-                "$java is not a working java: `java -version` " +
-                    (if (start.exitCode == 0) "printed no version" else "ended with exit code ${start.exitCode}") + said
-
+            start.exitCode != 0 -> "$broken ended with exit code ${start.exitCode}$said"
+            major == null -> "$broken printed no version$said"
             major != jdk.major -> "$java is Java ${start.version}, but its release file says ${jdk.version}"
-
             else -> null
         }
     }
 
     /** What `java [options] -version` did: its exit code (null at the time limit), first line and version. */
-    private class Start(val exitCode: Int?, val printed: String?, val version: String?)
+    private class Start(val exitCode: Int?, val printed: String?, val version: String?) {
+        val said: String get() = printed?.let { "; it printed: $it" }.orEmpty()
+    }
 
     private fun start(java: Path, options: List<String>): Start {
         val log = Files.createTempFile("bakeoff-java-check-", ".log")

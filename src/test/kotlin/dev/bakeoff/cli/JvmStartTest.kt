@@ -2,10 +2,12 @@ package dev.bakeoff.cli
 
 import dev.bakeoff.engine.JavaCheck
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.UUID
+import java.util.concurrent.TimeUnit
 import kotlin.io.path.createDirectories
 import kotlin.io.path.writeText
 import kotlin.test.assertEquals
@@ -20,6 +22,8 @@ class JvmStartTest {
     lateinit var dir: Path
 
     @Test
+    // Before the check had a time limit, it waited for the suspended JVM's output without end.
+    @Timeout(value = 3, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     fun `a JVM option that suspends the JVM is refused at the check's time limit and its JVM ended`() {
         // The marker finds this test's checking JVM among the machine's processes.
         val marker = "-Dbakeoff.test.marker=${UUID.randomUUID()}"
@@ -46,6 +50,15 @@ class JvmStartTest {
         java.writeText("#!/bin/sh\necho 'Error: no libjvm' >&2\nexit 1\n")
         assertUsageError(
             "ended with exit code 1; it printed: Error: no libjvm",
+            "run", "-w", "arithmetic", "-s", "direct", "--jdk", "$home", "--dry-run",
+        )
+        // A working java of another version than the folder's release file names.
+        java.writeText("#!/bin/sh\nexec '${Path.of(System.getProperty("java.home"), "bin", "java")}' \"$@\"\n")
+        val release = home.resolve("release")
+        val lines = Files.readAllLines(release).filterNot { it.startsWith("JAVA_VERSION=") }
+        Files.write(release, lines + "JAVA_VERSION=\"99.0.1\"")
+        assertUsageError(
+            "is Java ${System.getProperty("java.version")}, but its release file says 99.0.1",
             "run", "-w", "arithmetic", "-s", "direct", "--jdk", "$home", "--dry-run",
         )
     }

@@ -41,23 +41,7 @@ class OrphanTest {
         val marker = "-Dbakeoff.test.marker=${UUID.randomUUID()}"
         val jdwp = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0"
         val cli = cli("run", "-s", "direct", "-w", "arithmetic", "--jvm-arg=$jdwp", "--jvm-arg=$marker", "--dry-run")
-        var check: ProcessHandle? = null
-        try {
-            val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120)
-            while (check == null && cli.isAlive && System.nanoTime() < deadline) {
-                check = cli.toHandle().descendants()
-                    .filter { p -> marker in p.info().commandLine().orElse("") }
-                    .findFirst().orElse(null)
-                if (check == null) Thread.sleep(200)
-            }
-            assertNotNull(check, "no checking JVM appeared; CLI output: ${Files.readString(tmp.resolve("cli.log"))}")
-            cli.destroyForcibly().waitFor() // SIGKILL: no shutdown hook of the CLI runs
-            val ended = runCatching { check.onExit().get(JavaCheck.LIMIT_SECONDS + 30, TimeUnit.SECONDS) }.isSuccess
-            assertTrue(ended, "the checking JVM ${check.pid()} outlived the killed CLI")
-        } finally {
-            cli.destroyForcibly()
-            check?.destroyForcibly()
-        }
+        assertEndsWithCli(cli, marker, JavaCheck.LIMIT_SECONDS + 30)
     }
 
     /** Starts the CLI in a process of its own with [args], its output into cli.log. */
@@ -77,23 +61,30 @@ class OrphanTest {
     private fun assertChildEndsWithCli(childFile: String, log: String, busy: String, vararg cells: String) {
         val out = tmp.resolve("out")
         val cli = cli("run", *cells, "-n", "1", "-p", "smoke", "--cell-timeout", "600", "--out", "$out")
+        val file = out.resolve(log)
+        assertEndsWithCli(cli, childFile, 60) { Files.exists(file) && busy in Files.readString(file) }
+    }
+
+    /**
+     * Waits for the JVM under [cli] whose command line holds [text] and until it is [busy], kills
+     * the CLI, and expects that JVM gone within [seconds].
+     */
+    private fun assertEndsWithCli(cli: Process, text: String, seconds: Long, busy: () -> Boolean = { true }) {
         var child: ProcessHandle? = null
         try {
             val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120)
             while (child == null && cli.isAlive && System.nanoTime() < deadline) {
-                child = cli.toHandle().children()
-                    .filter { p -> childFile in p.info().commandLine().orElse("") }
+                child = cli.toHandle().descendants()
+                    .filter { p -> text in p.info().commandLine().orElse("") }
                     .findFirst().orElse(null)
                 if (child == null) Thread.sleep(200)
             }
-            assertNotNull(child, "no child JVM appeared; CLI output: ${Files.readString(tmp.resolve("cli.log"))}")
-            val file = out.resolve(log)
-            fun busy() = Files.exists(file) && busy in Files.readString(file)
+            assertNotNull(child, "no JVM with $text appeared; CLI output: ${Files.readString(tmp.resolve("cli.log"))}")
             while (cli.isAlive && System.nanoTime() < deadline && !busy()) Thread.sleep(200)
-            assertTrue(busy(), "the child JVM never got busy ('$busy' in $log)")
+            assertTrue(busy(), "the JVM with $text never got busy")
             cli.destroyForcibly().waitFor() // SIGKILL: no shutdown hook of the CLI runs
-            val ended = runCatching { child.onExit().get(60, TimeUnit.SECONDS) }.isSuccess
-            assertTrue(ended, "the child JVM ${child.pid()} outlived the killed CLI by 60 s")
+            val ended = runCatching { child.onExit().get(seconds, TimeUnit.SECONDS) }.isSuccess
+            assertTrue(ended, "the JVM ${child.pid()} outlived the killed CLI by $seconds s")
         } finally {
             cli.destroyForcibly()
             child?.destroyForcibly()
