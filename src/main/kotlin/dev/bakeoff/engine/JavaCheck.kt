@@ -29,13 +29,12 @@ internal object JavaCheck {
     fun problem(jdk: Jdk): String? {
         val java = jdk.home.resolve("bin").resolve("java")
         val start = start(java, emptyList())
-        val said = start.said
         val major = start.version?.let(Jdk::majorOf)
         val broken = "$java is not a working java: `java -version`"
         return when {
-            start.exitCode == null -> "$java did not start within $LIMIT_SECONDS s (stopped)$said"
-            start.exitCode != 0 -> "$broken ended with exit code ${start.exitCode}$said"
-            major == null -> "$broken printed no version$said"
+            start.exitCode == null -> "$java did not start within $LIMIT_SECONDS s (stopped)${start.said}"
+            start.exitCode != 0 -> "$broken ended with exit code ${start.exitCode}${start.said}"
+            major == null -> "$broken printed no version${start.said}"
             major != jdk.major -> "$java is Java ${start.version}, but its release file says ${jdk.version}"
             else -> null
         }
