@@ -2,6 +2,7 @@ package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.BadParameterValue
 import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.ParameterHolder
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
@@ -10,12 +11,14 @@ import com.github.ajalt.clikt.parameters.options.convert
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.options.validate
 import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import dev.bakeoff.engine.AsyncProfilerLibrary
 import dev.bakeoff.engine.CellCost
+import dev.bakeoff.engine.JavaCheck
 import dev.bakeoff.engine.Jdk
 import dev.bakeoff.engine.JdkFinder
 import dev.bakeoff.engine.MachineInfo
@@ -38,7 +41,6 @@ import dev.bakeoff.result.Results
 import dev.bakeoff.strategy.Strategies
 import java.nio.file.Path
 import java.nio.file.Paths
-import java.util.concurrent.TimeUnit
 
 /**
  * The options of every measuring command (`run`, `scenario`): which strategies, how many items,
@@ -67,7 +69,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         help = "Output directory (default: results/<timestamp>, linked as results/latest)",
     )
     private val force by forceOption()
-    private val cpus by option("--cpus", help = "Run the measured JVMs with -XX:ActiveProcessorCount=N").int()
+    private val cpus by cpusOption("Run the measured JVMs with -XX:ActiveProcessorCount=N")
     private val jdk by option(
         "--jdk",
         help = "JDKs (>= 21) for the measured JVMs, comma-separated versions or homes, e.g. 21,25: every cell " +
@@ -118,12 +120,6 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     fun resolve(defaultItems: Int, defaults: (Path) -> RunOptions): RunOptions {
         val n = items ?: defaultItems
         if (n < 1) throw UsageError("invalid --items '$n'; valid: a whole number >= 1", statusCode = 2)
-        cpus?.let {
-            // The JVM's common ForkJoinPool cannot be wider: above it, every measured JVM dies initialising it.
-            if (it !in 1..MAX_CPUS) {
-                throw UsageError("invalid --cpus '$it'; valid: a whole number from 1 to $MAX_CPUS", statusCode = 2)
-            }
-        }
         cellTimeout?.let {
             if (it <
                 1
@@ -232,33 +228,30 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         return Profile(mode, fallback, "async-profiler cannot use perf events here ($refused); sampling with $fallback")
     }
 
-    private fun checkJdks(spec: String): List<Jdk> = try {
-        JdkFinder().resolve(spec) { ResultFiles.userPath(it, "--jdk") }
-    } catch (e: IllegalArgumentException) {
-        throw UsageError(e.message, statusCode = 2)
+    private fun checkJdks(spec: String): List<Jdk> {
+        val jdks = try {
+            JdkFinder().resolve(spec) { ResultFiles.userPath(it, "--jdk") }
+        } catch (e: IllegalArgumentException) {
+            throw UsageError(e.message, statusCode = 2)
+        }
+        // A folder can look like a JDK (a release file, an executable bin/java) and still not start one.
+        jdks.firstNotNullOfOrNull(JavaCheck::problem)?.let { throw UsageError("--jdk: $it", statusCode = 2) }
+        return jdks
     }
 
     /**
      * Starts the measured JVMs' `java` once with the `--jvm-arg`s (and `-version`), so an option it
-     * rejects is one line now rather than a failed JVM per cell.
+     * rejects, or one that holds the JVM (a debugger's `suspend=y`), is one line now rather than a
+     * failed or hung JVM per cell.
      */
     private fun checkJvmArgs(jdkHome: Path?) {
         val java = (jdkHome ?: Paths.get(System.getProperty("java.home"))).resolve("bin").resolve("java")
-        val process = ProcessBuilder(listOf(java.toString()) + jvmArgs + "-version").redirectErrorStream(true).start()
-        val output = process.inputStream.bufferedReader().readText()
-        if (!process.waitFor(JVM_CHECK_SECONDS, TimeUnit.SECONDS)) process.destroyForcibly()
-        if (process.exitValue() != 0) {
-            val why = output.lines().firstOrNull { it.isNotBlank() }?.trim() ?: "exit code ${process.exitValue()}"
-            val args = jvmArgs.joinToString(" ")
-            throw UsageError("--jvm-arg $args: the JVM does not start with it: $why", statusCode = 2)
+        JavaCheck.refusal(java, jvmArgs)?.let {
+            throw UsageError("--jvm-arg ${jvmArgs.joinToString(" ")}: the JVM $it", statusCode = 2)
         }
     }
 
     private companion object {
-        /** The widest `--cpus` the JVM accepts: ForkJoinPool's largest parallelism (0x7fff). */
-        const val MAX_CPUS = 32_767
-        const val JVM_CHECK_SECONDS = 60L
-
         private val BUDGET = Regex("""(\d+)\s*(s|m|h)?""")
 
         /** `90s`, `4m`, `1h` or a bare number of seconds, in nanoseconds; anything else is a usage error. */
@@ -284,6 +277,17 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
         val WAITS: Map<String, List<WaitForm>> =
             WaitForm.entries.associate { it.id to listOf(it) } + ("both" to WaitForm.entries)
+    }
+}
+
+/** The widest `--cpus` the JVM accepts: ForkJoinPool's largest parallelism (0x7fff). */
+private const val MAX_CPUS = 32_767
+
+/** `--cpus`, as `run`, `scenario` and `recommend` take it: a whole number from 1 to [MAX_CPUS]. */
+internal fun ParameterHolder.cpusOption(help: String) = option("--cpus", help = help).int().validate {
+    // The JVM's common ForkJoinPool cannot be wider: above it, every measured JVM dies initialising it.
+    if (it !in 1..MAX_CPUS) {
+        throw UsageError("invalid --cpus '$it'; valid: a whole number from 1 to $MAX_CPUS", statusCode = 2)
     }
 }
 

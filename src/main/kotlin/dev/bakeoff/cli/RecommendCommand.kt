@@ -51,10 +51,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         "-s",
         help = "Candidates, comma-separated (default: one of each mechanism)",
     )
-    private val cpus by option(
-        "--cpus",
-        help = "Cores to model, and -XX:ActiveProcessorCount for the confirming run",
-    ).int()
+    private val cpus by cpusOption("Cores to model, and -XX:ActiveProcessorCount for the confirming run")
     private val top by option("--top", help = "How many of the top picks to confirm by measurement").int().default(3)
     private val noConfirm by option("--no-confirm", help = "Only predict; measure nothing").flag()
     private val preset by option(
@@ -78,7 +75,6 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         // Checked before the prediction is printed, so that a refused --out is the only line.
         val requested = out?.let(ResultFiles::outPath)
         if (top < 1) throw UsageError("invalid --top '$top'; valid: a whole number >= 1", statusCode = 2)
-        cpus?.let { if (it < 1) throw UsageError("invalid --cpus '$it'; valid: a whole number >= 1", statusCode = 2) }
         val cpu = cpuUs ?: throw UsageError(
             "describe the work with --cpu-us (and --wait-ms, --items), or point at a measured run with --from",
             statusCode = 2,

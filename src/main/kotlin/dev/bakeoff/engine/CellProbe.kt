@@ -217,7 +217,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 memory = memory.stats(),
             ),
         )
-        Runtime.getRuntime().halt(OVER_BUDGET_EXIT_CODE)
+        MeasuredJvm.halt(OVER_BUDGET_EXIT_CODE)
     }
 
     private fun reached(): String {
@@ -242,17 +242,6 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     }
 
     public companion object {
-        /**
-         * A measured JVM never outlives Bakeoff: when the JVM that started it ([owner]) ends (even
-         * by `kill -9`, which runs no clean-up there), this one halts; if it has already ended, now.
-         * The JDK watches the process (polling, for a process that is not this one's child).
-         */
-        internal fun haltWhenOwnerEnds(owner: Long) {
-            val handle = ProcessHandle.of(owner).filter { it.isAlive }
-            if (handle.isEmpty) Runtime.getRuntime().halt(ORPHAN_EXIT_CODE)
-            handle.get().onExit().thenRun { Runtime.getRuntime().halt(ORPHAN_EXIT_CODE) }
-        }
-
         internal const val TRACE_BATCHES = 5
         internal const val TRACE_BUDGET_NANOS = 250_000_000L
         internal const val EVIDENCE_BUDGET_NANOS = 250_000_000L
@@ -260,26 +249,24 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         /** The exit status of a measured JVM halted by its thread budget. */
         internal const val OVER_BUDGET_EXIT_CODE = 87
 
-        /** The exit status of a measured JVM that halted because the JVM that started it ended. */
-        internal const val ORPHAN_EXIT_CODE = 88
-
         /**
          * Creates the probe for the JMH parameters, with the host's [ForkSettings] (the thread
          * budget defaults to [ThreadBudget.defaultMax]).
          */
         @JvmStatic
         public fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe =
-            start(CellSpec.parse(strategy, workload, items, wait))
+            start { CellSpec.parse(strategy, workload, items, wait) }
 
         /** [start] for a scenario cell: the `workload` parameter holds the scenario spec. */
         @JvmStatic
         public fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe =
-            start(CellSpec.parseScenario(strategy, scenario, items, wait))
+            start { CellSpec.parseScenario(strategy, scenario, items, wait) }
 
-        private fun start(spec: CellSpec): CellProbe {
+        private fun start(spec: () -> CellSpec): CellProbe {
             val fork = ForkSettings.fromSystemProperties()
-            fork.ownerPid?.let(::haltWhenOwnerEnds)
-            return CellProbe(spec, fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
+            // Before the spec is parsed: that may load a user's task class, whose static initializer may print.
+            fork.ownerPid?.let(MeasuredJvm::adopt)
+            return CellProbe(spec(), fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
         }
     }
 }

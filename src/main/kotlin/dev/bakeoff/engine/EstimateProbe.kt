@@ -28,17 +28,17 @@ internal data class EstimateReport(val nanos: Long? = null, val error: String? =
 internal object EstimateProbe {
     private val reported = AtomicBoolean()
 
-    /** Arguments: the workload spec and the item count. Ends the JVM with [Runtime.halt]. */
+    /** Arguments: the workload spec and the item count. Ends the JVM with [MeasuredJvm.halt]. */
     @JvmStatic
     @OptIn(InternalBakeoffApi::class)
     fun main(args: Array<String>) {
         val fork = ForkSettings.fromSystemProperties()
-        fork.ownerPid?.let(CellProbe::haltWhenOwnerEnds)
+        fork.ownerPid?.let(MeasuredJvm::adopt)
         val out = checkNotNull(fork.probeFile) { "no report file given" }
         val budget = (fork.maxThreads ?: ThreadBudget.defaultMax())?.let { max ->
             ThreadBudget(max) { live ->
                 report(out, EstimateReport(error = ThreadBudget.exceeded(live, max)))
-                Runtime.getRuntime().halt(CellProbe.OVER_BUDGET_EXIT_CODE)
+                MeasuredJvm.halt(CellProbe.OVER_BUDGET_EXIT_CODE)
             }
         }
         val report = try {
@@ -51,7 +51,7 @@ internal object EstimateProbe {
         report(out, report)
         budget?.close()
         // Halt, not exit: no shutdown hook or thread the workload left behind may delay this JVM's end.
-        Runtime.getRuntime().halt(0)
+        MeasuredJvm.halt(0)
     }
 
     /** Writes the first report only: the budget's watcher and the main thread may both try. */

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit
  * has (null when the file does not list them). Immutable.
  */
 internal data class Jdk(val home: Path, val version: String, val vendor: String, val modules: Set<String>?) {
-    val major: Int get() = version.removePrefix("1.").takeWhile { it.isDigit() }.toIntOrNull() ?: 0
+    val major: Int get() = majorOf(version) ?: 0
 
     /** Why the forks cannot run on this JDK, in one line; null when they can. */
     val problem: String? get() {
@@ -27,6 +27,9 @@ internal data class Jdk(val home: Path, val version: String, val vendor: String,
 
     companion object {
         const val MIN_MAJOR = 21
+
+        /** The feature release of a Java [version] (`21` of `21.0.8`, `8` of `1.8.0_402`), or null. */
+        fun majorOf(version: String): Int? = version.removePrefix("1.").takeWhile { it.isDigit() }.toIntOrNull()
 
         /** Modules the measured JVM loads: thread and memory MXBeans, JFR evidence. */
         val REQUIRED_MODULES = setOf("java.management", "jdk.management", "jdk.jfr")

@@ -68,13 +68,11 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir)
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
-        // the user's processes).
-        val watchdog = if (options.inProcess) {
-            null
-        } else {
-            Thread.ofPlatform().daemon().name("bakeoff-watchdog").start {
-                killAfter(timeoutSeconds, timedOut)
-            }
+        // the user's processes). Otherwise the only processes under this JVM while a cell runs are
+        // JMH's forked JVMs and what they started.
+        val offspring = if (options.inProcess) null else Offspring { ProcessHandle.current().descendants() }
+        val watchdog = offspring?.let { o ->
+            Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { watch(timeoutSeconds, timedOut, o) }
         }
         val base = spec.result(plan = plan).copy(
             scenario = spec.scenario?.entry?.id,
@@ -99,6 +97,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         } finally {
             watchdog?.interrupt()
             profileDir?.let { profiler.discard(it) }
+            // What a fork started and left behind when it halted (a task's own processes) ends with the cell.
+            offspring?.endAll()
             if (options.inProcess) properties.keys.forEach(System::clearProperty)
             settings?.close()
         }
@@ -263,15 +263,19 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             ?: lines.lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
     }
 
-    private fun killAfter(seconds: Long, timedOut: AtomicBoolean) {
+    /** Remembers the processes of the cell until [seconds] have passed, then kills them all; or until interrupted. */
+    private fun watch(seconds: Long, timedOut: AtomicBoolean, offspring: Offspring) {
+        val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds)
         try {
-            Thread.sleep(TimeUnit.SECONDS.toMillis(seconds))
+            while (System.nanoTime() - deadline < 0) {
+                offspring.sample()
+                Thread.sleep(Offspring.SAMPLE_MILLIS)
+            }
         } catch (_: InterruptedException) {
             return
         }
         timedOut.set(true)
-        // The only children of this JVM while a cell runs are JMH's forked JVMs.
-        ProcessHandle.current().descendants().forEach { it.destroyForcibly() }
+        offspring.endAll()
     }
 
     private companion object {

@@ -5,7 +5,7 @@ package dev.bakeoff.engine
  * batch, which is its trace pass and its evidence window as in a single-shot cell's screening,
  * then the probe's untimed figures (threads, limit, leak check), written as its
  * [dev.bakeoff.result.ProbeReport]. No timed batch: JMH cannot run a fork without one, so this
- * JVM is started by [TraceRunner] rather than by JMH. Ends the JVM with [Runtime.halt].
+ * JVM is started by [TraceRunner] rather than by JMH. Ends the JVM with [MeasuredJvm.halt].
  */
 internal object TraceProbe {
     /** Arguments: strategy spec, workload spec, items, wait form. */
@@ -24,6 +24,6 @@ internal object TraceProbe {
             1
         }
         // Halt, not exit: no shutdown hook or thread the strategy left behind may delay this JVM's end.
-        Runtime.getRuntime().halt(code)
+        MeasuredJvm.halt(code)
     }
 }

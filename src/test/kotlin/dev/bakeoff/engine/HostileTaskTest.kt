@@ -13,8 +13,10 @@ import java.io.File
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
+import kotlin.random.Random
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertTrue
 
 /**
@@ -34,6 +36,9 @@ class HostileTaskTest {
     private lateinit var results: Results
     private val out: Path get() = tmp.resolve("out")
 
+    /** [ChildProcessTask]'s `sleep` argument: a number of this run's own. */
+    private val sleepSeconds = "${86_000 + Random.nextInt(1_000)}.${Random.nextInt(1_000_000)}"
+
     private val tasks = listOf(
         ExitingTask::class,
         HaltingTask::class,
@@ -42,6 +47,8 @@ class HostileTaskTest {
         ThreadBombTask::class,
         FailingInitTask::class,
         LateExitingTask::class,
+        ChildProcessTask::class,
+        ChattyTask::class,
     ).map { "task:class=${it.java.name}" }
 
     @BeforeAll
@@ -56,7 +63,9 @@ class HostileTaskTest {
             "-cp", classpath, "dev.bakeoff.cli.MainKt",
             "run", "-w", (tasks + "arithmetic").joinToString(","), "-s", "direct", "-n", "${LateExitingTask.ITEMS}",
             "-p", "smoke", "--cell-timeout", "$TIMEOUT_SECONDS", "--max-threads", "$MAX_THREADS", "--out", "$out",
-        ).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        ).redirectErrorStream(true).redirectOutput(log.toFile())
+            .apply { environment()[ChildProcessTask.SECONDS_VARIABLE] = sleepSeconds }
+            .start()
         try {
             assertTrue(cli.waitFor(10, TimeUnit.MINUTES), "the run did not end in 10 minutes: ${Files.readString(log)}")
         } finally {
@@ -128,6 +137,31 @@ class HostileTaskTest {
     private fun leftovers() = ProcessHandle.allProcesses()
         .filter { p -> "$out" in p.info().commandLine().orElse("") }
         .toList()
+
+    @Test
+    fun `a process the task started ends with the JVM that started it`() {
+        // Started in the planning probe and in the measured JVM: both ended normally, without ending it.
+        assertCell("ChildProcessTask", CellStatus.OK)
+        val sleeps = ProcessHandle.allProcesses()
+            .filter { it.info().commandLine().orElse("").endsWith("sleep $sleepSeconds") }
+            .toList()
+        assertEquals(emptyList(), sleeps.map { "${it.pid()}: ${it.info().commandLine().orElse("?")}" })
+    }
+
+    @Test
+    fun `a task's output goes to its cell's logs, cut short, and never to the console`() {
+        assertCell("ChattyTask", CellStatus.OK)
+        assertFalse(ChattyTask.LINE in output, "the task's output reached the console")
+        val index = results.cells.indexOfFirst { it.workload.endsWith(".ChattyTask") } + 1
+        for (name in listOf("cell-%03d.estimate.log", "cell-%03d.log")) {
+            val log = out.resolve("cells").resolve(name.format(index))
+            val text = Files.readString(log)
+            assertContains(text, ChattyTask.LINE, message = "$log")
+            assertContains(text, "output truncated", message = "$log")
+            // The measured JVM's forks each print at most the limit, and JMH's own lines are few.
+            assertTrue(Files.size(log) < 4 * MeasuredJvm.OUTPUT_LIMIT_BYTES, "$log: ${Files.size(log)} bytes")
+        }
+    }
 
     @Test
     fun `a JVM option that ends every fork at once fails its cells and keeps the results`() {

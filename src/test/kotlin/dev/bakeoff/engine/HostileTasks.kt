@@ -82,3 +82,34 @@ class LateExitingTask : Workload {
         private val calls = AtomicInteger()
     }
 }
+
+/**
+ * Starts one `sleep` per JVM, on its first item, and leaves it running: its argument is
+ * [SECONDS_VARIABLE] from the environment (a test gives a number no other process has).
+ */
+class ChildProcessTask : Workload {
+    override fun run(seed: Int): Int {
+        child
+        return seed
+    }
+
+    companion object {
+        const val SECONDS_VARIABLE = "BAKEOFF_TEST_SLEEP_SECONDS"
+        private val child: Process by lazy {
+            ProcessBuilder("sleep", System.getenv(SECONDS_VARIABLE) ?: "86400").start()
+        }
+    }
+}
+
+/** Prints [LINE] until [BYTES_PER_ITEM] per item: far more output than a cell's log keeps. */
+class ChattyTask : Workload {
+    override fun run(seed: Int): Int {
+        repeat(BYTES_PER_ITEM / LINE.length) { println(LINE) }
+        return seed
+    }
+
+    companion object {
+        const val LINE = "ChattyTask says: this line is output a cell's log must hold and the console must not"
+        const val BYTES_PER_ITEM = 512 * 1024
+    }
+}
