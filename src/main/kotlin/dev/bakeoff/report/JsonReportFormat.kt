@@ -37,8 +37,8 @@ internal object JsonReportFormat : ReportFormat {
     }
 
     /**
-     * The largest results file read: decoding takes some 15 times the file's size in heap, and a run
-     * writes a few KB per cell, so this holds tens of thousands of cells.
+     * The largest results file read: decoding takes 10 to 20 times the file's size in heap, and a
+     * run writes a few KB per cell, so this holds tens of thousands of cells.
      */
     const val MAX_BYTES: Int = 64 shl 20
 
