@@ -17,10 +17,11 @@ internal object ResultsCheck {
     const val MIN_TIME_NS = 1e-3
 
     /**
-     * The largest time or amount a results file may hold (ns, bytes, items per second): about 32 years
-     * in ns, and small enough that any ratio or sum of two figures stays a finite number.
+     * The largest time or amount a results file may hold (ns, bytes, items per second): far above
+     * any count a Long holds (a task may declare waits of `Long.MAX_VALUE` ns, whose limit its report
+     * still shows), yet small enough that every ratio, product or sum the readers form stays finite.
      */
-    const val MAX_FIGURE = 1e18
+    const val MAX_FIGURE = 1e22
 
     /** What in [results] its readers cannot show, as one phrase naming the cell and field; null when it is sound. */
     fun problem(results: Results): String? {

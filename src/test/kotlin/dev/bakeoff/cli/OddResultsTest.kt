@@ -58,18 +58,33 @@ class OddResultsTest {
     fun `times of 0 or beyond any run, no items, no wall time and no runs are refused by every reader`() {
         val cases = mapOf(
             "zero" to (odd(times(0.0)) to "cannot be shown: cell 1 (direct x lists): timeNs.min is 0.0 ns"),
-            "tiny" to (odd(times(1e-300)) to "timeNs.min is 1.0E-300 ns; valid: 0.001 to 1.0E18 ns"),
+            "tiny" to (odd(times(1e-300)) to "timeNs.min is 1.0E-300 ns; valid: 0.001 to 1.0E22 ns"),
             "huge" to (odd(times(1e308)) to "timeNs.min is 1.0E308 ns"),
             "run" to (odd { it.copy(timeNs = it.timeNs!!.copy(runs = it.timeNs!!.runs + 0.0)) } to "a run in timeNs"),
             "no-runs" to (odd { it.copy(timeNs = it.timeNs!!.copy(runs = emptyList())) } to "timeNs has no runs"),
             "items" to (odd { it.copy(items = 0) } to "items is 0; a batch has at least 1 item"),
             "wall" to (odd { it.copy(evidence = noWall) } to "evidence.wallNs is 0.0 ns"),
-            "negative" to (odd { it.copy(efficiency = -1.0) } to "efficiency is -1.0; valid: 0 to 1.0E18"),
+            "negative" to (odd { it.copy(efficiency = -1.0) } to "efficiency is -1.0; valid: 0 to 1.0E22"),
         )
         for ((name, case) in cases) {
             val (results, expected) = case
             assertRefusedByEveryReader(save(results, name), expected)
         }
+    }
+
+    @Test
+    fun `the run of a task declaring waits of Long MAX_VALUE is shown, its efficiency a measurement problem`() {
+        val limit = Long.MAX_VALUE.toDouble()
+        val base = ResultsFixture.withGrid()
+        val cells = base.cells.map { c ->
+            val t = c.timeNs
+            if (c.workload != "network" || t == null) c else c.copy(limitNs = limit, efficiency = limit / t.median)
+        }
+        val file = save(base.copy(cells = cells), "declared")
+        val (code, output) = cli("recommend", "--from", "$file")
+        assertEquals(0, code, output)
+        assertContains(output, "efficiency is 9.24e10, above 1, which no batch can reach: a measurement problem")
+        assertEquals(0, cli("report", "$file").first)
     }
 
     @Test
