@@ -95,7 +95,10 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val shard by option(
         "--shard",
         help = "Run only part K of N (K/N): disjoint parts of about equal estimated time, the same on every machine",
-    ).convert { Shard.parse(it) ?: throw BadParameterValue("'$it'; valid: K/N with 1 <= K <= N, such as 2/3") }
+    ).convert {
+        Shard.parse(it)
+            ?: throw BadParameterValue("'$it'; valid: K/N with 1 <= K <= N <= ${Shard.MAX_COUNT}, such as 2/3")
+    }
 
     /** `--dry-run`: list the cells and their estimates ([measuresNothing]) instead of measuring. */
     val dryRun by option(
@@ -182,8 +185,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
     /**
      * True when the command measures nothing: with `--dry-run` it prints [options]' cells with
-     * their plans and estimated times and every shard's estimated time, on [echo]; a `--shard`
-     * with no cells (more shards than groups) says so.
+     * their plans and estimated times and the estimated time of every shard that has cells (the
+     * others in one line), on [echo]; a `--shard` with no cells (more shards than groups) says so.
      */
     fun measuresNothing(options: RunOptions, echo: (String) -> Unit): Boolean {
         if (!dryRun) {
@@ -196,14 +199,18 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             val mode = cost.plan(spec).mode
             echo("[%3d] %s (%s) ~%s".format(i + 1, spec, mode, Units.nanos(cost.nanos(spec).toDouble())))
         }
-        val total = options.cells().sumOf(cost::nanos)
-        echo("${options.cells().size} cells, estimated ${Units.nanos(total.toDouble())} (${CellCost.HOW})")
+        val total = options.cells().sumOf { cost.nanos(it).toDouble() }
+        echo("${options.cells().size} cells, estimated ${Units.nanos(total)} (${CellCost.HOW})")
         val part = shard ?: return true
         val plan = ShardPlan.of(checkNotNull(whole).cells(), part.count, cost(checkNotNull(whole)))
+        // A line per shard that has cells; the empty ones (more shards than groups) in one line.
+        val empty = plan.parts.count { it.isEmpty() }
         plan.nanos.forEachIndexed { i, nanos ->
+            if (plan.parts[i].isEmpty()) return@forEachIndexed
             val estimate = Units.nanos(nanos.toDouble())
             echo("shard ${i + 1}/${part.count}: ${plan.parts[i].size} cells, estimated $estimate")
         }
+        if (empty > 0) echo("$empty of ${part.count} shards have no cells (the run has fewer groups than shards)")
         echo("shard spread: %.0f%% ((longest - shortest) / longest)".format(plan.spread * 100))
         return true
     }

@@ -2,6 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Waits
 
 /**
  * A cell's floor: the shortest its batch can physically take, from the definition alone. Every
@@ -18,7 +19,7 @@ internal object CellFloor {
         val input = ModelInput(spec.strategy.params(context), spec.wait, context.cpus, spec.items)
         val inFlight = spec.strategy.entry.model(input)?.inFlight ?: return null
         val w = workload.entry.create(workload.params(context))
-        val waits = (0 until spec.items).sumOf { w.waitNanos(it) }
+        val waits = Waits.total(spec.items, w::waitNanos)
         return if (waits == 0L) null else waits / minOf(inFlight, spec.items).coerceAtLeast(1)
     }
 

@@ -17,7 +17,8 @@ import dev.bakeoff.workload.Workloads
  * Each strategy x workload pair is swept over the keys it takes (declared by the strategy or the
  * workload; [Sweep.ITEMS] applies to all): every combination of those keys' values, so a spec
  * that takes only some of the keys is swept over those; a pair that takes none runs once,
- * unswept, as the baseline. Immutable.
+ * unswept, as the baseline. A grid of more than [MAX_CELLS] cells is refused before any is made.
+ * Immutable.
  */
 internal data class Grid(val sweeps: List<Sweep>) {
     init {
@@ -32,9 +33,6 @@ internal data class Grid(val sweeps: List<Sweep>) {
     }
 
     val keys: List<String> get() = sweeps.map { it.key }
-
-    /** The number of combinations, before specs that take fewer keys collapse them. */
-    val size: Int get() = sweeps.fold(1) { n, s -> n * s.values.size }
 
     /**
      * The cells of [strategies] x [workloads] at every combination, workload by workload: the
@@ -82,29 +80,55 @@ internal data class Grid(val sweeps: List<Sweep>) {
                     declared.joinToString(),
             )
         }
-        val combinations = combinations()
+        fun taken(s: Resolved<StrategyEntry>, w: Resolved<E>) =
+            keys.filter { it == Sweep.ITEMS || declares(s.entry, it) || declares(w.entry, it) }
+        // Counted before any cell is made, and capped as it grows, so the count itself never overflows.
+        val count = subjects.fold(0L) { total, w ->
+            strategies.fold(total) { n, s -> minOf(n + pointCount(taken(s, w)), MAX_CELLS + 1L) }
+        }
+        if (count > MAX_CELLS) {
+            throw CatalogException(
+                "the grid of --param ${keys.joinToString()} makes more than $MAX_CELLS cells, " +
+                    "the most one run takes; sweep fewer values, or split the grid over several runs",
+            )
+        }
         return subjects.flatMap { w ->
-            val taken = strategies.associateWith { s ->
-                keys.filter { it == Sweep.ITEMS || declares(s.entry, it) || declares(w.entry, it) }
-            }
-            val baselines = strategies.filter { taken.getValue(it).isEmpty() }.map { make(it, w, null) }
-            val swept = combinations.flatMap { point ->
-                strategies.mapNotNull { s -> taken.getValue(s).takeIf { it.isNotEmpty() }?.let { s to point.on(it) } }
-            }.distinct()
-            baselines + swept.map { (s, point) ->
-                make(at(s, point, Strategies.catalog::resolve), at(w, point, resolveSubject), point)
+            val baselines = strategies.filter { taken(it, w).isEmpty() }.map { make(it, w, null) }
+            // Each strategy's points over the keys it takes, never every combination of all keys: those
+            // multiply (7 keys of 50 values are 50^7) whatever each strategy takes of them.
+            val swept = strategies.withIndex().flatMap { (i, s) ->
+                val own = taken(s, w)
+                if (own.isEmpty()) emptyList() else points(own).map { Swept(rank(it), i, s, it) }
+            }.sortedWith(compareBy(RANKS, Swept::rank).thenBy(Swept::strategyIndex))
+            baselines + swept.map { c ->
+                make(at(c.strategy, c.point, Strategies.catalog::resolve), at(w, c.point, resolveSubject), c.point)
             }
         }
     }
 
-    /** Every combination of every key's values, the first key varying slowest. */
-    private fun combinations(): List<SweepPoint> =
-        sweeps.fold(listOf(emptyMap<String, String>())) { acc, sweep ->
+    /**
+     * A strategy's [point] and where it comes in the run: [rank], the value indices of the first
+     * combination of every key (the first key varying slowest) that meets it, then [strategyIndex].
+     */
+    private class Swept(
+        val rank: List<Int>,
+        val strategyIndex: Int,
+        val strategy: Resolved<StrategyEntry>,
+        val point: SweepPoint,
+    )
+
+    /** Every combination of the values of [taken] keys, the first key varying slowest. */
+    private fun points(taken: List<String>): List<SweepPoint> =
+        sweeps.filter { it.key in taken }.fold(listOf(emptyMap<String, String>())) { acc, sweep ->
             acc.flatMap { partial -> sweep.values.map { v -> partial + (sweep.key to v) } }
         }.map(::SweepPoint)
 
-    /** This point on [keys] only (the keys a spec takes). */
-    private fun SweepPoint.on(keys: List<String>) = SweepPoint(values.filterKeys { it in keys })
+    /** How many [points] the [taken] keys make, capped at [MAX_CELLS] + 1 as it grows, so it never overflows. */
+    private fun pointCount(taken: List<String>): Long = sweeps.filter { it.key in taken }
+        .fold(1L) { n, sweep -> minOf(n * sweep.values.size, MAX_CELLS + 1L) }
+
+    /** The value index of [point] on every key, 0 on a key it does not take: its first combination of all keys. */
+    private fun rank(point: SweepPoint): List<Int> = sweeps.map { s -> point[s.key]?.let(s.values::indexOf) ?: 0 }
 
     /** [r] with every swept parameter it declares set to this point's value. */
     private fun <E : CatalogEntry<*>> at(
@@ -122,6 +146,17 @@ internal data class Grid(val sweeps: List<Sweep>) {
     override fun toString() = sweeps.joinToString(" x ")
 
     companion object {
+        /**
+         * The most cells one grid makes, `--yes` and `--dry-run` included: a run that size takes days,
+         * and a grid far beyond it would exhaust memory before any check of its size.
+         */
+        const val MAX_CELLS = 10_000
+
+        /** Orders [Swept.rank]s: by the first key's value index, then the second's... */
+        private val RANKS = Comparator<List<Int>> { a, b ->
+            a.zip(b).firstNotNullOfOrNull { (x, y) -> x.compareTo(y).takeIf { it != 0 } } ?: 0
+        }
+
         /** Parses one `--param` each (see [Sweep.parse]); a key given twice is a [CatalogException]. */
         fun parse(texts: List<String>): Grid = Grid(texts.map(Sweep::parse))
 

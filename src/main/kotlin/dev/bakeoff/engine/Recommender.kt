@@ -5,6 +5,7 @@ import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.ConcurrencyModel
 import dev.bakeoff.model.ModelInput
+import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
@@ -21,6 +22,9 @@ internal data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val
     init {
         if (cpuMicros < 0 || waitMillis < 0) throw CatalogException("invalid work: --cpu-us and --wait-ms must be >= 0")
         if (items < 1) throw CatalogException("invalid --items '$items'; valid: a whole number >= 1")
+        if (waitMillis > ParamSpec.MAX_WAIT_MS) {
+            throw CatalogException("invalid --wait-ms '$waitMillis'; valid: 0 to ${ParamSpec.MAX_WAIT_MS} (one hour)")
+        }
         if (cpuMicros == 0 &&
             waitMillis == 0
         ) {

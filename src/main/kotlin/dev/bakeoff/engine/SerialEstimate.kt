@@ -3,6 +3,7 @@ package dev.bakeoff.engine
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.Waits
 import dev.bakeoff.model.WorkloadEntry
 import dev.bakeoff.result.CellStatus
 
@@ -22,11 +23,12 @@ internal object SerialEstimate {
      */
     fun workloadNanos(workload: Resolved<WorkloadEntry>, items: Int, context: RunContext): Long {
         val w = workload.entry.create(workload.params(context.copy(waitScale = 0.0)))
-        val waits = (0 until items).sumOf { w.waitNanos(it) }
+        val waits = Waits.total(items, w::waitNanos)
         val t0 = System.nanoTime()
         var timed = 0
         while (timed < items && (timed == 0 || System.nanoTime() - t0 < SAMPLE_NANOS)) w.run(timed++)
-        return waits + (System.nanoTime() - t0) * items / timed
+        // In doubles, which toLong() holds at Long.MAX_VALUE: waits near it must not wrap to a negative batch.
+        return (waits + (System.nanoTime() - t0).toDouble() * items / timed).toLong()
     }
 
     /**
@@ -34,7 +36,7 @@ internal object SerialEstimate {
      * count: every scenario batch waits long enough for that to decide the plan. Bakeoff's own
      * definitions only: computed in the JVM that plans the run.
      */
-    fun scenarioNanos(scenario: Scenario, items: Int): Long = (0 until items).sumOf { scenario.waitNanos(it) }
+    fun scenarioNanos(scenario: Scenario, items: Int): Long = Waits.total(items, scenario::waitNanos)
 }
 
 /** What planning found out about a cell's batch. Immutable. */

@@ -4,6 +4,7 @@ import dev.bakeoff.metrics.Prediction
 import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Waits
 import dev.bakeoff.model.WorkloadEntry
 import dev.bakeoff.result.MeasurementPlan
 
@@ -32,8 +33,11 @@ internal data class Shard(val index: Int, val count: Int) {
             val (k, n) = m.destructured
             val index = k.toIntOrNull() ?: return null
             val count = n.toIntOrNull() ?: return null
-            return if (count >= 1 && index in 1..count) Shard(index, count) else null
+            return if (count in 1..MAX_COUNT && index in 1..count) Shard(index, count) else null
         }
+
+        /** The most parts a run is split into: a fan-out wider than this is no machine count. */
+        const val MAX_COUNT = 1_000
     }
 }
 
@@ -52,14 +56,15 @@ internal class ShardPlan(val parts: List<List<CellSpec>>, val nanos: List<Long>)
     companion object {
         fun of(cells: List<CellSpec>, count: Int, cost: CellCost): ShardPlan {
             val groups = cells.groupBy { Triple(it.subject, it.items, it.wait) }.values.toList()
-            val costs = groups.map { g -> g.sumOf(cost::nanos) }
+            // Added in doubles, held at Long.MAX_VALUE by toLong(): huge estimates never wrap to negative loads.
+            val costs = groups.map { g -> g.sumOf { cost.nanos(it).toDouble() }.toLong() }
             val order = groups.indices.sortedWith(compareByDescending<Int> { costs[it] }.thenBy { it })
             val load = LongArray(count)
             val owner = mutableMapOf<CellSpec, Int>()
             for (g in order) {
                 val part = load.indices.minBy { load[it] }
                 groups[g].forEach { owner[it] = part }
-                load[part] += costs[g]
+                load[part] = (load[part].toDouble() + costs[g]).toLong()
             }
             val parts = (0 until count).map { p -> cells.filter { owner.getValue(it) == p } }
             return ShardPlan(parts, load.toList())
@@ -82,15 +87,16 @@ internal class CellCost(private val preset: Preset, private val context: RunCont
     /** The plan [preset] gives [spec]'s batch by its nominal waits (a measured run plans from a timed probe). */
     fun plan(spec: CellSpec): MeasurementPlan = preset.plan(batch(spec))
 
+    /** The estimate, in doubles, which toLong() holds at [Long.MAX_VALUE]: a batch of hours per item never wraps. */
     fun nanos(spec: CellSpec): Long {
-        val batch = batch(spec)
-        val plan = preset.plan(batch)
-        val iteration = maxOf(batch, plan.iterationMillis * 1_000_000)
+        val plan = plan(spec)
+        val batch = batch(spec).toDouble()
+        val iteration = maxOf(batch, plan.iterationMillis * 1e6)
         val perFork = JVM_START_NANOS + (plan.warmupIterations + plan.measurementIterations) * iteration +
             TRACE_BATCHES * batch
         val measured = plan.forks * perFork
         // A cell still running at its time limit is killed there.
-        return PROBE_NANOS + (limitSeconds?.let { minOf(measured, it * 1_000_000_000) } ?: measured)
+        return (PROBE_NANOS + (limitSeconds?.let { minOf(measured, it * 1e9) } ?: measured)).toLong()
     }
 
     /**
@@ -115,7 +121,7 @@ internal class CellCost(private val preset: Preset, private val context: RunCont
         val workload = checkNotNull(spec.workload)
         if (isTask(workload)) return TASK_SERIAL_NANOS
         val w = workload.entry.create(workload.params(context.copy(waitScale = 1.0)))
-        return (0 until spec.items).sumOf { w.waitNanos(it) }
+        return Waits.total(spec.items, w::waitNanos)
     }
 
     private fun isTask(workload: Resolved<WorkloadEntry>) = workload.entry.id == TASK_WORKLOAD

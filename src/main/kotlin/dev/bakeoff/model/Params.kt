@@ -52,6 +52,18 @@ internal sealed class ParamSpec(val key: String, val summary: String, val defaul
         }
     }
 
+    companion object {
+        /**
+         * The longest wait per item a parameter takes, in ms (one hour): longer is no batch anyone
+         * measures, and a run's estimates add such waits up over every item of every cell.
+         */
+        const val MAX_WAIT_MS: Int = 3_600_000
+
+        /** A wait per item in ms, from 0 to [MAX_WAIT_MS]. */
+        fun waitMs(key: String, summary: String, default: String): ParamSpec =
+            IntParam(key, summary, default, min = 0, max = MAX_WAIT_MS)
+    }
+
     /** One of a fixed list of words. */
     class ChoiceParam(key: String, summary: String, default: String, val choices: List<String>) : ParamSpec(key, summary, default) {
         override val validValues = choices.joinToString()

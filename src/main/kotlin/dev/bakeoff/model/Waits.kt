@@ -33,4 +33,24 @@ internal class Waits(private val scale: Double) {
         val n = scaled(nanos)
         if (n > 0) kotlinx.coroutines.delay(n.nanoseconds)
     }
+
+    companion object {
+        /**
+         * The nominal waits of items `0 until items` ([waitNanos] of each) added up, in ns, held at
+         * [Long.MAX_VALUE] instead of wrapping: a user's task may declare any wait, and a wrapped sum
+         * would plan a batch of negative length.
+         */
+        fun total(items: Int, waitNanos: (Int) -> Long): Long {
+            var sum = 0L
+            for (i in 0 until items) {
+                val wait = waitNanos(i)
+                sum = try {
+                    Math.addExact(sum, wait)
+                } catch (_: ArithmeticException) {
+                    return if (wait > 0) Long.MAX_VALUE else Long.MIN_VALUE
+                }
+            }
+            return sum
+        }
+    }
 }

@@ -70,10 +70,13 @@ internal object Sweeps {
         val parameter = if (curve.sweepsItems) "items per batch" else curve.key
         val lines = curve.cells
             .filter { it.status == CellStatus.OK && it.timeNs != null }
-            .mapNotNull { c -> c.sweep?.get(curve.key)?.toDoubleOrNull()?.let { x -> Triple(curve.series(c), x, c) } }
+            .mapNotNull { c -> c.sweep?.get(curve.key)?.let(::number)?.let { x -> Triple(curve.series(c), x, c) } }
             .groupBy({ it.first }, { it.second to it.third })
             .mapValues { (_, points) -> points.sortedBy { it.first } }
             .filterValues { line -> line.map { it.first }.distinct().size >= 2 }
         if (lines.isEmpty()) null else SweepChart("${curve.subject}: time against $parameter", parameter, lines)
     }
+
+    /** A swept value as a point on the x axis: "NaN" or "Infinity" (a text parameter's value) is no point. */
+    private fun number(value: String): Double? = value.toDoubleOrNull()?.takeIf { it.isFinite() }
 }

@@ -76,8 +76,15 @@ public object Verdicts {
         val limit = winner.limitNs ?: return null
         val eff = winner.efficiency ?: return null
         val judgement = when {
-            eff >= CLOSE -> "within ${percent(1 - eff)} of what this machine allows: no strategy can do much better"
+            eff > BEYOND ->
+                "above 1, which no batch can reach: a measurement problem (the work waits less " +
+                    "than it declares, or the timing is wrong), not a result"
+
+            eff >= CLOSE ->
+                "within ${percent(maxOf(0.0, 1 - eff))} of what this machine allows: no strategy can do much better"
+
             eff >= HALF -> "${percent(1 - eff)} of its time is above the limit: some room left"
+
             else -> "far from the limit: the strategy, not the work, sets the time"
         }
         return "physical limit ${Units.nanos(limit)}; the winner's efficiency is ${Units.sig3(eff)}, $judgement"
@@ -138,6 +145,9 @@ public object Verdicts {
     private fun percent(x: Double) = "${Units.sig3(maxOf(0.0, x) * 100)}%"
 
     private const val CLOSE = 0.9
+
+    /** An efficiency above this is no noise around a batch that reached its limit, but a wrong limit or time. */
+    private const val BEYOND = 1.05
     private const val HALF = 0.5
     private const val ALLOC_FACTOR = 2.0
 }

@@ -1,6 +1,7 @@
 package dev.bakeoff.scenario
 
 import dev.bakeoff.model.Catalog
+import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Params
@@ -42,7 +43,7 @@ internal object Scenarios {
         strategies = "coroutine-chunked:chunk=100,coroutine-chunked:chunk=100:dispatcher=io," +
             "executor-fixed:size=200,virtual-threads,executor-fixed:size=1000",
         params = listOf(
-            IntParam("send-ms", "time of one send attempt (ms)", "50", min = 0),
+            ParamSpec.waitMs("send-ms", "time of one send attempt (ms)", "50"),
             IntParam("attempts", "attempts per file, in all", "3"),
             IntParam("failure-percent", "chance that an attempt fails (%)", "10", min = 0, max = 100),
             SEED,
@@ -64,7 +65,7 @@ internal object Scenarios {
         defaultItems = 1_000,
         strategies = "flow-flatmap-merge:concurrency=16,flow-flatmap-merge:concurrency=500," +
             "virtual-threads,executor-fixed:size=1000,coroutine-io",
-        params = listOf(IntParam("latency-ms", "latency of one call (ms)", "300", min = 0)) + api("http"),
+        params = listOf(ParamSpec.waitMs("latency-ms", "latency of one call (ms)", "300")) + api("http"),
         test = SHORT_WARM_UP,
     ) { p, n -> ApiFanoutScenario(n, p.int("latency-ms"), api(p), waits(p)) }
 
@@ -75,7 +76,7 @@ internal object Scenarios {
         defaultItems = 5_000,
         strategies = "rx-parallel-io:rails=12,virtual-threads,coroutine-io,executor-fixed:size=200",
         params = listOf(
-            IntParam("call-ms", "latency of one API call (ms)", "100", min = 0),
+            ParamSpec.waitMs("call-ms", "latency of one API call (ms)", "100"),
             IntParam("success-percent", "chance that a call succeeds (%)", "80", min = 0, max = 100),
             IntParam("pool", "HikariCP pool size (connections)", "10"),
             SEED,

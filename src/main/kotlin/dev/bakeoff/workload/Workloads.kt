@@ -1,6 +1,7 @@
 package dev.bakeoff.workload
 
 import dev.bakeoff.model.Catalog
+import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.ClassNameParam
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Params
@@ -54,7 +55,7 @@ internal object Workloads {
                     id = "io-sleep",
                     summary = "E5: wait a fixed time per item (sleep | delay)",
                     waits = true,
-                    params = listOf(IntParam("ms", "wait per item in milliseconds", "10", min = 0)),
+                    params = listOf(ParamSpec.waitMs("ms", "wait per item in milliseconds", "10")),
                 ) { IoSleepWorkload(waits(it), it.int("ms")) },
                 WorkloadEntry(
                     id = "cpu-sin",
@@ -68,7 +69,7 @@ internal object Workloads {
                     id = "pinning",
                     summary = "sleep ms inside synchronized on the item's own lock: pins virtual threads before JDK 24",
                     waits = true,
-                    params = listOf(IntParam("ms", "wait per item in milliseconds", "50", min = 0)),
+                    params = listOf(ParamSpec.waitMs("ms", "wait per item in milliseconds", "50")),
                     // A coroutine cannot suspend inside synchronized: the suspending form would block too.
                     waitForms = listOf(WaitForm.BLOCKING),
                 ) { PinningWorkload(waits(it), it.int("ms")) },
@@ -76,20 +77,20 @@ internal object Workloads {
                     id = "pinning-lock",
                     summary = "pinning's twin: wait ms holding the item's own ReentrantLock (sleep) | Mutex (delay)",
                     waits = true,
-                    params = listOf(IntParam("ms", "wait per item in milliseconds", "50", min = 0)),
+                    params = listOf(ParamSpec.waitMs("ms", "wait per item in milliseconds", "50")),
                 ) { PinningLockWorkload(waits(it), it.int("ms")) },
                 WorkloadEntry(
                     id = "contended",
                     summary = "one synchronized lock for all items, held over a short computation and ms of sleep",
                     waits = true,
-                    params = listOf(IntParam("ms", "wait per item in milliseconds, inside the lock", "1", min = 0)),
+                    params = listOf(ParamSpec.waitMs("ms", "wait per item in milliseconds, inside the lock", "1")),
                     waitForms = listOf(WaitForm.BLOCKING),
                 ) { ContendedWorkload(waits(it), it.int("ms")) },
                 WorkloadEntry(
                     id = "contended-lock",
                     summary = "contended with one shared ReentrantLock (sleep) | Mutex (delay)",
                     waits = true,
-                    params = listOf(IntParam("ms", "wait per item in milliseconds, inside the lock", "1", min = 0)),
+                    params = listOf(ParamSpec.waitMs("ms", "wait per item in milliseconds, inside the lock", "1")),
                 ) { ContendedLockWorkload(waits(it), it.int("ms")) },
                 WorkloadEntry(
                     id = "task",
@@ -125,7 +126,7 @@ internal object Workloads {
                     waits = true,
                     params = listOf(
                         IntParam("cpu-us", "busy CPU per item in microseconds", "0", min = 0),
-                        IntParam("wait-ms", "wait per item in milliseconds", "0", min = 0),
+                        ParamSpec.waitMs("wait-ms", "wait per item in milliseconds", "0"),
                     ),
                     // The defaults describe no work at all; the test runs both halves.
                     test = TestScale.params("cpu-us" to "2", "wait-ms" to "1"),
