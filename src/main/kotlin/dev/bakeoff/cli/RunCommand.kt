@@ -107,7 +107,8 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         val what = chosen?.let { "suite ${it.id}" }
             ?: options.sweep?.let { "sweep $it" }
             ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
-        measure(options, "Bakeoff: ${options.cells().size} cells ($what)") { results -> details(results, chosen) }
+        val heading = "Bakeoff: ${options.cells().size} cells ($what)"
+        measure(options, heading, measureOptions.verbose) { results -> details(results, chosen) }
     }
 
     /** The sweep curves and E5-style figures, when there are any, as one rendered block. */

@@ -52,7 +52,7 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val cells = options.cells().size
         val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, $cells cells; " +
             "physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
-        measure(options, heading) { results -> footer(results, limit) }
+        measure(options, heading, measureOptions.verbose) { results -> footer(results, limit) }
     }
 
     private fun options(): RunOptions {
