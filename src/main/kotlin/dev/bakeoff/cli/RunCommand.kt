@@ -43,7 +43,7 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         "-w",
         help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)",
     )
-    private val suite by option("--suite", help = "Run a named suite instead of a matrix (see README)")
+    private val suite by option("--suite", help = "Run a named suite instead of a matrix (see docs/GUIDE.md)")
         .choice(Suites.all.associateBy { it.id })
     private val figures by option(
         "--figures",
