@@ -104,13 +104,14 @@ class ApiDumpTest {
     /** A Java class: its public constructors and the public methods it declares. */
     private fun javaLines(owner: String, c: Class<*>): List<String> {
         val constructors = c.declaredConstructors.filter { Modifier.isPublic(it.modifiers) && !it.isSynthetic }
-            .map { "$owner: public constructor <init>${MethodType.methodType(Void.TYPE, it.parameterTypes).descriptor}" }
+            .map { "$owner: public constructor <init>${descriptor(Void.TYPE, it.parameterTypes)}" }
         val methods = c.declaredMethods.filter { Modifier.isPublic(it.modifiers) && !it.isSynthetic }
-            .map { "$owner: public method ${it.name}${MethodType.methodType(it.returnType, it.parameterTypes).descriptor}" }
+            .map { "$owner: public method ${it.name}${descriptor(it.returnType, it.parameterTypes)}" }
         return listOf("$owner: public java class") + constructors + methods
     }
 
-    private val MethodType.descriptor: String get() = toMethodDescriptorString()
+    private fun descriptor(returns: Class<*>, parameters: Array<Class<*>>): String =
+        MethodType.methodType(returns, parameters).toMethodDescriptorString()
 
     private fun metadata(c: Class<*>): KotlinClassMetadata? =
         c.getAnnotation(Metadata::class.java)?.let { KotlinClassMetadata.readLenient(it) }

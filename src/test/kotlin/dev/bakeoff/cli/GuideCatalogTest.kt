@@ -21,7 +21,8 @@ class GuideCatalogTest {
         val begin = guide.indexOf(CatalogMarkdown.BEGIN)
         val end = guide.indexOf(CatalogMarkdown.END)
         assertTrue(begin >= 0 && end > begin, "$GUIDE has no catalog markers")
-        val listing = CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries, Scenarios.catalog.entries)
+        val listing =
+            CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries, Scenarios.catalog.entries)
         assertEquals(
             CatalogMarkdown.render(listing),
             guide.substring(begin, end + CatalogMarkdown.END.length),

@@ -159,7 +159,8 @@ internal object ResultsFixture {
                     monitorEnters = EventTally(20.0, 300_000.0),
                     gcPauses = EventTally(1.0, median * 0.06),
                 )
-                val cell = ok(random, entry.id, entry.family, workload, median, 1e5 * (rank + 1), 20 + threads, 0, threads)
+                val alloc = 1e5 * (rank + 1)
+                val cell = ok(random, entry.id, entry.family, workload, median, alloc, 20 + threads, 0, threads)
                     .copy(
                         steady = s % 3 == 0,
                         drift = if (s % 3 == 0) null else 0.08,
