@@ -32,9 +32,8 @@ internal fun outputTerminal(): Terminal {
 
 /**
  * The console report as text: its header block, then per group the title, the table (and what a
- * compact one left out), the verdict,
- * the group's plain-language explanations and the notes (for ranked tables, the cells that did not
- * complete, after [notePrefix]).
+ * compact one left out), the verdict, the group's plain-language explanations and the notes (for
+ * ranked tables, the cells that did not complete, after [notePrefix]).
  */
 internal fun Terminal.renderReport(
     report: ConsoleReport,
