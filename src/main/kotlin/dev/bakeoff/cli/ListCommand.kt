@@ -18,7 +18,7 @@ internal class ListCommand : CliktCommand(name = "list") {
         "List the strategies, workloads and scenarios (ids, families, parameters, shared schedulers)."
 
     private val json by option("--json", help = "Print machine-readable JSON instead of tables").flag()
-    private val markdown by option("--markdown", help = "Print Markdown tables (README's catalog section)").flag()
+    private val markdown by option("--markdown", help = "Print Markdown tables (the user guide's catalog)").flag()
 
     override fun run() {
         val listing = CatalogListing.of(

@@ -16,6 +16,7 @@ import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
+import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.AsyncProfilerLibrary
 import dev.bakeoff.engine.CellCost
 import dev.bakeoff.engine.JavaCheck
@@ -106,6 +107,13 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         help = "List the cells, their plans and estimated times (and every shard's with --shard) without measuring",
     ).flag()
     private val defaultWaits = WAITS.getValue(defaultWait)
+
+    /** `--verbose`: every cell in the console's tables and one line per cell in the verdicts. */
+    val verbose by option(
+        "--verbose",
+        help = "Print every cell in the tables and each cell's notes (not steady, pinned); " +
+            "by default a table shows the first ${ConsoleReport.TOP} ranks and direct, as report.html shows all",
+    ).flag()
 
     /** The run before [shard] took its part: what `--dry-run` deals into shards. */
     private var whole: RunOptions? = null
@@ -300,12 +308,13 @@ internal fun ParameterHolder.cpusOption(help: String) = option("--cpus", help = 
 
 /**
  * Measures every cell of [options] with a progress line each (after [heading]), writes the result
- * files after every cell through [sink], prints the ranked report, [footer]'s lines and last "The
- * answer"; exit code 1 when a cell did not finish ok. A test gives a [sink] that fails, as a full disk would.
+ * files after every cell through [sink], prints the ranked report ([renderRun], every cell when
+ * [verbose]); exit code 1 when a cell did not finish ok. A test gives a [sink] that fails, as a full disk would.
  */
 internal fun CliktCommand.measure(
     options: RunOptions,
     heading: String,
+    verbose: Boolean,
     sink: ResultsSink = ResultsSink(options.out),
     footer: (Results) -> List<String> = { emptyList() },
 ) {
@@ -319,17 +328,29 @@ internal fun CliktCommand.measure(
         echo("--profile ${p.mode.id}: $what$how", err = true)
     }
     val results = sink.guard { SuiteRunner(options, listener, sink).run() }
-    val report = ConsoleReport.of(results)
-    echo(terminal.renderReport(report))
-    terminal.renderJdkTables(results).takeIf { it.isNotEmpty() }?.let { echo(it, trailingNewline = false) }
-    MachineDifferences.of(RunView.of(results)).forEach { echo(it) }
-    footer(results).forEach { echo(it) }
-    echo("results: ${options.out.resolve("results.json")}, results.csv, report.html, jmh.json")
-    // Last, so that the one thing the user came for is what the terminal shows when the run ends.
-    echo(renderAnswer(report), trailingNewline = false)
+    echo(terminal.renderRun(results, options.out, verbose, footer(results)), trailingNewline = false)
     val bad = results.cells.count { it.status != CellStatus.OK }
     if (bad > 0) {
         echo("$bad cell(s) did not finish ok (see the list above)", err = true)
         throw ProgramResult(1)
+    }
+}
+
+/**
+ * What a measuring command prints once its cells are measured: the ranked report (compact unless
+ * [verbose]), the JDK-against-JDK tables, how the machines differed, the command's [footer], where the
+ * results are in [out] and last "The answer".
+ */
+internal fun Terminal.renderRun(results: Results, out: Path, verbose: Boolean, footer: List<String>): String {
+    val view = RunView.of(results)
+    val report = ConsoleReport.of(view, compact = !verbose)
+    return buildString {
+        appendLine(renderReport(report))
+        append(renderJdkTables(results))
+        MachineDifferences.of(view).forEach { appendLine(it) }
+        footer.forEach { appendLine(it) }
+        appendLine("results: ${out.resolve("results.json")}, results.csv, report.html, jmh.json")
+        // Last, so that the one thing the user came for is what the terminal shows when the run ends.
+        append(renderAnswer(report))
     }
 }

@@ -43,7 +43,7 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         "-w",
         help = "Comma-separated workload specs, or 'all' (default: the five E1 workloads)",
     )
-    private val suite by option("--suite", help = "Run a named suite instead of a matrix (see README)")
+    private val suite by option("--suite", help = "Run a named suite instead of a matrix (see docs/GUIDE.md)")
         .choice(Suites.all.associateBy { it.id })
     private val figures by option(
         "--figures",
@@ -108,7 +108,9 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
             ?: options.sweep?.let { "sweep $it" }
             ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
         measureOptions.measuring(options) {
-            measure(it, "Bakeoff: ${it.cells().size} cells ($what)") { results -> details(results, chosen) }
+            measure(it, "Bakeoff: ${it.cells().size} cells ($what)", measureOptions.verbose) { results ->
+                details(results, chosen)
+            }
         }
     }
 

@@ -63,7 +63,9 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val cells = options.cells().size
         val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, $cells cells; " +
             "physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
-        measureOptions.measuring(options) { measure(it, heading) { results -> footer(results, limit) } }
+        measureOptions.measuring(options) {
+            measure(it, heading, measureOptions.verbose) { results -> footer(results, limit) }
+        }
     }
 
     private fun options(): RunOptions {

@@ -31,9 +31,9 @@ internal fun outputTerminal(): Terminal {
 }
 
 /**
- * The console report as text: its header block, then per group the title, the table, the verdict,
- * the group's plain-language explanations and the notes (for ranked tables, the cells that did not
- * complete, after [notePrefix]).
+ * The console report as text: its header block, then per group the title, the table (and what a
+ * compact one left out), the verdict, the group's plain-language explanations and the notes (for
+ * ranked tables, the cells that did not complete, after [notePrefix]).
  */
 internal fun Terminal.renderReport(
     report: ConsoleReport,
@@ -44,6 +44,7 @@ internal fun Terminal.renderReport(
         appendLine()
         appendLine(t.title)
         if (t.rows.isNotEmpty()) appendLine(render(compactTable(t.header, t.rows)))
+        t.omitted?.let { appendLine("  $it") }
         appendLine(t.verdict)
         t.explanations.forEach { appendLine("  - $it") }
         t.problems.forEach { appendLine("  $notePrefix$it") }

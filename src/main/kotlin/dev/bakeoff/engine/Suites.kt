@@ -54,7 +54,7 @@ internal data class Suite(val id: String, val summary: String, val entries: List
     fun cells(): List<CellSpec> = entries.flatMap { it.cells() }
 }
 
-/** The suites `--suite` knows; each entry is one line of data. Durations are in README.md. */
+/** The suites `--suite` knows; each entry is one line of data. Durations are in docs/GUIDE.md. */
 internal object Suites {
     private val E1_STRATEGIES = Strategies.catalog.entries.filter { it.group == Group.E1 }.joinToString(",") { it.id }
     private const val E5_APPROACHES =

@@ -3,7 +3,7 @@ package dev.bakeoff.model
 /**
  * What `bakeoff recommend` assumes about a strategy: how many items it keeps in progress at once
  * ([inFlight], whose waits overlap), how many of those can compute at once ([computing]), and its
- * dispatch cost per item ([overheadNs], an assumed order of magnitude, documented in the README;
+ * dispatch cost per item ([overheadNs], an assumed order of magnitude, documented in docs/GUIDE.md;
  * `recommend` confirms its picks by measuring them). [mechanism] says why, in a few words.
  * Immutable; thread-safe.
  */

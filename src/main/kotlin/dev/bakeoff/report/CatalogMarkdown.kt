@@ -1,7 +1,7 @@
 package dev.bakeoff.report
 
 /**
- * The catalog as Markdown tables (`bakeoff list --markdown`): README's catalog section is this
+ * The catalog as Markdown tables (`bakeoff list --markdown`): docs/GUIDE.md's catalog section is this
  * text between the `catalog:begin` and `catalog:end` markers, and a test fails when it is stale.
  */
 internal object CatalogMarkdown {

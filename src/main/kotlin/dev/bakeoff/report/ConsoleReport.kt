@@ -9,7 +9,10 @@ import dev.bakeoff.result.TimeStats
 /**
  * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,
  * then one [RankedTable] per [RankedGroup] of the run's [RunView], and last [answer], one line per
- * group ([Answer]). Plain strings, so it is tested on content and rendered by the CLI (mordant
+ * group ([Answer]). Compact, as a run prints it without `--verbose`, each table keeps its first
+ * [TOP] ranks and `direct`, and the sentences about single cells (not steady, pinned) are summed up
+ * in one line each, so that the 130 cells of the default suite fit on a few screens; report.html
+ * has every cell. Plain strings, so it is tested on content and rendered by the CLI (mordant
  * tables). Immutable; [of] is a pure function, safe from any thread.
  */
 internal data class ConsoleReport(
@@ -22,13 +25,16 @@ internal data class ConsoleReport(
         /** The column headers of every [RankedTable]. */
         val COLUMNS = listOf("#", "strategy", "median", "min–max", "×best", "×direct", "peak thr", "alloc/batch")
 
+        /** The ranks a compact table shows (and `direct`, the baseline, wherever it ranks). */
+        const val TOP = 5
+
         /** Builds the report; groups keep the order in which their first cell appears in [results]. */
-        fun of(results: Results): ConsoleReport = of(RunView.of(results))
+        fun of(results: Results, compact: Boolean = false): ConsoleReport = of(RunView.of(results), compact)
 
         /** Builds the report from a view already built, so its tables rank exactly as the view's groups. */
-        fun of(view: RunView): ConsoleReport = ConsoleReport(
+        fun of(view: RunView, compact: Boolean = false): ConsoleReport = ConsoleReport(
             header(view.results),
-            view.groups.map { table(it, view.results.machine.cores) },
+            view.groups.map { table(it, view.results.machine.cores, compact) },
             Answer.of(view).map { it.text },
         )
 
@@ -49,11 +55,15 @@ internal data class ConsoleReport(
             )
         }
 
-        /** The table of one [group]: its ranked cells, the winner line and its problem cells. */
-        internal fun table(group: RankedGroup, cores: Int): RankedTable {
+        /**
+         * The table of one [group]: its ranked cells (only the first [TOP] and `direct` when [compact]),
+         * the winner line and its problem cells.
+         */
+        internal fun table(group: RankedGroup, cores: Int, compact: Boolean = false): RankedTable {
             val ranked = group.ranked.map { Ranked(it, checkNotNull(it.timeNs)) }
             val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.time?.median
-            val rows = ranked.mapIndexed { i, r ->
+            val shown = ranked.withIndex().filter { (i, r) -> !compact || i < TOP || r.cell.strategy == DIRECT }
+            val rows = shown.map { (i, r) ->
                 listOf(
                     // The winner and the cells not told apart from it share the first rank.
                     if (group.leads(r.cell)) "1" else "${i + 1}",
@@ -68,7 +78,7 @@ internal data class ConsoleReport(
             }
             // A cell stopped at its floor: at least its floor, never timed; its traced batch (tracing included) for scale.
             val best = ranked.firstOrNull()?.time?.median
-            val floored = group.floored.map { c ->
+            val floored = group.floored.takeUnless { compact }.orEmpty().map { c ->
                 val floor = checkNotNull(c.floorNs)
                 listOf(
                     DASH,
@@ -82,8 +92,21 @@ internal data class ConsoleReport(
                 )
             }
             val problems = group.problems.map { c -> "${c.strategy}: ${c.status}: ${RankedGroup.reason(c)}" }
-            val explanations = Verdicts.of(group, cores).lines + listOfNotNull(flooredLine(group))
-            return RankedTable(group.title, COLUMNS, rows + floored, verdict(group, ranked), problems, explanations)
+            val explanations = Verdicts.of(group, cores, perCell = !compact).lines + listOfNotNull(flooredLine(group))
+            val omitted = omittedLine(ranked.size - shown.size, group.floored.size.takeIf { compact } ?: 0)
+            val verdict = verdict(group, ranked)
+            return RankedTable(group.title, COLUMNS, rows + floored, verdict, problems, explanations, omitted)
+        }
+
+        /** What a compact table leaves out and where to find it, or null when it shows every cell. */
+        private fun omittedLine(behind: Int, floored: Int): String? {
+            if (behind + floored == 0) return null
+            val parts = listOfNotNull(
+                "$behind ranked behind".takeIf { behind > 0 },
+                "$floored stopped at their floor".takeIf { floored > 0 },
+            )
+            return "… and ${behind + floored} more (${parts.joinToString()}): report.html has every cell, " +
+                "--verbose prints them here"
         }
 
         /** Why the group's floored cells have a floor instead of a median ("≥" rows), or null without any. */
@@ -141,7 +164,8 @@ internal data class ConsoleReport(
  * The cells of one (workload, items, wait) group: completed cells ranked by median batch time
  * ([rows], fastest first, under [header]), the [verdict] line naming the winner, one line per
  * cell that did not complete ([problems]: strategy, status and the first line of its error), and
- * the group's plain-language [explanations] (its [Verdicts], built from the same ranked group).
+ * the group's plain-language [explanations] (its [Verdicts], built from the same ranked group), and
+ * in a compact table the line saying how many cells it [omitted].
  */
 internal data class RankedTable(
     val title: String,
@@ -150,4 +174,5 @@ internal data class RankedTable(
     val verdict: String,
     val problems: List<String>,
     val explanations: List<String> = emptyList(),
+    val omitted: String? = null,
 )

@@ -17,11 +17,14 @@ import dev.bakeoff.result.Evidence
  * measured batches: counts and shares, not times, are what it tells. Pure; thread-safe.
  */
 internal object EvidenceVerdicts {
-    /** The sentences for a group's [ranked] cells (fastest first) on a machine with [cores]. */
-    fun lines(ranked: List<CellResult>, cores: Int): List<String> {
+    /**
+     * The sentences for a group's [ranked] cells (fastest first) on a machine with [cores]; without
+     * [perCell], the pinned cells share one line.
+     */
+    fun lines(ranked: List<CellResult>, cores: Int, perCell: Boolean = true): List<String> {
         val measured = ranked.mapNotNull { c -> c.evidence?.let { c to it } }
         if (measured.isEmpty()) return emptyList()
-        return pinnedLines(measured) + listOfNotNull(
+        return pinnedLines(measured, perCell) + listOfNotNull(
             monitorLine(measured),
             gcLine(measured),
             switchesLine(measured),
@@ -29,11 +32,16 @@ internal object EvidenceVerdicts {
         )
     }
 
-    private fun pinnedLines(measured: List<Pair<CellResult, Evidence>>): List<String> = measured.mapNotNull { (c, e) ->
-        val pinned = e.pinned?.takeIf { it.count > 0 } ?: return@mapNotNull null
-        "${c.strategy}: ${count(pinned.count)} pinned events per batch, ${Units.nanos(pinned.totalNs)} pinned " +
-            "in total: a virtual thread that blocks inside `synchronized` (before JDK 24) or under a native frame " +
-            "holds its carrier thread"
+    private fun pinnedLines(measured: List<Pair<CellResult, Evidence>>, perCell: Boolean): List<String> {
+        val pinned = measured.mapNotNull { (c, e) -> e.pinned?.takeIf { it.count > 0 }?.let { c to it } }
+        if (!perCell && pinned.size > 1) {
+            val names = pinned.joinToString { it.first.strategy }
+            return listOf("pinned events under $names (--verbose counts them)$PINNED")
+        }
+        return pinned.map { (c, tally) ->
+            "${c.strategy}: ${count(tally.count)} pinned events per batch, ${Units.nanos(tally.totalNs)} pinned " +
+                "in total$PINNED"
+        }
     }
 
     /**
@@ -113,6 +121,10 @@ internal object EvidenceVerdicts {
     private fun count(x: Double) = Units.sig3(x)
 
     private fun percent(x: Double) = "${Units.sig3(x * 100)}%"
+
+    /** What a pinned event means, after the cells that had some. */
+    private const val PINNED = ": a virtual thread that blocks inside `synchronized` (before JDK 24) or under a " +
+        "native frame holds its carrier thread"
 
     /** GC under 5% of a batch explains little of its time. */
     private const val GC_SHARE = 0.05

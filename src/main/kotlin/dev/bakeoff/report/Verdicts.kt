@@ -32,9 +32,16 @@ public object Verdicts {
     internal fun of(view: RunView): List<Verdict> = view.groups.map { of(it, view.results.machine.cores) }
 
     /** The verdict of one [group] of a run on a machine with [cores]. */
-    public fun of(group: RankedGroup, cores: Int): Verdict = Verdict(group.key, lines(group, cores))
+    public fun of(group: RankedGroup, cores: Int): Verdict = of(group, cores, perCell = true)
 
-    private fun lines(group: RankedGroup, cores: Int): List<String> {
+    /**
+     * The verdict of one [group]; without [perCell], the sentences that each name one cell (not
+     * steady, pinned) are summed up in one line each, as a compact console prints them.
+     */
+    internal fun of(group: RankedGroup, cores: Int, perCell: Boolean): Verdict =
+        Verdict(group.key, lines(group, cores, perCell))
+
+    private fun lines(group: RankedGroup, cores: Int, perCell: Boolean): List<String> {
         val ranked = group.ranked
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
         val decision = checkNotNull(group.decision)
@@ -46,15 +53,29 @@ public object Verdicts {
             slowEndLine(ranked, cores),
             overheadLine(winner, ranked),
             allocationLine(ranked),
-        ) + steadyLines(ranked) + EvidenceVerdicts.lines(ranked, cores)
+        ) + steadyLines(ranked, perCell) + EvidenceVerdicts.lines(ranked, cores, perCell)
     }
 
-    /** Every ranked cell whose runs still trended: its figure, and so its place, is not settled. */
-    private fun steadyLines(ranked: List<CellResult>): List<String> = ranked.filter { it.steady == false }.map { c ->
-        val drift = c.drift?.let { " (${Trend.percent(it)} from its first run to its last)" }.orEmpty()
-        val role = if (c === ranked.first()) "the winner, " else ""
-        "not steady: ${role}${c.strategy}'s runs still trended$drift; " +
-            "its figure would change with a longer run, so its place is not settled"
+    /**
+     * Every ranked cell whose runs still trended: its figure, and so its place, is not settled. One
+     * line per cell with [perCell], else one line for them all.
+     */
+    private fun steadyLines(ranked: List<CellResult>, perCell: Boolean): List<String> {
+        val unsettled = ranked.filter { it.steady == false }
+        if (!perCell && unsettled.size > 1) {
+            val winner = if (unsettled.first() === ranked.first()) ", the winner's among them" else ""
+            return listOf(
+                "not steady: ${unsettled.size} of ${ranked.size} strategies' runs still trended$winner; " +
+                    "their figures would change with a longer run, so their places are not settled " +
+                    "(--verbose names them)",
+            )
+        }
+        return unsettled.map { c ->
+            val drift = c.drift?.let { " (${Trend.percent(it)} from its first run to its last)" }.orEmpty()
+            val role = if (c === ranked.first()) "the winner, " else ""
+            "not steady: ${role}${c.strategy}'s runs still trended$drift; " +
+                "its figure would change with a longer run, so its place is not settled"
+        }
     }
 
     private fun winnerLine(winner: CellResult, ranked: List<CellResult>, status: GroupStatus): String {

@@ -161,7 +161,7 @@ class BadInputTest {
                     if (++writes > 1) throw IOException("No space left on device") else write(results, d)
                 }
                 val sink = ResultsSink(options.out, full(ResultFiles::write), writeJson = full { r, d -> JsonReportFormat.writeTo(r, d) })
-                measure(options, "full disk", sink)
+                measure(options, "full disk", verbose = false, sink = sink)
             }
         }
         val recorder = TerminalRecorder(width = 250)

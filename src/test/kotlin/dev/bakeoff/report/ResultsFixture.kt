@@ -4,6 +4,8 @@ import dev.bakeoff.model.Family
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.EventTally
+import dev.bakeoff.result.Evidence
 import dev.bakeoff.result.Latency
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.MeasurementPlan
@@ -15,6 +17,8 @@ import dev.bakeoff.result.Results
 import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.result.ThreadStats
 import dev.bakeoff.result.TimeStats
+import dev.bakeoff.strategy.Strategies
+import dev.bakeoff.workload.Workloads
 import java.util.Random
 
 /**
@@ -124,6 +128,62 @@ internal object ResultsFixture {
             )
         val base = withSweepsAndLimits()
         return base.copy(cells = base.cells + grid + failed)
+    }
+
+    /**
+     * A run the size of the default suite as a race leaves it: every default-suite strategy on each
+     * default-suite workload (26 x 5 cells), medians 4% apart so that groups end tied or undecided,
+     * direct eleventh, two cells in three not steady, evidence on every cell (the two virtual-thread
+     * strategies pinned on every other workload), a physical limit, the two slowest cells of every
+     * group stopped at their floor, and one timeout. For what the console prints after a default run.
+     */
+    fun defaultSuite(): Results {
+        val random = Random(SEED + 3)
+        val strategies = Strategies.catalog.entries.filter { it.defaultSuite }
+        val workloads = Workloads.catalog.entries.filter { it.defaultSuite }.map { it.id }
+        val cells = workloads.flatMapIndexed { w, workload ->
+            strategies.mapIndexed { s, entry ->
+                // Catalog order rotated, so that direct (first in the catalog) ranks eleventh.
+                val rank = (s + 10) % strategies.size
+                val median = 1e6 * (w + 1) * (1 + 0.04 * rank)
+                val virtual = "virtual" in entry.id
+                val threads = if (virtual) 100 else 8
+                val pinned = if (w % 2 == 0 && virtual) 3.0 else 0.0
+                val evidence = Evidence(
+                    batches = 3,
+                    wallNs = median,
+                    cpuUtilisation = 0.2 + 0.02 * rank,
+                    voluntarySwitches = 100.0 + rank,
+                    involuntarySwitches = 5.0,
+                    pinned = EventTally(pinned, pinned * 1_000),
+                    monitorEnters = EventTally(20.0, 300_000.0),
+                    gcPauses = EventTally(1.0, median * 0.06),
+                )
+                val alloc = 1e5 * (rank + 1)
+                val cell = ok(random, entry.id, entry.family, workload, median, alloc, 20 + threads, 0, threads)
+                    .copy(
+                        steady = s % 3 == 0,
+                        drift = if (s % 3 == 0) null else 0.08,
+                        evidence = evidence,
+                        limitNs = 1e6 * (w + 1) * 0.7,
+                        efficiency = 0.7 / (1 + 0.04 * rank),
+                    )
+                when {
+                    rank >= strategies.size - 2 -> cell.copy(timeNs = null, floorNs = 9e9, tracedNs = 9.1e9)
+
+                    rank == strategies.size - 3 && w == workloads.lastIndex ->
+                        cell.copy(status = CellStatus.TIMEOUT, timeNs = null, error = "exceeded its time limit of 60 s")
+
+                    else -> cell
+                }
+            }
+        }
+        val base = results()
+        return base.copy(
+            machine = base.machine.copy(harnessNsPerItem = 1.75),
+            preset = PresetInfo("race", forks = 1, summary = "racing within 4 m"),
+            cells = cells,
+        )
     }
 
     private fun ok(

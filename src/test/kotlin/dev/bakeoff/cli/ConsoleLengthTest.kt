@@ -1,0 +1,72 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.mordant.terminal.Terminal
+import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.ResultsFixture
+import org.junit.jupiter.api.Test
+import java.nio.file.Path
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/** What a run of the default suite's size prints once measured: compact by default, every cell with --verbose. */
+class ConsoleLengthTest {
+    private val results = ResultsFixture.defaultSuite()
+
+    private fun printed(verbose: Boolean) =
+        Terminal(width = 220).renderRun(results, Path.of("results", "x"), verbose, footer = emptyList())
+
+    @Test
+    fun `a default run prints at most 150 lines, with every group's table and the answer`() {
+        assertEquals(26 * 5, results.cells.size)
+        val text = printed(verbose = false)
+        val lines = text.lines()
+        assertTrue(lines.size <= 150, "${lines.size} lines:\n$text")
+        val verdicts = listOf("winner: ", "tie: ", "undecided: ")
+        assertEquals(5, lines.count { line -> verdicts.any { line.startsWith(it) } })
+        assertEquals("The answer", lines.dropLastWhile { it.isBlank() }.dropLast(5).last())
+        // Every table says what it left out and where to find it; the timeout is still named.
+        val omitted = "  … and 20 more (18 ranked behind, 2 stopped at their floor): $WHERE"
+        assertEquals(4, lines.count { it == omitted }, text)
+        assertContains(text, "  … and 19 more (17 ranked behind, 2 stopped at their floor): $WHERE")
+        assertContains(text, "not ranked: ")
+        // One line for a group's unsettled cells, not one per cell.
+        assertTrue(lines.none { Regex("""not steady: (the winner, )?[a-z-]+'s runs""").containsMatchIn(it) }, text)
+        val unsettled = Regex("""^  - not steady: \d+ of \d+ strategies' runs still trended""")
+        assertEquals(5, lines.count { unsettled.containsMatchIn(it) }, text)
+        assertTrue(lines.none { "pinned events per batch" in it }, text)
+        assertEquals(3, lines.count { it.startsWith("  - pinned events under ") }, text)
+    }
+
+    @Test
+    fun `--verbose prints every ranked cell and one line per unsteady or pinned cell`() {
+        val text = printed(verbose = true)
+        val unsteady = results.cells.filter { it.steady == false && it.timeNs != null }
+        for (c in unsteady) assertContains(text, "${c.strategy}'s runs still trended")
+        assertContains(text, "virtual-threads: 3.00 pinned events per batch")
+        assertTrue(text.lines().none { it.startsWith("  … and ") }, text)
+        assertTrue(text.lines().size > 150, "${text.lines().size}")
+    }
+
+    @Test
+    fun `a compact table shows the first ranks and direct wherever it ranks`() {
+        val report = ConsoleReport.of(results, compact = true)
+        for (t in report.tables) {
+            val strategies = t.rows.map { it[1] }
+            assertEquals(ConsoleReport.TOP + 1, strategies.size, t.title)
+            assertEquals("direct", strategies.last(), t.title)
+        }
+    }
+
+    @Test
+    fun `--verbose is an option of every measuring command`() {
+        for (args in listOf(arrayOf("run", "-s", "direct", "-w", "arithmetic"), arrayOf("scenario", "order-status"))) {
+            val (code, output) = cli(*args, "--verbose", "--dry-run")
+            assertEquals(0, code, output)
+        }
+    }
+
+    private companion object {
+        const val WHERE = "report.html has every cell, --verbose prints them here"
+    }
+}
