@@ -25,6 +25,7 @@ import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicBoolean
 import java.util.regex.Pattern
+import java.util.stream.Stream
 import kotlin.io.path.exists
 import kotlin.io.path.readLines
 import kotlin.io.path.readText
@@ -68,9 +69,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir)
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
-        // the user's processes). Otherwise the only processes under this JVM while a cell runs are
-        // JMH's forked JVMs and what they started.
-        val offspring = if (options.inProcess) null else Offspring { ProcessHandle.current().descendants() }
+        // the user's processes). Otherwise the processes this JVM starts while the cell runs (JMH's
+        // fork) and what they start: never one it had before.
+        val offspring = if (options.inProcess) null else forkOffspring()
         val watchdog = offspring?.let { o ->
             Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { watch(timeoutSeconds, timedOut, o) }
         }
@@ -261,6 +262,19 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             // System.exit was called?"
             ?: lines.firstNotNullOfOrNull { JMH_FAILURE.find(it)?.groupValues?.get(1) }
             ?: lines.lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
+    }
+
+    /**
+     * The processes this cell starts: the children this JVM gains from now on (JMH's fork) and what
+     * they start. Never the processes this JVM had before (a library user's own, a browser a test
+     * drives), which Bakeoff must leave alone.
+     */
+    private fun forkOffspring(): Offspring {
+        val before = ProcessHandle.current().children().toList().toSet()
+        return Offspring {
+            ProcessHandle.current().children().filter { it !in before }
+                .flatMap { Stream.concat(Stream.of(it), it.descendants()) }
+        }
     }
 
     /** Remembers the processes of the cell until [seconds] have passed, then kills them all; or until interrupted. */
