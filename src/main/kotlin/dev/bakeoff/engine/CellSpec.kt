@@ -10,6 +10,7 @@ import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.scenario.Scenarios
@@ -54,6 +55,9 @@ internal data class CellSpec(
 
     /** The spec of what the items run: the workload's, or the scenario's. */
     val subject: String get() = scenario?.spec ?: checkNotNull(workload).spec
+
+    /** The group this cell is ranked in: the same key as its result's ([GroupKey.of]), on this machine. */
+    val group: GroupKey get() = GroupKey(subject, items, wait, jdk?.version)
 
     /** Builds this cell's scenario (nothing opened yet), or null for a workload cell. */
     fun createScenario(context: RunContext): Scenario? = scenario?.let { it.entry.create(it.params(context))(items) }

@@ -75,14 +75,12 @@ internal class RaceRunner(
         }
     }
 
-    private data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val jdk: Jdk?)
-
     /** When the budget began: the run's start ([startNanos], on [nanoTime]'s clock), else now. */
     private val start = startNanos ?: nanoTime()
 
     fun run(cells: List<CellSpec>) {
         val entries = cells.mapIndexed { i, spec -> Entry(i, spec, track.floor(spec)) }
-        val groups = entries.groupBy { GroupKey(it.spec.subject, it.spec.items, it.spec.wait, it.spec.jdk) }.values
+        val groups = entries.groupBy { it.spec.group }.values
         var done = 0
         for (group in groups) {
             // The lowest floors first, so the group's leader is measured before the cells its floor rules out.

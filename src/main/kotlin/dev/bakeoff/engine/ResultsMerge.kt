@@ -2,8 +2,10 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.result.fingerprint
 import java.time.Instant
 
@@ -33,14 +35,15 @@ internal object ResultsMerge {
         mismatch(inputs, "Bakeoff version") { it.bakeoffVersion }?.let { return it }
         mismatch(inputs, "preset") { it.preset.id }?.let { return it }
         val machines = linkedMapOf<String, Machine>()
-        val seen = mutableMapOf<List<Any?>, String>()
+        val seen = mutableMapOf<Triple<GroupKey, String, SweepPoint?>, String>()
         val conflicts = mutableListOf<String>()
         val cells = inputs.flatMap { (source, results) ->
             results.cells.map { cell ->
                 val id = cell.machine ?: results.machine.fingerprint
                 val machine = results.machines?.get(id) ?: results.machine
                 machines.putIfAbsent(id, machine)
-                val key = listOf(cell.strategy, cell.workload, cell.items, cell.wait, cell.sweep, cell.jdk, id)
+                // One result per strategy (and sweep point) in each group of each machine.
+                val key = Triple(GroupKey.of(cell).copy(machine = id), cell.strategy, cell.sweep)
                 seen.put(key, source)?.let { first ->
                     val jdk = cell.jdk?.let { " on JDK $it" }.orEmpty()
                     conflicts += "${cell.strategy} x ${cell.workload} x ${cell.items} (${cell.wait.id})$jdk " +

@@ -2,6 +2,7 @@ package dev.bakeoff.metrics
 
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.PairOutcome
@@ -46,16 +47,10 @@ internal object GroupDecision {
         cells: List<CellResult>,
         harnessNsPerItem: Double?,
         decide: (List<CellResult>, Double) -> GroupResult = ::of,
-    ): List<GroupResult> = cells.filter(::rankable).groupBy(::key).values.map { group ->
+    ): List<GroupResult> = cells.filter(::rankable).groupBy(GroupKey::of).values.map { group ->
         val leader = group.minWith(RANKING)
         decide(group, margin(leader.timeNs!!.median, leader.items, harnessNsPerItem))
     }
-
-    /**
-     * What makes cells one group: the report's `GroupKey` (workload or scenario spec, items, wait
-     * form, JDK, machine).
-     */
-    fun key(cell: CellResult): Any = listOf(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine)
 
     /** Decides one group from its rankable [cells] (any order; ranked here by [RANKING]) with [margin]. */
     fun of(cells: List<CellResult>, margin: Double): GroupResult {
@@ -122,7 +117,7 @@ internal object GroupDecision {
  */
 internal class GroupDecisionCache {
     /** Everything a decision depends on. */
-    private data class Input(val cells: List<Pair<String, List<Double>>>, val key: Any, val margin: Double)
+    private data class Input(val cells: List<Pair<String, List<Double>>>, val key: GroupKey, val margin: Double)
 
     private var decided = mapOf<Input, GroupResult>()
 
@@ -130,7 +125,7 @@ internal class GroupDecisionCache {
         // Only the current groups' decisions are kept, so a long run holds one per group.
         val kept = HashMap<Input, GroupResult>()
         val current = GroupDecision.all(cells, harnessNsPerItem) { group, margin ->
-            val input = Input(group.map { it.strategy to it.timeNs!!.runs }, GroupDecision.key(group.first()), margin)
+            val input = Input(group.map { it.strategy to it.timeNs!!.runs }, GroupKey.of(group.first()), margin)
             (decided[input] ?: GroupDecision.of(group, margin)).also { kept[input] = it }
         }
         decided = kept

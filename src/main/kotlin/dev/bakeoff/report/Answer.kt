@@ -2,6 +2,7 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
 
 /**

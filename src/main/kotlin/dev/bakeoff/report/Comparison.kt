@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.MedianRatio
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
 

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.label
 
 /**

@@ -1,39 +1,11 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.Results
-
-/**
- * What makes cells comparable, so that they are ranked against each other: the same [subject]
- * (the workload or scenario spec), the same [items] per batch and the same [wait] form. A typed
- * key, so groupings are matched by value and never by their display strings; the [jdk] of a
- * several-JDK run (null otherwise). In a merged file [machine] is the fingerprint of the machine
- * and JDK the cells ran on, so groups never mix machines; null for one machine's run. Immutable.
- */
-public data class GroupKey(val subject: String, val items: Int, val wait: WaitForm, val jdk: String? = null, val machine: String? = null) {
-    /**
-     * How every report heads the group: `lists, 100 items (blocking)`, then ` on JDK 21.0.8` in a
-     * several-JDK run and ` on machine 1a2b3c4d` in a merged file.
-     */
-    val title: String get() = "$subject, $items items (${wait.id})" + (jdk?.let { " on JDK $it" } ?: "") +
-        machine?.let { " on machine $it" }.orEmpty()
-
-    /** The same work on any machine: what a merged report compares across machines. */
-    val work: GroupKey get() = copy(machine = null)
-
-    public companion object {
-        public fun of(cell: CellResult): GroupKey =
-            GroupKey(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine)
-
-        /** The key of a recorded decision. */
-        public fun of(group: GroupResult): GroupKey =
-            GroupKey(group.workload, group.items, group.wait, group.jdk, group.machine)
-    }
-}
 
 /**
  * The cells of one [key], in run order, and the completed ones [ranked] by median batch time with

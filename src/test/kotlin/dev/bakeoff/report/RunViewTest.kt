@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import org.junit.jupiter.api.Test

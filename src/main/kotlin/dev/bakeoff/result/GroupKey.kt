@@ -1,0 +1,39 @@
+package dev.bakeoff.result
+
+import dev.bakeoff.model.WaitForm
+
+/**
+ * What makes cells comparable, so that they are ranked against each other: the same [subject]
+ * (the workload or scenario spec), the same [items] per batch and the same [wait] form. A typed
+ * key, so groupings are matched by value and never by their display strings; the [jdk] of a
+ * several-JDK run (null otherwise). In a merged file [machine] is the fingerprint of the machine
+ * and JDK the cells ran on, so groups never mix machines; null for one machine's run. The one
+ * definition of a group: the decision, the race, shards, merge and every report use it, a part of
+ * it by a projection (`key.copy(jdk = null)`). Immutable.
+ */
+public data class GroupKey(
+    val subject: String,
+    val items: Int,
+    val wait: WaitForm,
+    val jdk: String? = null,
+    val machine: String? = null,
+) {
+    /**
+     * How every report heads the group: `lists, 100 items (blocking)`, then ` on JDK 21.0.8` in a
+     * several-JDK run and ` on machine 1a2b3c4d` in a merged file.
+     */
+    val title: String get() = "$subject, $items items (${wait.id})" + (jdk?.let { " on JDK $it" } ?: "") +
+        machine?.let { " on machine $it" }.orEmpty()
+
+    /** The same work on any machine: what a merged report compares across machines. */
+    val work: GroupKey get() = copy(machine = null)
+
+    public companion object {
+        public fun of(cell: CellResult): GroupKey =
+            GroupKey(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine)
+
+        /** The key of a recorded decision. */
+        public fun of(group: GroupResult): GroupKey =
+            GroupKey(group.workload, group.items, group.wait, group.jdk, group.machine)
+    }
+}
