@@ -186,9 +186,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
      * a second run refuses before it creates or clears anything.
      */
     fun <T> measuring(options: RunOptions, block: (RunOptions) -> T): T = MachineLock.hold {
-        val dir = ResultFiles.prepareOut(requestedOut, force = force)
-        whole = whole?.copy(out = dir)
-        block(options.copy(out = dir))
+        block(options.copy(out = ResultFiles.prepareOut(requestedOut, force = force)))
     }
 
     /**

@@ -56,7 +56,9 @@ internal object MachineLock {
             val opened = try {
                 FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
             } catch (e: IOException) {
-                throw MachineBusyException("cannot open the machine lock $file (${e.javaClass.simpleName}: ${e.message})")
+                throw MachineBusyException(
+                    "cannot open the machine lock $file (${e.javaClass.simpleName}: ${e.message})",
+                )
             }
             val taken = try {
                 opened.tryLock()

@@ -37,7 +37,12 @@ internal data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val
 }
 
 /** One ranked strategy: its predicted batch time and why. */
-internal data class Pick(val strategy: Resolved<StrategyEntry>, val predictedNs: Double, val overheadNs: Double, val reason: String)
+internal data class Pick(
+    val strategy: Resolved<StrategyEntry>,
+    val predictedNs: Double,
+    val overheadNs: Double,
+    val reason: String,
+)
 
 /**
  * Ranks strategies for described work by [Prediction]'s model with the [ConcurrencyModel] each

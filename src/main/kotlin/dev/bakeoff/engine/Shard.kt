@@ -81,7 +81,11 @@ internal class ShardPlan(val parts: List<List<CellSpec>>, val nanos: List<Long>)
  * never loaded here: it counts as a neutral [TASK_SERIAL_NANOS] batch. Not thread-safe (it caches
  * the waits of each workload and item count); one per planning.
  */
-internal class CellCost(private val preset: Preset, private val context: RunContext, private val limitSeconds: Long? = null) {
+internal class CellCost(
+    private val preset: Preset,
+    private val context: RunContext,
+    private val limitSeconds: Long? = null,
+) {
     private val serial = mutableMapOf<Pair<String, Int>, Long>()
 
     /** The plan [preset] gives [spec]'s batch by its nominal waits (a measured run plans from a timed probe). */

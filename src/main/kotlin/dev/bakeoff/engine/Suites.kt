@@ -50,7 +50,12 @@ internal data class SuiteEntry(
  * into one results directory. [cellTimeoutSeconds] caps every cell unless `--cell-timeout` is
  * given (waiting workloads at huge item counts would otherwise get a limit of hours).
  */
-internal data class Suite(val id: String, val summary: String, val entries: List<SuiteEntry>, val cellTimeoutSeconds: Long? = null) {
+internal data class Suite(
+    val id: String,
+    val summary: String,
+    val entries: List<SuiteEntry>,
+    val cellTimeoutSeconds: Long? = null,
+) {
     fun cells(): List<CellSpec> = entries.flatMap { it.cells() }
 }
 

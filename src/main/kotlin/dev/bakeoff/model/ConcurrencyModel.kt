@@ -7,7 +7,12 @@ package dev.bakeoff.model
  * `recommend` confirms its picks by measuring them). [mechanism] says why, in a few words.
  * Immutable; thread-safe.
  */
-internal data class ConcurrencyModel(val inFlight: Int, val computing: Int, val overheadNs: Double, val mechanism: String)
+internal data class ConcurrencyModel(
+    val inFlight: Int,
+    val computing: Int,
+    val overheadNs: Double,
+    val mechanism: String,
+)
 
 /**
  * What a strategy's model is computed from: its resolved [params], the [wait] form of the work,
