@@ -12,6 +12,7 @@ import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.MachineDifferences
 import dev.bakeoff.report.REPORT_FORMATS
 import dev.bakeoff.report.ResultsFileException
+import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.replaceAtomically
 import java.io.IOException
@@ -70,7 +71,7 @@ internal class MergeCommand(
         try {
             files.forEach { (name, text) -> writeFile(dir.resolve(name), text) }
         } catch (e: IOException) {
-            (files.keys + ResultFiles.MARKER).forEach { Files.deleteIfExists(dir.resolve(it)) }
+            (files.keys + ResultsFolderWriter.MARKER).forEach { Files.deleteIfExists(dir.resolve(it)) }
             // Only if still empty: whatever else appeared in it meanwhile is not this command's.
             if (created) runCatching { Files.deleteIfExists(dir) }
             throw UsageError(

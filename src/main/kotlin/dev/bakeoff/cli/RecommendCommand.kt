@@ -111,9 +111,12 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
         echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
-        val progress = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
-        val sink = ResultsSink(dir)
-        val results = sink.guard { SuiteRunner(options, progress, sink).run() }
+        // A handful of cells: each one's line from its start, as a run's --verbose shows them.
+        val progress = ProgressPrinter(verbose = true) { line, newline ->
+            echo(line, trailingNewline = newline, err = true)
+        }
+        val writer = ResultFiles.writer(dir)
+        val results = ResultFiles.guard(writer) { SuiteRunner(options, progress, writer).run() }
         // The confirming run is one group: one workload, one item count, one wait form.
         val group = RunView.of(results).groups.single()
         val measured = group.ranked
