@@ -31,7 +31,8 @@ import kotlinx.serialization.json.JsonObject
  * to any host) for people: the machine and what each metric means, the winner matrix, per
  * workload group a ranked time chart with the physical limit and thread, allocation and per-thread
  * panels, sweep line charts, a sortable table of every figure and the cells that did not complete.
- * Written by `bakeoff run` after every cell, like the other [REPORT_FORMATS], and by `bakeoff report`.
+ * Written into a run's results folder by [ResultsFolderWriter], like the other [REPORT_FORMATS], and by
+ * `bakeoff report`.
  * Stateless and thread-safe.
  */
 internal object HtmlReportFormat : ReportFormat {
