@@ -1,7 +1,7 @@
 package dev.bakeoff.cli
 
-import dev.bakeoff.engine.CellSpec
-import dev.bakeoff.engine.RunListener
+import dev.bakeoff.engine.fork.RunListener
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus

@@ -8,10 +8,10 @@ import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.choice
-import dev.bakeoff.engine.Grid
-import dev.bakeoff.engine.RunOptions
-import dev.bakeoff.engine.Suite
-import dev.bakeoff.engine.Suites
+import dev.bakeoff.engine.plan.Grid
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.plan.Suite
+import dev.bakeoff.engine.plan.Suites
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.FiguresReport

@@ -1,6 +1,6 @@
 package dev.bakeoff.api
 
-import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.report.ResultsFolderWriter
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows

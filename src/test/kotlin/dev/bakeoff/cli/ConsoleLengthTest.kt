@@ -1,7 +1,7 @@
 package dev.bakeoff.cli
 
 import com.github.ajalt.mordant.terminal.Terminal
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.result.CellResult
