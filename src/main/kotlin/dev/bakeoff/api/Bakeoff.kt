@@ -1,5 +1,6 @@
 package dev.bakeoff.api
 
+import dev.bakeoff.engine.CpuAffinity
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
@@ -107,8 +108,8 @@ public class StrategyChoice internal constructor(internal val resolved: Resolved
 /**
  * What [Bakeoff.compare] runs: [items] per batch, the [strategies] (build them with
  * [CompareOptions.strategies]), the [preset], the results directory [out] (a new temporary
- * directory when null), [cpus] for the forked JVMs, and whether waits [suspending] (blocking by
- * default). Immutable; safe to share between threads.
+ * directory when null), [cpus] cores the forked JVMs are bound to (`taskset`, at most this
+ * machine's), and whether waits [suspending] (blocking by default). Immutable; safe to share between threads.
  */
 public data class CompareOptions(
     val items: Int = 100,
@@ -120,6 +121,7 @@ public data class CompareOptions(
 ) {
     init {
         require(strategies.isNotEmpty()) { "no strategy given; valid: all, ${Strategies.catalog.ids.joinToString()}" }
+        cpus?.let(CpuAffinity::problem)?.let { throw IllegalArgumentException(it) }
     }
 
     public companion object {

@@ -55,7 +55,7 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
             maxThreads = options.maxThreads,
             ownerPid = ProcessHandle.current().pid(),
         )
-        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(null)) +
+        val command = jvm.launcher + jvm.args(fork.toProperties(null)) +
             listOf("-cp", jvm.classpath, EstimateProbe::class.java.name, workload.spec, items.toString())
         val limit = options.cellTimeoutSeconds ?: PROBE_TIMEOUT_SECONDS
         val exit = ProbeProcess.run(command, log, limit)

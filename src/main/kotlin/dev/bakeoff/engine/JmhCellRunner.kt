@@ -204,7 +204,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 .jvmArgs(*jvmArgs.toTypedArray())
                 .output(log.toString())
                 .shouldFailOnError(true)
-        if (jvm.other) b.jvm(jvm.java.toString())
+        jvm.jmhJava()?.let(b::jvm)
         if (plan.mode == PlanMode.SINGLE_SHOT) {
             b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
         } else {

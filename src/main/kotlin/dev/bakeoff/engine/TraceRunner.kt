@@ -35,7 +35,7 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         )
         val settings = fork.serveSettings()
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
-        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(settings?.socket)) + listOf(
+        val command = jvm.launcher + jvm.args(fork.toProperties(settings?.socket)) + listOf(
             "-cp",
             jvm.classpath,
             TraceProbe::class.java.name,
