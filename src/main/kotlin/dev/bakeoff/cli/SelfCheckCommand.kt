@@ -11,11 +11,11 @@ import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.validate
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
-import dev.bakeoff.engine.AaCheck
-import dev.bakeoff.engine.MachineLock
-import dev.bakeoff.engine.Preset
-import dev.bakeoff.engine.RunOptions
-import dev.bakeoff.engine.SelfCheck
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.selfcheck.AaCheck
+import dev.bakeoff.engine.selfcheck.SelfCheck
+import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.SelfCheckPair
 import dev.bakeoff.result.SelfCheckResults

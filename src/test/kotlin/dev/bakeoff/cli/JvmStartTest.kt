@@ -1,7 +1,7 @@
 package dev.bakeoff.cli
 
-import dev.bakeoff.engine.CpuAffinity
-import dev.bakeoff.engine.JavaCheck
+import dev.bakeoff.engine.fork.CpuAffinity
+import dev.bakeoff.engine.fork.JavaCheck
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir

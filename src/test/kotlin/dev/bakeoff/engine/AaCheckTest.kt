@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.selfcheck.AaCheck
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus

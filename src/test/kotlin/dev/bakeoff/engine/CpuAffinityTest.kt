@@ -1,5 +1,8 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fork.CpuAffinity
+import dev.bakeoff.engine.fork.ForkJvm
+import dev.bakeoff.engine.plan.RunOptions
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
