@@ -1,5 +1,6 @@
 package dev.bakeoff.api
 
+import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.suite.MachineLock
@@ -116,8 +117,8 @@ public class StrategyChoice internal constructor(internal val resolved: Resolved
 /**
  * What [Bakeoff.compare] runs: [items] per batch, the [strategies] (build them with
  * [CompareOptions.strategies]), the [preset], the results directory [out] (a new temporary
- * directory when null), [cpus] for the forked JVMs, and whether waits [suspending] (blocking by
- * default). Immutable; safe to share between threads.
+ * directory when null), [cpus] cores the forked JVMs are bound to (`taskset`, at most this
+ * machine's), and whether waits [suspending] (blocking by default). Immutable; safe to share between threads.
  *
  * An [out] that exists must be an empty directory, or hold an earlier run's results (Bakeoff's
  * `.bakeoff-results` file, and nothing else beside what Bakeoff writes) that [force] clears first,
@@ -135,6 +136,7 @@ public data class CompareOptions(
 ) {
     init {
         require(strategies.isNotEmpty()) { "no strategy given; valid: all, ${Strategies.catalog.ids.joinToString()}" }
+        cpus?.let(CpuAffinity::problem)?.let { throw IllegalArgumentException(it) }
     }
 
     public companion object {

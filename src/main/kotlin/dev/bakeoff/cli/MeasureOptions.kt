@@ -21,6 +21,7 @@ import dev.bakeoff.engine.fanout.CellCost
 import dev.bakeoff.engine.fanout.Shard
 import dev.bakeoff.engine.fanout.ShardPlan
 import dev.bakeoff.engine.fork.AsyncProfilerLibrary
+import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.fork.JavaCheck
 import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.engine.jdk.JdkFinder
@@ -70,7 +71,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         help = "Output directory (default: results/<timestamp>, linked as results/latest)",
     )
     private val force by forceOption()
-    private val cpus by cpusOption("Run the measured JVMs with -XX:ActiveProcessorCount=N")
+    private val cpus by cpusOption("Run the measured JVMs on N cores (taskset) with -XX:ActiveProcessorCount=N")
     private val jdk by option(
         "--jdk",
         help = "JDKs (>= 21) for the measured JVMs, comma-separated versions or homes, e.g. 21,25: every cell " +
@@ -297,13 +298,19 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 /** The widest `--cpus` the JVM accepts: ForkJoinPool's largest parallelism (0x7fff). */
 private const val MAX_CPUS = 32_767
 
-/** `--cpus`, as `run`, `scenario` and `recommend` take it: a whole number from 1 to [MAX_CPUS]. */
-internal fun ParameterHolder.cpusOption(help: String) = option("--cpus", help = help).int().validate {
-    // The JVM's common ForkJoinPool cannot be wider: above it, every measured JVM dies initialising it.
-    if (it !in 1..MAX_CPUS) {
-        throw UsageError("invalid --cpus '$it'; valid: a whole number from 1 to $MAX_CPUS", statusCode = 2)
+/**
+ * `--cpus`, as `run`, `scenario` and `recommend` take it. When the measured JVMs are [bound] to it
+ * (a measuring run), it must be a bound this machine can give ([CpuAffinity.problem]: at most its
+ * cores, and `taskset` to enforce it); `recommend --no-confirm` only models it: 1 to [MAX_CPUS].
+ */
+internal fun ParameterHolder.cpusOption(help: String, bound: Boolean = true) =
+    option("--cpus", help = help).int().validate {
+        // The JVM's common ForkJoinPool cannot be wider: above it, every measured JVM dies initialising it.
+        if (it !in 1..MAX_CPUS) {
+            throw UsageError("invalid --cpus '$it'; valid: a whole number from 1 to $MAX_CPUS", statusCode = 2)
+        }
+        if (bound) CpuAffinity.problem(it)?.let { why -> throw UsageError(why, statusCode = 2) }
     }
-}
 
 /**
  * Measures every cell of [options] with progress on stderr (after [heading]; a line per cell when

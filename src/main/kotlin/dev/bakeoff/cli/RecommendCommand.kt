@@ -9,6 +9,7 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
+import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.recommend.Pick
 import dev.bakeoff.engine.recommend.Recommender
@@ -51,7 +52,10 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         "-s",
         help = "Candidates, comma-separated (default: one of each mechanism)",
     )
-    private val cpus by cpusOption("Cores to model, and -XX:ActiveProcessorCount for the confirming run")
+    private val cpus by cpusOption(
+        "Cores to model, and the cores (taskset, -XX:ActiveProcessorCount) of the confirming run",
+        bound = false,
+    )
     private val top by option("--top", help = "How many of the top picks to confirm by measurement").int().default(3)
     private val noConfirm by option("--no-confirm", help = "Only predict; measure nothing").flag()
     private val preset by option(
@@ -75,6 +79,8 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         // Checked before the prediction is printed, so that a refused --out is the only line.
         val requested = out?.let(ResultFiles::outPath)
         if (top < 1) throw UsageError("invalid --top '$top'; valid: a whole number >= 1", statusCode = 2)
+        // Any count can be modelled; the confirming run must get it from this machine.
+        if (!noConfirm) cpus?.let(CpuAffinity::problem)?.let { throw UsageError(it, statusCode = 2) }
         val cpu = cpuUs ?: throw UsageError(
             "describe the work with --cpu-us (and --wait-ms, --items), or point at a measured run with --from",
             statusCode = 2,

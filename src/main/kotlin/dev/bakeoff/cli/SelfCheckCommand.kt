@@ -2,15 +2,20 @@ package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.ProgramResult
+import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.options.validate
 import com.github.ajalt.clikt.parameters.types.enum
+import com.github.ajalt.clikt.parameters.types.int
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.selfcheck.AaCheck
 import dev.bakeoff.engine.selfcheck.SelfCheck
 import dev.bakeoff.engine.suite.MachineLock
-import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.SelfCheckPair
 import dev.bakeoff.result.SelfCheckResults
@@ -19,73 +24,126 @@ import kotlinx.serialization.json.Json
 import java.nio.file.Paths
 
 /**
- * `bakeoff selfcheck`: a few Bakeoff cells beside plain JMH benchmarks of the same loops, one run,
- * each ratio with its interval, so that a user sees on their own machine what the harness adds.
+ * `bakeoff selfcheck`: a few Bakeoff cells beside plain JMH benchmarks of the same loops, fork by
+ * fork, each ratio with its interval over forks and the forks it took, so that a user sees on their
+ * own machine what the harness adds; `--aa`, an A/A race of one strategy under two names.
  */
 internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     override fun help(context: Context) =
-        "Measure Bakeoff cells beside plain JMH benchmarks of the same loops and print each ratio " +
-            "(Bakeoff / plain JMH) with its 95% interval: the cost of the harness on this machine."
+        "Measure Bakeoff cells beside plain JMH benchmarks of the same loops, one JVM a side at a time, and " +
+            "print each ratio (Bakeoff / plain JMH) with its 95% interval over forks: the cost of the harness " +
+            "on this machine. --aa instead races one strategy under two names, as a run decides a group."
 
-    private val preset by option("--preset", "-p", help = "How long and how often to measure each side")
+    private val preset by option("--preset", "-p", help = "How long and how often to measure each fork")
         .enum<Preset> { it.id }
         .default(Preset.QUICK)
+    private val maxForks by option(
+        "--max-forks",
+        help = "Forks a side at most; each pair stops earlier once its interval is within ±10% " +
+            "(default: ${SelfCheck.DEFAULT_MAX_FORKS})",
+    ).int().default(SelfCheck.DEFAULT_MAX_FORKS).validate {
+        if (it !in SelfCheck.MIN_FORKS..MAX_FORKS) {
+            throw UsageError(
+                "invalid --max-forks '$it'; valid: a whole number from ${SelfCheck.MIN_FORKS} to $MAX_FORKS",
+                statusCode = 2,
+            )
+        }
+    }
+    private val aa by option(
+        "--aa",
+        help = "A/A test: race one strategy under two names (executor-fixed-cpu, executor-fixed:size=<cores>) " +
+            "on arithmetic as a run races a group, and print the decision; it must never tell them apart",
+    ).flag()
     private val out by option("--out", "-o", help = "Output directory (default: results/selfcheck-<timestamp>)")
     private val force by forceOption()
 
     override fun run() = MachineLock.hold {
         val dir = ResultFiles.prepareOut(out?.let(ResultFiles::outPath), "selfcheck-", force)
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
+        if (aa) return@hold aaTest(options)
         val pairs = SelfCheck.Twin.entries.size
-        echo("Bakeoff selfcheck: $pairs pairs, preset ${preset.id}; results in $dir", err = true)
-        val results = SelfCheck(options).run { twin, plain ->
-            val side = if (plain) "plain JMH" else "Bakeoff  "
-            echo("  $side ${twin.strategy} x ${twin.workload}", err = true)
+        echo("Bakeoff selfcheck: $pairs pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir", err = true)
+        val results = SelfCheck(options, maxForks).run { twin, side, fork ->
+            echo("  ${side.label} ${twin.strategy} x ${twin.workload}, fork $fork", err = true)
         }
         replaceAtomically(dir.resolve("selfcheck.json")) {
             it.write(JSON.encodeToString(SelfCheckResults.serializer(), results).toByteArray())
         }
         val m = results.machine
         echo("machine: ${m.cores} cores, ${m.os} ${m.arch}, ${m.jdkVendor} ${m.jdkVersion}")
-        echo("preset: ${results.preset.id}")
+        echo("preset: ${results.preset.id} (each fork)")
         echo(terminal.render(compactTable(HEADER, results.pairs.map(::row))))
         results.pairs.forEach { echo("  ${reading(it)}") }
         echo("results: ${dir.resolve("selfcheck.json")}")
     }
 
+    /** `--aa`: the race of one strategy under two names, and its outcome; exit code 1 when the rule told them apart. */
+    private fun aaTest(options: RunOptions) {
+        val check = AaCheck(options)
+        echo(
+            "Bakeoff selfcheck --aa: ${check.names.joinToString(" and ")} raced on ${AaCheck.WORKLOAD}; " +
+                "results in ${options.out}",
+            err = true,
+        )
+        val progress = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
+        val sink = ResultsSink(options.out)
+        val results = sink.guard { check.run(progress, sink) }
+        val (line, passed) = AaCheck.outcome(results.groups?.singleOrNull(), check.names)
+        results.cells.forEach { c ->
+            val forks = c.timeNs?.runs?.size?.let { " ($it runs)" }.orEmpty()
+            echo("  ${c.strategy}: ${c.timeNs?.median?.let(Units::nanos) ?: c.status.toString()}$forks")
+        }
+        echo(line)
+        if (!passed) throw ProgramResult(1)
+    }
+
     private fun row(p: SelfCheckPair): List<String> = listOf(
         "${p.strategy} x ${p.workload} (${p.items})",
-        p.bakeoffRuns.median()?.let(Units::nanos) ?: "–",
-        p.plainRuns.median()?.let(Units::nanos) ?: "–",
+        p.bakeoffForks.forkMedian()?.let(Units::nanos) ?: "–",
+        p.plainForks.forkMedian()?.let(Units::nanos) ?: "–",
         p.ratio?.let(Units::ratio) ?: "–",
         if (p.ciLow != null && p.ciHigh != null) "${Units.ratio(p.ciLow)}–${Units.ratio(p.ciHigh)}" else "–",
-        "${p.bakeoffRuns.size} / ${p.plainRuns.size}",
+        "${p.forks}",
+        p.bareRuns.takeIf { it.isNotEmpty() }?.let { Units.nanos(SelfCheck.median(it)) } ?: "–",
     )
 
     private fun reading(p: SelfCheckPair): String {
         val name = "${p.strategy} x ${p.workload}"
         val (low, high) = (p.ciLow ?: return "$name: not compared: ${p.error}") to (p.ciHigh ?: return name)
-        return when {
-            high < 1 + TOLERANCE && low > 1 - TOLERANCE ->
-                "$name: Bakeoff matches plain JMH within ±10% (the whole interval is inside 0.9–1.1)"
+        val forks = "${p.forks} fork${if (p.forks == 1) "" else "s"} a side"
+        val reading = when {
+            high < 1 + SelfCheck.TOLERANCE && low > 1 - SelfCheck.TOLERANCE ->
+                "Bakeoff matches plain JMH within ±10% (the whole interval is inside 0.9–1.1 after $forks)"
 
-            low > 1 -> "$name: Bakeoff is slower than plain JMH (the interval lies above 1)"
+            low > 1 -> "Bakeoff is slower than plain JMH (the interval lies above 1 after $forks)"
 
-            high < 1 -> "$name: Bakeoff is faster than plain JMH (the interval lies below 1)"
+            high < 1 -> "Bakeoff is faster than plain JMH (the interval lies below 1 after $forks)"
 
-            else -> "$name: the interval reaches outside 0.9–1.1; too noisy to tell ($longer)"
+            else -> "the interval still reaches outside 0.9–1.1 after $forks; too noisy to tell ($longer)"
         }
+        return "$name: $reading${bare(p)}"
     }
 
-    /** What to try when an interval is too wide: the next longer preset, or a quieter machine after the longest. */
-    private val longer: String get() = Preset.entries.getOrNull(preset.ordinal + 1)
-        ?.let { "try --preset ${it.id}" } ?: "the longest preset already ran: try again when the machine is quieter"
+    /** The bare JVM's figure against the plain twin's forks: what Bakeoff's fork options and host cost the twin. */
+    private fun bare(p: SelfCheckPair): String {
+        p.bareError?.let { return "; the bare JMH run failed: $it" }
+        val plain = p.plainForks.forkMedian() ?: return ""
+        val bare = p.bareRuns.takeIf { it.isNotEmpty() }?.let(SelfCheck::median) ?: return ""
+        return "; the twin in a bare JVM with JMH's defaults: ${Units.nanos(bare)}, ${Units.ratio(plain / bare)}× " +
+            "for it under Bakeoff's fork options (one fork, no interval)"
+    }
 
-    private fun List<Double>.median(): Double? = if (isEmpty()) null else TimeSummary.of(this, 0.0).median
+    /** What to try when an interval is too wide: more forks, the next longer preset, or a quieter machine. */
+    private val longer: String get() = Preset.entries.getOrNull(preset.ordinal + 1)
+        ?.let { "try --preset ${it.id} or more --max-forks" } ?: "try again when the machine is quieter"
+
+    /** The median of the forks' medians: the fork is the unit. */
+    private fun List<List<Double>>.forkMedian(): Double? =
+        if (isEmpty()) null else SelfCheck.median(map(SelfCheck::median))
 
     private companion object {
-        const val TOLERANCE = 0.1
-        val HEADER = listOf("cell", "Bakeoff", "plain JMH", "ratio", "95% interval", "runs")
+        const val MAX_FORKS = 50
+        val HEADER = listOf("cell", "Bakeoff", "plain JMH", "ratio", "95% interval", "forks", "bare JMH")
         val JSON = Json { prettyPrint = true }
     }
 }

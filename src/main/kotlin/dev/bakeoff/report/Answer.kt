@@ -30,11 +30,15 @@ internal data class Answer(
     /** The winner's median batch time, or null when nothing completed. */
     val time: String? get() = leaders.firstOrNull()?.timeNs?.let { Units.nanos(it.median) }
 
-    /** `efficiency 0.992 (limit 99.0 ms)` where the winner carries a physical limit. */
+    /**
+     * `efficiency 0.992 (limit 99.0 ms)` where the winner carries a physical limit; above
+     * [Verdicts.BEYOND], which no batch can reach, flagged as the measurement problem it is.
+     */
     val efficiency: String? get() = leaders.firstOrNull()?.let { w ->
         val eff = w.efficiency ?: return@let null
         val limit = w.limitNs ?: return@let null
-        "efficiency ${Units.sig3(eff)} (limit ${Units.nanos(limit)})"
+        val problem = if (eff > Verdicts.BEYOND) ": above 1, a measurement problem" else ""
+        "efficiency ${Units.sig3(eff)} (limit ${Units.nanos(limit)}$problem)"
     }
 
     /** The whole line: `network, 100 items (blocking): virtual-threads, 99.8 ms, efficiency … — decided: …`. */

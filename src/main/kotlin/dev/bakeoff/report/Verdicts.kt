@@ -169,7 +169,7 @@ public object Verdicts {
     private const val CLOSE = 0.9
 
     /** An efficiency above this is no noise around a batch that reached its limit, but a wrong limit or time. */
-    private const val BEYOND = 1.05
+    internal const val BEYOND = 1.05
     private const val HALF = 0.5
     private const val ALLOC_FACTOR = 2.0
 }

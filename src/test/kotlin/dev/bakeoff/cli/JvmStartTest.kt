@@ -1,5 +1,6 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.fork.JavaCheck
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
@@ -10,6 +11,7 @@ import java.util.UUID
 import java.util.concurrent.TimeUnit
 import kotlin.io.path.createDirectories
 import kotlin.io.path.writeText
+import kotlin.test.assertContains
 import kotlin.test.assertEquals
 
 /**
@@ -68,5 +70,18 @@ class JvmStartTest {
         val valid = "valid: a whole number from 1 to 32767"
         assertUsageError(valid, "recommend", "--cpu-us", "5", "--cpus", "100000", "--no-confirm")
         assertUsageError(valid, "recommend", "--cpu-us", "5", "--cpus", "0", "--no-confirm")
+    }
+
+    @Test
+    fun `--cpus above the machine's cores is refused where JVMs would run on them, modelled where not`() {
+        val cores = CpuAffinity.usable.size
+        val more = "${cores + 1}"
+        val valid = "invalid --cpus '$more'; valid: a whole number from 1 to $cores"
+        assertUsageError(valid, "run", "-w", "arithmetic", "-s", "direct", "--cpus", more, "--dry-run")
+        assertUsageError(valid, "scenario", "file-sender", "--cpus", more, "--dry-run")
+        assertUsageError(valid, "recommend", "--cpu-us", "5", "--cpus", more)
+        val (code, output) = cli("recommend", "--cpu-us", "5", "--cpus", more, "--no-confirm")
+        assertEquals(0, code, output)
+        assertContains(output, "on $more cores")
     }
 }

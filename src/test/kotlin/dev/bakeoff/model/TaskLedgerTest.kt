@@ -6,6 +6,7 @@ import org.junit.jupiter.api.assertThrows
 import java.util.concurrent.CountDownLatch
 import kotlin.concurrent.thread
 import kotlin.test.assertContains
+import kotlin.test.assertEquals
 
 class TaskLedgerTest {
     private val expected = IntArray(10) { it * 7 }
@@ -63,6 +64,12 @@ class TaskLedgerTest {
         repeat(3) { batch -> expected.indices.forEach { ledger.record(it, expected[it] + if (batch == 1 && it == 4) 1 else 0) } }
         val e = assertThrows<LedgerException> { ledger.verify(3) }
         assertContains(e.message!!, "items 4")
+    }
+
+    @Test
+    fun `each item's slot has two cache lines to itself, so threads recording neighbours never share one`() {
+        // 128 bytes: the JDK's @Contended padding (a line and the one the CPU prefetches with it).
+        assertEquals(128, TaskLedger.STRIDE * Long.SIZE_BYTES)
     }
 
     @Test

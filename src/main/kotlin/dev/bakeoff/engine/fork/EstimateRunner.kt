@@ -57,7 +57,7 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
         val what = "the planning probe (cells/${log.fileName})"
         // A planning probe times items only: no scenario settings, no trace.
         val fork = jvm.forkSettings(report, traceWarmup = false, settings = emptyMap())
-        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(null)) +
+        val command = jvm.launcher + jvm.args(fork.toProperties(null)) +
             listOf("-cp", jvm.classpath, EstimateProbe::class.java.name, workload.spec, items.toString())
         val limit = options.cellTimeoutSeconds ?: PROBE_TIMEOUT_SECONDS
         val exit = ProbeProcess.run(command, log, limit)

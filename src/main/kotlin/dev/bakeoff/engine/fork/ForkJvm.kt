@@ -10,8 +10,8 @@ import java.nio.file.Path
 /**
  * How every JVM that runs a workload is started, whether JMH forks it for a cell
  * ([JmhCellRunner]) or [EstimateRunner] for a planning probe: on the cell's JDK, with this JVM's
- * classpath and the same options (the [ForkSettings] properties, `--cpus`, every `--jvm-arg`).
- * Immutable; thread-safe.
+ * classpath and the same options (the [ForkSettings] properties, `--cpus`, every `--jvm-arg`), and
+ * with `--cpus` on that many cores ([CpuAffinity]). Immutable; thread-safe.
  */
 internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk) {
     /** The JDK the forks run on: [jdk] (a cell's, or `--jdk`), or the one running Bakeoff. */
@@ -21,6 +21,19 @@ internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk
     val other: Boolean = jdk != null
 
     val java: Path get() = home.resolve("bin").resolve("java")
+
+    /** How to start [java]: under `taskset` on the `--cpus` cores when set, so that the count is a bound. */
+    val launcher: List<String> get() = options.cpus?.let(CpuAffinity::prefix).orEmpty() + java.toString()
+
+    /**
+     * The `java` JMH must start its forks with, or null for this JVM's own: JMH takes one path, so
+     * with `--cpus` a script that runs [java] under `taskset` ([CpuAffinity.wrapper]).
+     */
+    fun jmhJava(): String? = when {
+        options.cpus != null -> CpuAffinity.wrapper(java, options.cpus).toString()
+        other -> java.toString()
+        else -> null
+    }
 
     /** The classpath of this JVM, which the forks use too (JMH's own forks do). */
     val classpath: String get() = System.getProperty("java.class.path")

@@ -173,6 +173,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         return b.build()
     }
 
+    /** The time limit of a cell with [plan] whose batch takes no more than an iteration. */
+    fun timeoutSeconds(plan: MeasurementPlan): Long = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, 0)
+
     /**
      * JMH options for a plain benchmark class (`bakeoff selfcheck`'s twins of Bakeoff cells), with
      * exactly the JVM, JVM options, profiler and [plan] a cell gets, and nothing of Bakeoff's probe.
@@ -199,7 +202,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 .jvmArgs(*jvmArgs.toTypedArray())
                 .output(log.toString())
                 .shouldFailOnError(true)
-        if (jvm.other) b.jvm(jvm.java.toString())
+        jvm.jmhJava()?.let(b::jvm)
         if (plan.mode == PlanMode.SINGLE_SHOT) {
             b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
         } else {

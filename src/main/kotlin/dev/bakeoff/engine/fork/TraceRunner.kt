@@ -32,7 +32,7 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
         val fork = jvm.forkSettings(probeFile, traceWarmup = true)
         val settings = fork.serveSettings()
-        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(settings?.socket)) + listOf(
+        val command = jvm.launcher + jvm.args(fork.toProperties(settings?.socket)) + listOf(
             "-cp",
             jvm.classpath,
             TraceProbe::class.java.name,

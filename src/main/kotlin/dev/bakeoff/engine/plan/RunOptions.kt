@@ -15,7 +15,8 @@ import java.nio.file.Path
  * Everything one run needs; the CLI parses its flags into this object and the library API builds
  * it directly (as JMH's command line and `OptionsBuilder` build the same `Options`).
  *
- * @property cpus when set, every measured JVM runs with `-XX:ActiveProcessorCount=cpus`.
+ * @property cpus when set, every measured JVM runs on that many cores (`taskset`, [CpuAffinity]) with
+ *   `-XX:ActiveProcessorCount=cpus`.
  * @property jdk the JDK home the measured JVMs run on (default: the one running Bakeoff); with
  *   several [jdks], the first one's (Bakeoff's own path, [HarnessCost], is measured on it).
  * @property jdks when more than one, every cell runs on each of them, in this order ([CellSpec.jdk]).

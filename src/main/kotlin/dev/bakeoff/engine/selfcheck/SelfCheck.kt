@@ -3,7 +3,9 @@ package dev.bakeoff.engine.selfcheck
 import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.jdk.MachineInfo
 import dev.bakeoff.engine.jmh.selfcheck.DirectArithmeticBenchmark
+import dev.bakeoff.engine.jmh.selfcheck.FixedPool100ArithmeticBenchmark
 import dev.bakeoff.engine.jmh.selfcheck.FixedPoolArithmeticBenchmark
+import dev.bakeoff.engine.jmh.selfcheck.VirtualThreadsArithmeticBenchmark
 import dev.bakeoff.engine.jmh.selfcheck.VirtualThreadsStorageBenchmark
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.RunOptions
@@ -11,6 +13,7 @@ import dev.bakeoff.engine.plan.SerialEstimate
 import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
@@ -26,63 +29,85 @@ import java.time.Instant
 
 /**
  * `bakeoff selfcheck`: Bakeoff's figure for a cell against a plain JMH benchmark of exactly the same
- * loop ([Twin]), pair after pair, each side in its own fork with the same plan, so that any user can
- * see on their machine what the harness adds. Files go to [options]' `out` (`cells/`).
+ * loop ([Twin]), pair after pair. The fork is the unit: each side gets one JVM at a time with the
+ * same plan, alternating, until the 95% interval of the ratio of their fork medians lies within
+ * ±[TOLERANCE] or each side had [maxForks]; the forks a side it took are recorded. Each twin then
+ * runs once more as a plain JVM with JMH's defaults ([BareJmh]): none of Bakeoff's JVM options, no
+ * Bakeoff JVM as its host, so what the forks' options and companions cost shows too. Files go to
+ * [options]' `out` (`cells/`).
  *
  * Threading model: one measurement at a time, on the calling thread.
  */
-internal class SelfCheck(private val options: RunOptions) {
+internal class SelfCheck(private val options: RunOptions, private val maxForks: Int = DEFAULT_MAX_FORKS) {
     /** A Bakeoff cell and its plain twin. */
     enum class Twin(val strategy: String, val workload: String, val benchmark: Class<*>) {
         DIRECT_ARITHMETIC("direct", "arithmetic", DirectArithmeticBenchmark::class.java),
         FIXED_POOL_ARITHMETIC("executor-fixed-cpu", "arithmetic", FixedPoolArithmeticBenchmark::class.java),
+        FIXED_POOL_100_ARITHMETIC("executor-fixed-100", "arithmetic", FixedPool100ArithmeticBenchmark::class.java),
+        VIRTUAL_THREADS_ARITHMETIC("virtual-threads", "arithmetic", VirtualThreadsArithmeticBenchmark::class.java),
         VIRTUAL_THREADS_STORAGE("virtual-threads", "storage", VirtualThreadsStorageBenchmark::class.java),
     }
 
-    /** Hears each side start; the CLI prints a progress line. */
+    /** Which JVM a progress line is about. */
+    enum class Side(val label: String) {
+        BAKEOFF("Bakeoff  "),
+        PLAIN("plain JMH"),
+        BARE("bare JMH "),
+    }
+
+    /** Hears each JVM start; the CLI prints a progress line. */
     fun interface Listener {
-        fun measuring(twin: Twin, plain: Boolean)
+        fun measuring(twin: Twin, side: Side, fork: Int)
     }
 
     /** Measures every twin holding the machine ([MachineLock]). */
-    fun run(listener: Listener = Listener { _, _ -> }): SelfCheckResults = MachineLock.hold { measureAll(listener) }
+    fun run(listener: Listener = Listener { _, _, _ -> }): SelfCheckResults = MachineLock.hold { measureAll(listener) }
 
     private fun measureAll(listener: Listener): SelfCheckResults {
         val work = options.out.resolve("cells")
         Files.createDirectories(work)
         val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))
         val runner = JmhCellRunner(options, work)
-        val pairs = Twin.entries.mapIndexed { i, twin ->
+        var jvms = 0
+        val pairs = Twin.entries.map { twin ->
             val spec = CellSpec.parse(twin.strategy, twin.workload, ITEMS, WaitForm.BLOCKING.id)
             // Bakeoff's own workloads, so the estimate may run here.
             val serial = SerialEstimate.workloadNanos(checkNotNull(spec.workload), ITEMS, options.context())
             val plan = options.preset.plan(serial)
-            listener.measuring(twin, plain = false)
-            val cell = runner.run(i + 1, spec, plan, 0).result
-            listener.measuring(twin, plain = true)
-            val plain = plainRuns(runner, twin, plan, work.resolve("plain-%03d.log".format(i + 1)))
+            // One fork per JMH run: the loop below decides how many.
+            val fork = plan.copy(forks = 1)
             val base = SelfCheckPair(twin.strategy, twin.workload, ITEMS, twin.benchmark.simpleName, plan)
-            val bakeoff = cell.timeNs?.runs
-            when {
-                cell.status != CellStatus.OK || bakeoff == null ->
-                    base.copy(error = "the Bakeoff cell ended ${cell.status}: ${cell.error}")
-
-                plain.isFailure ->
-                    base.copy(bakeoffRuns = bakeoff, error = "the plain benchmark failed: ${plain.exceptionOrNull()}")
-
-                else -> {
-                    val runs = plain.getOrThrow()
-                    val r = MedianRatio.of(runs, bakeoff, SEED)
-                    base.copy(
-                        bakeoffRuns = bakeoff,
-                        plainRuns = runs,
-                        ratio = r.ratio,
-                        ciLow = r.ciLow,
-                        ciHigh = r.ciHigh,
-                        pValue = r.pValue,
-                    )
+            val bakeoff = mutableListOf<List<Double>>()
+            val plain = mutableListOf<List<Double>>()
+            var ratio: MedianRatio? = null
+            while (bakeoff.size < maxForks && ratio?.let(::within) != true) {
+                listener.measuring(twin, Side.BAKEOFF, bakeoff.size + 1)
+                val cell = runner.run(++jvms, spec, fork, 0, figures = false).result
+                val runs = cell.timeNs?.runs
+                if (cell.status != CellStatus.OK || runs == null) {
+                    return@map base.copy(error = "the Bakeoff cell ended ${cell.status}: ${cell.error}")
                 }
+                bakeoff += runs
+                listener.measuring(twin, Side.PLAIN, plain.size + 1)
+                plain += plainRuns(runner, twin, fork, work.resolve("plain-%03d.log".format(++jvms))).getOrElse {
+                    return@map base.copy(error = "the plain benchmark failed: $it")
+                }
+                if (bakeoff.size >= MIN_FORKS) ratio = MedianRatio.of(plain.map(::median), bakeoff.map(::median), SEED)
             }
+            listener.measuring(twin, Side.BARE, 1)
+            val bare = BareJmh.run(twin.benchmark, fork, work.resolve("bare-%03d".format(++jvms)), runner.timeoutSeconds(fork))
+            val r = checkNotNull(ratio)
+            base.copy(
+                bakeoffForks = bakeoff,
+                plainForks = plain,
+                forks = bakeoff.size,
+                ratio = r.ratio,
+                ciLow = r.ciLow,
+                ciHigh = r.ciHigh,
+                pValue = r.pValue,
+                bareRuns = bare.getOrDefault(emptyList()),
+                bareError = bare.exceptionOrNull()?.message,
+            )
         }
         return SelfCheckResults(
             SuiteRunner.VERSION,
@@ -106,6 +131,21 @@ internal class SelfCheck(private val options: RunOptions) {
     companion object {
         /** E1's batch size, for every pair. */
         const val ITEMS = 100
+
+        /** An interval within 1 ± this is a match: the harness adds or hides at most 10%. */
+        const val TOLERANCE = 0.1
+
+        /** Forks a side before the first interval: a bootstrap over one fork a side has nothing to resample. */
+        const val MIN_FORKS = 2
+
+        /** Forks a side at most, unless `--max-forks` says otherwise. */
+        const val DEFAULT_MAX_FORKS = 8
         private const val SEED = 7L
+
+        /** Whether [r]'s whole interval lies within 1 ± [TOLERANCE]. */
+        fun within(r: MedianRatio): Boolean = r.ciLow > 1 - TOLERANCE && r.ciHigh < 1 + TOLERANCE
+
+        /** A fork's figure: the median of its runs. */
+        fun median(runs: List<Double>): Double = TimeSummary.of(runs, 0.0).median
     }
 }

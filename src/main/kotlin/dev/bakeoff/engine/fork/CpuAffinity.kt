@@ -1,0 +1,78 @@
+package dev.bakeoff.engine.fork
+
+import java.io.File
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardCopyOption
+import java.nio.file.attribute.PosixFilePermissions
+
+/**
+ * `--cpus N` as a bound the operating system enforces: every measured JVM runs under util-linux's
+ * `taskset -c` on the first N processors this process may use, beside `-XX:ActiveProcessorCount=N`
+ * ([ForkJvm]), which only changes what the JVM reports: without the affinity its threads still
+ * spread over every core, and a cell's physical limit for N cores is no bound (efficiency above 1).
+ * Stateless apart from the lazily read processor list; thread-safe.
+ */
+internal object CpuAffinity {
+    /**
+     * The processors this process may run on, in order: Linux's `Cpus_allowed_list` (a container or
+     * an outer `taskset` may give fewer, or others than 0..n-1), else 0 until the JVM's count.
+     */
+    val usable: List<Int> by lazy {
+        val listed = runCatching {
+            Files.readAllLines(Path.of("/proc/self/status"))
+                .firstOrNull { it.startsWith("Cpus_allowed_list:") }
+                ?.substringAfter(':')
+                ?.let(::parseList)
+        }.getOrNull()
+        listed?.takeIf { it.isNotEmpty() } ?: (0 until Runtime.getRuntime().availableProcessors()).toList()
+    }
+
+    /** util-linux's `taskset` on the PATH, or null. */
+    private val taskset: Path? by lazy {
+        System.getenv("PATH").orEmpty().split(File.pathSeparator)
+            .filter { it.isNotEmpty() }
+            .map { Path.of(it, "taskset") }
+            .firstOrNull(Files::isExecutable)
+    }
+
+    /** Why [cpus] cannot be a bound on this machine (one line, for the CLI and the library), or null. */
+    fun problem(cpus: Int): String? = when {
+        cpus !in 1..usable.size ->
+            "invalid --cpus '$cpus'; valid: a whole number from 1 to ${usable.size} (the cores this machine gives Bakeoff)"
+
+        taskset == null ->
+            "--cpus $cpus needs taskset (util-linux) on the PATH to bind the measured JVMs to $cpus cores; " +
+                "install it, or leave --cpus out"
+
+        else -> null
+    }
+
+    /** The command prefix that runs a program on the first [cpus] usable processors. */
+    fun prefix(cpus: Int): List<String> {
+        check(problem(cpus) == null) { checkNotNull(problem(cpus)) }
+        return listOf(checkNotNull(taskset).toString(), "-c", usable.take(cpus).joinToString(","))
+    }
+
+    /**
+     * An executable script that runs [java] under [prefix]: JMH takes a single path for its forks'
+     * `java`, no command prefix. One file per JDK and processor list in [dir], written once
+     * (atomically, so concurrent runs never see half a script) and reused.
+     */
+    fun wrapper(java: Path, cpus: Int, dir: Path = Path.of(System.getProperty("java.io.tmpdir"))): Path {
+        val command = (prefix(cpus) + java.toString()).joinToString(" ") { "'" + it.replace("'", "'\\''") + "'" }
+        val script = "#!/bin/sh\nexec $command \"\$@\"\n"
+        val file = dir.resolve("bakeoff-java-${script.hashCode().toUInt().toString(16)}.sh")
+        if (Files.isExecutable(file) && Files.readString(file) == script) return file
+        val temp = Files.createTempFile(dir, "bakeoff-java-", ".tmp")
+        Files.writeString(temp, script)
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"))
+        return Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+    }
+
+    /** `0-3,8,10-11` as the processors it names. */
+    internal fun parseList(list: String): List<Int> = list.trim().split(',').filter { it.isNotBlank() }.flatMap {
+        val (from, to) = it.trim().split('-').map(String::toInt).let { p -> p.first() to p.last() }
+        (from..to).toList()
+    }
+}
