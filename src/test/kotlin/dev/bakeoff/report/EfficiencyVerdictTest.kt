@@ -1,5 +1,7 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.LimitBound
+import dev.bakeoff.result.LimitParts
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -7,11 +9,11 @@ import kotlin.test.assertTrue
 
 /** An efficiency above 1 (beyond timing noise) is a measurement problem in the verdict, never praise. */
 class EfficiencyVerdictTest {
-    private fun limitLine(limitNs: Double): String {
+    private fun limitLine(limitNs: Double, parts: LimitParts? = null): String {
         val r = ResultsFixture.results()
         // network's winner, virtual-threads, has a median of 99.8 ms.
         val cells = r.cells.map { c ->
-            c.timeNs?.let { c.copy(limitNs = limitNs, efficiency = limitNs / it.median) } ?: c
+            c.timeNs?.let { c.copy(limitNs = limitNs, efficiency = limitNs / it.median, limitParts = parts) } ?: c
         }
         val lines = Verdicts.of(r.copy(cells = cells)).single { it.title == "network, 100 items (blocking)" }.lines
         return lines.single { it.startsWith("physical limit") }
@@ -32,5 +34,18 @@ class EfficiencyVerdictTest {
                 "no strategy can do much better",
             line,
         )
+    }
+
+    @Test
+    fun `at a limit the CPU sets, the verdict says the machine's CPU sets the time and shows the binding part`() {
+        val parts = LimitParts(60_000_000.0, 10_000_000.0, 76_000_000.0, 0.0, 2, LimitBound.CPU_AFTER_WAIT)
+        assertEquals(
+            "physical limit 98.0 ms (wait 60.0 ms + CPU after the wait 76.0 ms / 2 cores); the winner's efficiency " +
+                "is 0.982, within 1.80% of what this machine allows: the machine's CPU, not the strategy, sets the time",
+            limitLine(98_000_000.0, parts),
+        )
+        val waitBound = parts.copy(binds = LimitBound.LONGEST_ITEM)
+        assertContains(limitLine(98_000_000.0, waitBound), "(the longest item: its wait 60.0 ms and its own CPU)")
+        assertContains(limitLine(98_000_000.0, waitBound), "allows: the longest item, not the strategy, sets the time")
     }
 }
