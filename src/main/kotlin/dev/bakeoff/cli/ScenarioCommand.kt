@@ -11,6 +11,7 @@ import dev.bakeoff.engine.link.Credentials
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.PhysicalLimit
+import dev.bakeoff.report.LimitWording
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.Results
 import dev.bakeoff.scenario.Scenarios
@@ -23,7 +24,8 @@ import java.sql.SQLException
 /**
  * `bakeoff scenario NAME`: runs one whole scenario (file-sender, api-fanout, order-status) with
  * its real components, every strategy verified after every batch, and states how far the best
- * one is from the scenario's physical limit. Same result files and console table as `run`.
+ * one is from its cell's physical limit (the scenario's critical path with its components' CPU,
+ * measured in the cell's JVM), and that limit's parts. Same result files and console table as `run`.
  */
 internal class ScenarioCommand : CliktCommand(name = "scenario") {
     override fun help(context: Context) =
@@ -59,12 +61,12 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val options = userInput { options() }
         if (measureOptions.measuresNothing(options) { echo(it) }) return
         val scenario = checkNotNull(options.scenario)
-        val limit = checkNotNull(options.cells().first().createScenario(options.context())).limit()
+        val path = checkNotNull(options.cells().first().createScenario(options.context())).limit()
         val cells = options.cells().size
         val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, $cells cells; " +
-            "physical limit ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})"
+            "critical path ${critical(path)}; each cell's physical limit adds its components' CPU"
         measureOptions.measuring(options) {
-            measure(it, heading, measureOptions.verbose) { results -> footer(results, limit) }
+            measure(it, heading, measureOptions.verbose) { results -> footer(results, path) }
         }
     }
 
@@ -145,15 +147,24 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         }
     }
 
-    /** The physical limit again, and how close each wait form's winner came to it. */
-    private fun footer(results: Results, limit: PhysicalLimit): List<String> {
+    private fun critical(path: PhysicalLimit) = "${Units.nanos(path.nanos.toDouble())} (${path.reason})"
+
+    /** The critical path again, and how close each wait form's winner came to its physical limit, with the limit's parts. */
+    private fun footer(results: Results, path: PhysicalLimit): List<String> {
         // One group per wait form: the scenario and its item count are the same for every cell.
-        val winners = if (limit.nanos > 0) RunView.of(results).groups.mapNotNull { it.winner } else emptyList()
-        return listOf("physical limit: ${Units.nanos(limit.nanos.toDouble())} (${limit.reason})") +
-            winners.map { c ->
+        val winners = RunView.of(results).groups.mapNotNull { it.winner }
+        return listOf("critical path: ${critical(path)}") +
+            winners.flatMap { c ->
                 val median = checkNotNull(c.timeNs).median
-                val ratio = Units.ratio(median / limit.nanos)
-                "closest (${c.wait.id}): ${c.strategy} at ${Units.nanos(median)}, ${ratio}x the limit"
+                val closest = "closest (${c.wait.id}): ${c.strategy} at ${Units.nanos(median)}"
+                val limit = c.limitNs?.takeIf { it > 0 } ?: return@flatMap listOf(closest)
+                val parts = c.limitParts?.let {
+                    "  its limit's parts: ${LimitWording.parts(it)}; set by ${LimitWording.binding(it)}"
+                }
+                listOfNotNull(
+                    "$closest, ${Units.ratio(median / limit)}x its physical limit ${Units.nanos(limit)}",
+                    parts,
+                )
             }
     }
 }

@@ -29,7 +29,11 @@ internal interface Scenario {
     /** The nominal time item [index] waits, from the definition. */
     fun waitNanos(index: Int): Long
 
-    /** The shortest any strategy could take for one batch, and why. */
+    /**
+     * The definition's critical path (the longest an item must wait), and why: the part of the
+     * physical limit known before anything runs. The limit itself adds what the components cost in
+     * CPU, measured in each cell's JVM through [OpenScenario.components].
+     */
     fun limit(): PhysicalLimit
 
     /**
@@ -58,9 +62,26 @@ internal interface OpenScenario :
 
     /** Releases what [Scenario.open] created and waits for its threads to end. */
     override fun close() {}
+
+    /** The components' work of a batch with the waits taken out, split at the wait, to measure its CPU. */
+    fun components(): ComponentWork
 }
 
-/** A lower bound on a batch's time: [nanos], with [reason] saying what it is made of. */
+/**
+ * An opened scenario's components doing the work of items `0 until items` without their waits, in
+ * two steps split at the wait, so that the engine can measure what each step costs in CPU (every
+ * thread's: a server's, a driver's, a client's callbacks). Called on one thread, outside any timed
+ * batch: [beforeWait] then [afterWait], any number of times, then [OpenScenario.reset].
+ */
+internal interface ComponentWork {
+    /** Does every item's work up to its wait (a request sent and received), all at once; returns when it is done. */
+    fun beforeWait(items: Int)
+
+    /** Ends the waits [beforeWait] started and does every item's work after them; returns when it is done. */
+    fun afterWait()
+}
+
+/** A scenario's critical path, from its definition: [nanos], with [reason] saying what it is made of. */
 internal data class PhysicalLimit(val nanos: Long, val reason: String)
 
 /** A scenario's outcome is wrong (a lost update, a row left READY, an unmatched response): its cell is broken, not slow. */

@@ -18,7 +18,7 @@ public data class Verdict(val key: GroupKey, val lines: List<String>) {
 /**
  * Plain-language verdicts generated from the figures of one run only: per (workload, items,
  * wait) group, who won and by how much, how close the winner came to the physical limit
- * (`efficiency`), and the mechanism the metrics show at the slow end (threads used, items per
+ * (`efficiency`; the part that sets the limit, and so what sets the time at it), and the mechanism the metrics show at the slow end (threads used, items per
  * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`),
  * allocation, and the evidence ([EvidenceVerdicts]: pinning, contended monitors, GC, context
  * switches, CPU use). A sentence whose figures were not measured is left out, never guessed.
@@ -103,13 +103,15 @@ public object Verdicts {
                     "than it declares, or the timing is wrong), not a result"
 
             eff >= CLOSE ->
-                "within ${percent(maxOf(0.0, 1 - eff))} of what this machine allows: no strategy can do much better"
+                "within ${percent(maxOf(0.0, 1 - eff))} of what this machine allows: " +
+                    LimitWording.setter(winner.limitParts)
 
             eff >= HALF -> "${percent(1 - eff)} of its time is above the limit: some room left"
 
             else -> "far from the limit: the strategy, not the work, sets the time"
         }
-        return "physical limit ${Units.nanos(limit)}; the winner's efficiency is ${Units.sig3(eff)}, $judgement"
+        val parts = winner.limitParts?.let { " (${LimitWording.binding(it)})" }.orEmpty()
+        return "physical limit ${Units.nanos(limit)}$parts; the winner's efficiency is ${Units.sig3(eff)}, $judgement"
     }
 
     /**

@@ -17,16 +17,21 @@ internal data class ProbeReport(
     val tracedBatches: Int = 0,
     val tasks: TaskStats? = null,
     val memory: MemoryStats? = null,
-    /** The physical limit of the cell's batch in ns, from the per-item CPU calibration after the measured iterations. */
+    /**
+     * The physical limit of the cell's batch in ns, from the CPU calibration after the measured iterations (the
+     * items', or a scenario's components').
+     */
     val limitNs: Double? = null,
     /** JFR events, context switches and CPU use over the trace pass, per batch. */
     val evidence: Evidence? = null,
     /** Wall time of the traced batch when a warm-up batch was the trace pass (ns): an upper bound of an untraced one. */
     val tracedNs: Double? = null,
+    /** What [limitNs] is made of. */
+    val limitParts: LimitParts? = null,
 ) {
     /**
      * [base] with what the fork measured besides time: its status and error, threads, latency,
-     * spread, tasks, memory, limit (else [base]'s) and evidence. One mapping for every runner.
+     * spread, tasks, memory, limit and its parts (else [base]'s) and evidence. One mapping for every runner.
      */
     fun figuresOf(base: CellResult): CellResult = base.copy(
         status = status,
@@ -37,6 +42,7 @@ internal data class ProbeReport(
         tasks = tasks,
         memory = memory,
         limitNs = limitNs ?: base.limitNs,
+        limitParts = limitParts ?: base.limitParts,
         evidence = evidence,
     )
 }

@@ -136,6 +136,8 @@ public data class CellResult(
     val floorNs: Double? = null,
     /** Wall time of its traced batch when that was its only batch (stopped at its floor), ns: includes the tracing. */
     val tracedNs: Double? = null,
+    /** What [limitNs] is made of (waits, CPU before and after them, serial part) and which part sets it. */
+    val limitParts: LimitParts? = null,
 )
 
 /** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */

@@ -1,5 +1,6 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.model.ComponentWork
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.shutDown
@@ -8,6 +9,7 @@ import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
+import java.util.concurrent.CompletableFuture
 import java.util.concurrent.Executors
 import java.util.concurrent.Semaphore
 
@@ -20,6 +22,15 @@ internal sealed interface Api : AutoCloseable {
     fun call(index: Int): String
 
     suspend fun callSuspending(index: Int): String
+
+    /**
+     * Calls `0 until calls` at once without the latency and returns once the API has received
+     * them all: a batch's work before its wait, for measuring its CPU. One thread, outside batches.
+     */
+    fun hold(calls: Int)
+
+    /** Answers the calls [hold] made and returns their responses in call order: the work after the wait. */
+    fun release(): List<String>
 
     /** Which API a scenario calls; [id] is the value of its `api` parameter. */
     enum class Kind(val id: String) {
@@ -79,6 +90,16 @@ internal sealed interface Api : AutoCloseable {
     }
 }
 
+/**
+ * The work of a scenario whose items call this API and then do [after] with item `i`'s response:
+ * the calls up to the API ([Api.hold]) before the wait, the answers and [after] behind it.
+ */
+internal fun Api.components(after: (Int, String) -> Unit): ComponentWork = object : ComponentWork {
+    override fun beforeWait(items: Int) = hold(items)
+
+    override fun afterWait() = release().forEachIndexed(after)
+}
+
 /** The publication's API: an in-process wait (`sleep` / `delay`), then the answer. Owns no thread. */
 private class SimulatedApi(private val latencyNanos: Long, private val waits: Waits, private val respond: (Int) -> String) : Api {
     override fun call(index: Int): String {
@@ -90,6 +111,14 @@ private class SimulatedApi(private val latencyNanos: Long, private val waits: Wa
         waits.delay(latencyNanos)
         return respond(index)
     }
+
+    private var held = 0
+
+    override fun hold(calls: Int) {
+        held = calls
+    }
+
+    override fun release(): List<String> = (0 until held).map(respond)
 
     override fun close() = Unit
 }
@@ -118,6 +147,18 @@ private class HttpApi(private val server: LoopbackApi) : Api {
 
     private fun sendAsync(base: URI, index: Int) =
         client.sendAsync(request(base, index), HttpResponse.BodyHandlers.ofString())
+
+    private var held: List<CompletableFuture<HttpResponse<String>>> = emptyList()
+
+    override fun hold(calls: Int) {
+        held = (0 until calls).map { sendAsync(server.hold, it) }
+        server.awaitHeld(calls)
+    }
+
+    override fun release(): List<String> {
+        server.releaseHeld()
+        return held.mapIndexed { i, response -> checked(i, response.join()) }.also { held = emptyList() }
+    }
 
     /**
      * Brings the API to the state a long-running service has it in, outside the measured section:

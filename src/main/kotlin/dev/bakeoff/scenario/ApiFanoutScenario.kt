@@ -17,7 +17,8 @@ import java.util.Collections
  * own request.
  *
  * Verification after every batch: exactly one response per request, each the answer to that
- * request. The physical limit is one call: every request in flight at once.
+ * request. The critical path is one call: every request in flight at once; the physical limit adds
+ * what the client and the server cost in CPU, before the call's latency and after it.
  *
  * The definition is immutable; [open] starts the API (server and client) and the response list.
  */
@@ -59,6 +60,8 @@ internal class ApiFanoutScenario internal constructor(
         override fun reset() {
             responses.clear()
         }
+
+        override fun components() = client.components { _, response -> collect(response) }
 
         override fun verify() {
             val got = responses.toList()

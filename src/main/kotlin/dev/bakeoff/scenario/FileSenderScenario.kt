@@ -1,5 +1,6 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.model.ComponentWork
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
@@ -73,6 +74,19 @@ internal class FileSenderScenario internal constructor(
         override fun reset() {
             sent.clear()
             failed.clear()
+        }
+
+        // Every attempt's draw and the list's update come after the attempt's wait.
+        override fun components() = object : ComponentWork {
+            private var started = 0
+
+            override fun beforeWait(items: Int) {
+                started = items
+            }
+
+            override fun afterWait() {
+                for (i in 0 until started) send(i) {}
+            }
         }
 
         override fun verify() {

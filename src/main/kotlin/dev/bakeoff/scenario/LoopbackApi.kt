@@ -5,14 +5,17 @@ import com.sun.net.httpserver.HttpServer
 import dev.bakeoff.model.shutDown
 import java.net.InetSocketAddress
 import java.net.URI
+import java.util.concurrent.ConcurrentLinkedQueue
 import java.util.concurrent.Executors
+import java.util.concurrent.Semaphore
 import java.util.concurrent.TimeUnit
 
 /**
  * A real HTTP/1.1 API on the loopback interface (an ephemeral port), served by the JDK's
  * `com.sun.net.httpserver`: `GET /call/{i}` answers `200` with [respond]`(i)` after
  * [latencyNanos]; `GET /warm/{i}` answers the same at once, for warming up outside the measured
- * section without waiting out the latency.
+ * section without waiting out the latency; `GET /hold/{i}` holds the request until [releaseHeld], so that
+ * the CPU of serving a call can be measured in two parts, before and after its latency.
  *
  * Threading model: the latency never holds a server thread. A handler (on a pool of
  * [HANDLER_THREADS]) reads the request, schedules the reply on a one-thread timer and returns;
@@ -39,6 +42,12 @@ internal class LoopbackApi(private val latencyNanos: Long, private val respond: 
     /** The same API without its latency; append the item index. */
     val warm: URI
 
+    /** The same API answering when [releaseHeld] says so; append the item index. */
+    val hold: URI
+
+    private val held = ConcurrentLinkedQueue<Pair<HttpExchange, Int>>()
+    private val arrivals = Semaphore(0)
+
     init {
         server.executor = handlers
         server.createContext("/call/") { exchange ->
@@ -52,9 +61,27 @@ internal class LoopbackApi(private val latencyNanos: Long, private val respond: 
             )
         }
         server.createContext("/warm/") { exchange -> reply(exchange, respond(index(exchange))) }
+        server.createContext("/hold/") { exchange ->
+            held.add(exchange to index(exchange))
+            arrivals.release()
+        }
         server.start()
         base = URI("http://$LOOPBACK:${server.address.port}/call/")
         warm = base.resolve("/warm/")
+        hold = base.resolve("/hold/")
+    }
+
+    /** Blocks until [calls] more calls to [hold] have arrived and are held. */
+    fun awaitHeld(calls: Int) {
+        arrivals.acquire(calls)
+    }
+
+    /** Answers every held call, on the handler threads as after a latency. */
+    fun releaseHeld() {
+        while (true) {
+            val (exchange, index) = held.poll() ?: return
+            handlers.execute { reply(exchange, respond(index)) }
+        }
     }
 
     private fun index(exchange: HttpExchange): Int {

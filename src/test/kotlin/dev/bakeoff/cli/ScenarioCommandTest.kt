@@ -8,6 +8,7 @@ import java.nio.file.Path
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
 
 /** `bakeoff scenario`: bad input is one line with exit 2; a real run writes the same result files as `run`, with the scenario's fields. */
 class ScenarioCommandTest {
@@ -26,16 +27,16 @@ class ScenarioCommandTest {
     }
 
     @Test
-    fun `a scenario run states its physical limit and records scenario, params and limit per cell`() {
+    fun `a scenario run states its limit with its components' CPU and records scenario, params and limit parts per cell`() {
         val out = tmp.resolve("out")
         val (code, output) = cli(
             "scenario", "api-fanout", "--param", "latency-ms=20", "--param", "warm-up-calls=300", "-n", "16", "-s", "virtual-threads,flow-flatmap-merge:concurrency=16",
             "--wait", "suspending", "-p", "smoke", "--out", "$out",
         )
         assertEquals(0, code, output)
-        assertContains(output, "physical limit: ")
-        assertContains(output, "(one call: 20 ms, every request in flight at once)")
+        assertContains(output, "critical path: 20.0 ms (one call: 20 ms, every request in flight at once)")
         assertContains(output, "closest (suspending): ")
+        assertContains(output, "its limit's parts: wait 20.0 ms, CPU before the wait ")
         val results = JsonReportFormat.read(out.resolve("results.json"))
         assertEquals(2, results.cells.size)
         for (c in results.cells) {
@@ -43,7 +44,10 @@ class ScenarioCommandTest {
             assertEquals("api-fanout", c.scenario)
             assertEquals("api-fanout:latency-ms=20:warm-up-calls=300", c.workload)
             assertEquals(mapOf("latency-ms" to "20", "api" to "http", "warm-up-calls" to "300"), c.params)
-            assertEquals(20_000_000.0, c.limitNs)
+            val parts = assertNotNull(c.limitParts)
+            assertEquals(20_000_000.0, parts.waitNs)
+            assertTrue(parts.cpuAfterNs!! > 0, "$parts")
+            assertTrue(c.limitNs!! > 20_000_000.0, "the components' CPU adds to the call: ${c.limitNs}")
             assertNotNull(c.timeNs)
             assertEquals(0, c.threads!!.aliveAfterClose)
         }

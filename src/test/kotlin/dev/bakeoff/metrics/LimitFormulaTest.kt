@@ -4,6 +4,8 @@ import dev.bakeoff.engine.cell.Cell
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.LimitBound
+import dev.bakeoff.result.LimitParts
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
@@ -15,7 +17,7 @@ class LimitFormulaTest {
         val bound = LimitFormula.of(DoubleArray(100) { 5_000.0 }, LongArray(100), cores = 2)
         assertEquals(250_000.0, bound.limitNs)
         assertEquals(5_000.0, bound.longestItemNs)
-        assertEquals("CPU / cores", bound.binding)
+        assertEquals(LimitBound.CPU_OVER_CORES, bound.binding)
     }
 
     @Test
@@ -24,7 +26,7 @@ class LimitFormulaTest {
         val bound = LimitFormula.of(DoubleArray(100) { 1_000.0 }, LongArray(100) { it * 1_000_000L }, cores = 2)
         assertEquals(99_001_000.0, bound.limitNs)
         assertEquals(50_000.0, bound.cpuOverCoresNs)
-        assertEquals("longest item", bound.binding)
+        assertEquals(LimitBound.LONGEST_ITEM, bound.binding)
     }
 
     @Test
@@ -38,7 +40,40 @@ class LimitFormulaTest {
         // 100 items each holding one of 4 database connections for 1 ms: 25 ms through the pool.
         val bound = LimitFormula.of(DoubleArray(100) { 1_000.0 }, LongArray(100) { 1_000_000L }, cores = 2, serialNs = 25_000_000.0)
         assertEquals(25_000_000.0, bound.limitNs)
-        assertEquals("serial part", bound.binding)
+        assertEquals(LimitBound.SERIAL, bound.binding)
+    }
+
+    @Test
+    fun `CPU after the wait cannot start before it ends, so it binds over CPU over the cores`() {
+        // api-fanout's shape: 1,000 calls of 300 ms, 100 µs of CPU before the wait and 500 µs after it, 2 cores.
+        val waits = LongArray(1000) { 300_000_000L }
+        val bound = LimitFormula.split(DoubleArray(1000) { 100_000.0 }, DoubleArray(1000) { 500_000.0 }, waits, cores = 2)
+        assertEquals(300_000_000.0, bound.cpuOverCoresNs)
+        assertEquals(550_000_000.0, bound.afterWaitNs)
+        assertEquals(550_000_000.0, bound.limitNs)
+        assertEquals(LimitBound.CPU_AFTER_WAIT, bound.binding)
+        assertEquals(LimitParts(300_000_000.0, 100_000_000.0, 500_000_000.0, 0.0, 2, LimitBound.CPU_AFTER_WAIT), bound.parts)
+        // Not split, the same CPU only adds up over the cores: the longest item (600 µs + 300 ms) binds.
+        val whole = LimitFormula.of(DoubleArray(1000) { 600_000.0 }, waits, cores = 2)
+        assertEquals(300_600_000.0, whole.limitNs)
+        assertEquals(LimitParts(300_000_000.0, 600_000_000.0, null, 0.0, 2, LimitBound.LONGEST_ITEM), whole.parts)
+    }
+
+    @Test
+    fun `CPU over the cores binds when the CPU before the wait is most of it`() {
+        val bound = LimitFormula.split(DoubleArray(100) { 4_000_000.0 }, DoubleArray(100) { 1_000_000.0 }, LongArray(100) { 10_000_000L }, cores = 2)
+        assertEquals(250_000_000.0, bound.limitNs)
+        assertEquals(60_000_000.0, bound.afterWaitNs)
+        assertEquals(LimitBound.CPU_OVER_CORES, bound.binding)
+    }
+
+    @Test
+    fun `the CPU after the wait starts after the shortest wait, and cheap components leave the wait binding`() {
+        val bound = LimitFormula.split(doubleArrayOf(0.0, 0.0), doubleArrayOf(20_000_000.0, 20_000_000.0), longArrayOf(10_000_000, 100_000_000), cores = 1)
+        assertEquals(50_000_000.0, bound.afterWaitNs)
+        assertEquals(120_000_000.0, bound.limitNs)
+        assertEquals(LimitBound.LONGEST_ITEM, bound.binding)
+        assertEquals(100_000_000.0, bound.parts.waitNs)
     }
 
     @Test
@@ -61,7 +96,7 @@ class LimitFormulaTest {
         // E1 storage waits 0.5 to 1.49 ms: its suspending form (delay) waits 1 to 2 ms.
         val suspending = limit("storage", WaitForm.SUSPENDING)
         val blocking = limit("storage", WaitForm.BLOCKING)
-        assertEquals("longest item", suspending.binding)
+        assertEquals(LimitBound.LONGEST_ITEM, suspending.binding)
         assertTrue(suspending.longestItemNs >= 2_000_000, "${suspending.longestItemNs}")
         assertTrue(blocking.longestItemNs >= 1_490_000, "${blocking.longestItemNs}")
         val wait = limit("synthetic:cpu-us=0:wait-ms=3", WaitForm.BLOCKING)
@@ -80,7 +115,7 @@ class LimitFormulaTest {
         // 10 items of contended:ms=2 hold the lock 2 ms each: 20 ms, whatever the cores.
         for (id in listOf("contended", "contended-lock")) {
             val bound = limit("$id:ms=2", WaitForm.BLOCKING, items = 10)
-            assertEquals("serial part", bound.binding, id)
+            assertEquals(LimitBound.SERIAL, bound.binding, id)
             assertTrue(bound.serialNs >= 20_000_000, "$id: ${bound.serialNs}")
         }
         // Each its own lock: nothing serial.
@@ -88,5 +123,5 @@ class LimitFormulaTest {
     }
 
     private fun limit(workload: String, wait: WaitForm, items: Int = 100): LimitFormula.Bound =
-        Cell(CellSpec.parse("direct", workload, items, wait.id), RunContext()).use { checkNotNull(it.physicalLimit(cores = 2, budgetNanos = 0)) }
+        Cell(CellSpec.parse("direct", workload, items, wait.id), RunContext()).use { it.physicalLimit(cores = 2, budgetNanos = 0) }
 }

@@ -1,5 +1,7 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.LimitBound
+import dev.bakeoff.result.LimitParts
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -8,12 +10,16 @@ import kotlin.test.assertTrue
 /** An efficiency above 1 (beyond timing noise) is a measurement problem in the verdict, never praise. */
 class EfficiencyVerdictTest {
     // network's winner, virtual-threads, has a median of 99.8 ms.
-    private fun withLimit(limitNs: Double) = ResultsFixture.results().let { r ->
-        r.copy(cells = r.cells.map { c -> c.timeNs?.let { c.copy(limitNs = limitNs, efficiency = limitNs / it.median) } ?: c })
+    private fun withLimit(limitNs: Double, parts: LimitParts? = null) = ResultsFixture.results().let { r ->
+        r.copy(
+            cells = r.cells.map { c ->
+                c.timeNs?.let { c.copy(limitNs = limitNs, efficiency = limitNs / it.median, limitParts = parts) } ?: c
+            },
+        )
     }
 
-    private fun limitLine(limitNs: Double): String {
-        val lines = Verdicts.of(withLimit(limitNs)).single { it.title == "network, 100 items (blocking)" }.lines
+    private fun limitLine(limitNs: Double, parts: LimitParts? = null): String {
+        val lines = Verdicts.of(withLimit(limitNs, parts)).single { it.title == "network, 100 items (blocking)" }.lines
         return lines.single { it.startsWith("physical limit") }
     }
 
@@ -41,5 +47,18 @@ class EfficiencyVerdictTest {
                 "no strategy can do much better",
             line,
         )
+    }
+
+    @Test
+    fun `at a limit the CPU sets, the verdict says the machine's CPU sets the time and shows the binding part`() {
+        val parts = LimitParts(60_000_000.0, 10_000_000.0, 76_000_000.0, 0.0, 2, LimitBound.CPU_AFTER_WAIT)
+        assertEquals(
+            "physical limit 98.0 ms (wait 60.0 ms + CPU after the wait 76.0 ms / 2 cores); the winner's efficiency " +
+                "is 0.982, within 1.80% of what this machine allows: the machine's CPU, not the strategy, sets the time",
+            limitLine(98_000_000.0, parts),
+        )
+        val waitBound = parts.copy(binds = LimitBound.LONGEST_ITEM)
+        assertContains(limitLine(98_000_000.0, waitBound), "(the longest item: its wait 60.0 ms and its own CPU)")
+        assertContains(limitLine(98_000_000.0, waitBound), "allows: the longest item, not the strategy, sets the time")
     }
 }

@@ -128,23 +128,34 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     }
 
     /**
-     * The physical limit of a workload cell's batch on [cores] processors: each item's CPU cost
-     * from [ItemCpuCalibration] (measured now, single-threaded, waits at zero) and its wait from
-     * the workload's definition, as the run's wait form really waits it (see
-     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]); for a [SerialWorkload], whose items never
-     * overlap, the sum of both is its serial part. Null for a scenario cell, whose limit
-     * comes from the scenario's own definition. Call outside any timed section.
+     * The physical limit of the cell's batch on [cores] processors, through [LimitFormula], each
+     * item's wait from the definition as the run's wait form really waits it (see
+     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). A workload cell's items' CPU comes from
+     * [ItemCpuCalibration] (measured now, single-threaded, waits at zero); for a [SerialWorkload],
+     * whose items never overlap, the sum of CPU and waits is its serial part. A scenario cell's
+     * CPU is its components' ([ComponentCpuCalibration], before and after the wait, every thread's;
+     * the scenario is reset afterwards). Call after [open], outside any timed section.
      */
-    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): LimitFormula.Bound? {
-        val ref = reference ?: return null
-        val nominal = checkNotNull(workload)
-        val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
+    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): LimitFormula.Bound {
+        val nominal: (Int) -> Long = scenario?.let { it::waitNanos } ?: checkNotNull(workload)::waitNanos
         val waits = LongArray(spec.items) {
-            spec.wait.effectiveWaitNanos((nominal.waitNanos(it) * context.waitScale).toLong())
+            spec.wait.effectiveWaitNanos((nominal(it) * context.waitScale).toLong())
         }
+        val ref = reference ?: return scenarioLimit(waits, cores, budgetNanos)
+        val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
         // Items that share one lock run one after another: all of their CPU and waits in a row.
-        val serial = if (nominal is SerialWorkload) cpu.indices.sumOf { cpu[it] + waits[it] } else 0.0
+        val serial = if (workload is SerialWorkload) cpu.indices.sumOf { cpu[it] + waits[it] } else 0.0
         return LimitFormula.of(cpu, waits, cores, serial)
+    }
+
+    private fun scenarioLimit(waits: LongArray, cores: Int, budgetNanos: Long): LimitFormula.Bound {
+        val open = checkNotNull(opened) { "open() first" }
+        val cost = try {
+            ComponentCpuCalibration.measure(open.components(), spec.items, budgetNanos)
+        } finally {
+            open.reset()
+        }
+        return LimitFormula.split(DoubleArray(spec.items) { cost.beforeNs }, DoubleArray(spec.items) { cost.afterNs }, waits, cores)
     }
 
     /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */

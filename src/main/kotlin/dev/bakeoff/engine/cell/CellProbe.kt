@@ -106,7 +106,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     }
 
     /**
-     * Calibrates the items' CPU cost for the physical limit (the JIT is warm by now; this fork's
+     * Calibrates the items' (or a scenario's components') CPU cost for the physical limit (the JIT is warm by now; this fork's
      * processors are the usable cores, so `--cpus` is respected), runs the trace pass unless a
      * warm-up batch was traced (at least one batch, up to [ForkSettings.TRACE_BATCHES] within
      * [TRACE_BUDGET_NANOS]), then the evidence pass unless that warm-up batch recorded it, closes
@@ -153,9 +153,10 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 traces.size,
                 TraceStats.tasks(traces.first()),
                 memoryStats,
-                limit?.limitNs,
+                limit.limitNs,
                 figures,
                 tracedNs?.toDouble(),
+                limit.parts,
             ),
         )
         stopWatching()

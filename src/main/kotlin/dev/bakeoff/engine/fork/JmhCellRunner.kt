@@ -90,7 +90,6 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             params = spec.scenario?.let { sc ->
                 sc.values + options.settings.filterKeys(sc.entry::recorded).mapValues { Credentials.masked(it.value) }
             },
-            limitNs = spec.createScenario(options.context())?.limit()?.nanos?.toDouble(),
         )
         return try {
             // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
@@ -221,7 +220,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val drift = forks.mapNotNull(Trend::drift).maxByOrNull { kotlin.math.abs(it) }
         val steady = Trend.all(forks.map(Trend::steady))
         val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
-        // A workload cell's limit is calibrated in its JVM; a scenario's comes from its definition (already in base).
+        // The limit is calibrated in the cell's JVM, a scenario's with its components' CPU.
         val figured = probe?.figuresOf(base)
             ?: base.copy(status = CellStatus.FAILED, error = "the measured JVM wrote no probe report")
         return figured.copy(

@@ -1,0 +1,70 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.engine.cell.Cell
+import dev.bakeoff.engine.cell.ComponentCpuCalibration
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.model.ComponentWork
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.result.LimitBound
+import org.junit.jupiter.api.Test
+import java.lang.management.ManagementFactory
+import java.util.concurrent.ExecutorService
+import java.util.concurrent.Executors
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/** A scenario cell's physical limit counts the CPU its components cost, before and after the wait, on every thread. */
+class ScenarioLimitTest {
+    /** Spins on the calling thread until it has used [nanos] of its own CPU. */
+    private fun burn(nanos: Long) {
+        val mx = ManagementFactory.getThreadMXBean()
+        val end = mx.currentThreadCpuTime + nanos
+        while (mx.currentThreadCpuTime < end) Thread.onSpinWait()
+    }
+
+    /**
+     * Components of known cost: 1 ms of CPU per item before the wait on a thread of their own (as a
+     * server's handler), 2 ms after it on the caller's.
+     */
+    private class Known(private val server: ExecutorService, private val burn: (Long) -> Unit) : ComponentWork {
+        private var items = 0
+
+        override fun beforeWait(items: Int) {
+            this.items = items
+            server.submit { burn(items * 1_000_000L) }.get()
+        }
+
+        override fun afterWait() = burn(items * 2_000_000L)
+    }
+
+    @Test
+    fun `the calibration counts every thread's CPU, before the wait and after it`() {
+        val cost = Executors.newSingleThreadExecutor().use { server ->
+            ComponentCpuCalibration.measure(Known(server, ::burn), items = 3, budgetNanos = 0)
+        }
+        assertTrue(cost.beforeNs >= 1_000_000, "before: ${cost.beforeNs} ns per item, on another thread")
+        assertTrue(cost.afterNs >= 2_000_000, "after: ${cost.afterNs} ns per item")
+        assertTrue(cost.beforeNs < cost.afterNs, "$cost")
+    }
+
+    @Test
+    fun `each scenario's limit is its critical path plus its components' measured CPU, with the parts`() {
+        val scenarios = mapOf(
+            "api-fanout:latency-ms=20:warm-up-calls=50" to 20_000_000.0,
+            "order-status:call-ms=20:warm-up-calls=50:api=http" to 20_000_000.0,
+            "file-sender:send-ms=5:failure-percent=0" to 5_000_000.0,
+        )
+        for ((scenario, path) in scenarios) {
+            val bound = Cell(CellSpec.parseScenario("direct", scenario, 8, "blocking"), RunContext()).use { cell ->
+                cell.open()
+                cell.physicalLimit(cores = 2, budgetNanos = 0)
+            }
+            val parts = bound.parts
+            assertEquals(path, parts.waitNs, scenario)
+            assertTrue(parts.cpuAfterNs!! > 0, "$scenario: $parts")
+            assertEquals(path + parts.cpuAfterNs / 2, bound.afterWaitNs, scenario)
+            assertTrue(bound.limitNs > path, "$scenario: ${bound.limitNs}")
+            assertEquals(LimitBound.CPU_AFTER_WAIT, parts.binds, "$scenario: $parts")
+        }
+    }
+}
