@@ -85,9 +85,9 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
                 "results in ${options.out}",
             err = true,
         )
-        val progress = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
-        val sink = ResultsSink(options.out)
-        val results = sink.guard { check.run(progress, sink) }
+        val progress = ProgressPrinter(verbose = true) { line, newline -> echo(line, trailingNewline = newline, err = true) }
+        val writer = ResultFiles.writer(options.out)
+        val results = ResultFiles.guard(writer) { check.run(progress, writer) }
         val (line, passed) = AaCheck.outcome(results.groups?.singleOrNull(), check.names)
         results.cells.forEach { c ->
             val forks = c.timeNs?.runs?.size?.let { " ($it runs)" }.orEmpty()
