@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.ScenarioEntry
@@ -36,6 +37,8 @@ import java.nio.file.Path
  *   shared by every cell, `cpus` and `jdk` do not apply, a hung cell cannot be killed).
  * @property race when set, the run races ([RaceRunner]) instead of following [preset]'s fixed plan.
  * @property profile when set, async-profiler samples each cell's measured iterations ([CellProfiler]).
+ * @property margin the practical margin (`--margin`): a difference below this share of a group's
+ *   winner is a tie ([GroupDecision]).
  */
 internal data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -59,6 +62,7 @@ internal data class RunOptions(
     val inProcess: Boolean = false,
     val race: RaceOptions? = null,
     val profile: Profile? = null,
+    val margin: Double = GroupDecision.DEFAULT_MARGIN,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
     fun context(waitScale: Double = 1.0) =

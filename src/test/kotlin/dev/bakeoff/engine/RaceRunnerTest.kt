@@ -52,7 +52,7 @@ class RaceRunnerTest {
             val result = if (runs == null) {
                 base.copy(status = CellStatus.FAILED, error = "scripted failure")
             } else {
-                base.copy(timeNs = TimeSummary.of(runs, 0.0))
+                base.copy(timeNs = TimeSummary.of(runs, 0.0, listOf(runs.size)))
             }
             return JmhCellRunner.Outcome(result, null)
         }
