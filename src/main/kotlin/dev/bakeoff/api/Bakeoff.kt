@@ -1,8 +1,8 @@
 package dev.bakeoff.api
 
-import dev.bakeoff.engine.Preset
-import dev.bakeoff.engine.RunOptions
-import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm

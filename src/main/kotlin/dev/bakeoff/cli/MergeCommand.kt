@@ -7,7 +7,7 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.required
-import dev.bakeoff.engine.ResultsMerge
+import dev.bakeoff.engine.fanout.ResultsMerge
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.MachineDifferences
 import dev.bakeoff.report.REPORT_FORMATS

@@ -123,8 +123,11 @@ internal object GroupDecision {
         fun test(margin: Double, levels: Levels): PairTest {
             val time = cell.timeNs!!
             val fr = ratio ?: return PairTest(
-                cell.strategy, time.median / winnerMedian, runs = time.runs.size,
-                outcome = PairOutcome.UNRESOLVED, forks = o.size,
+                cell.strategy,
+                time.median / winnerMedian,
+                runs = time.runs.size,
+                outcome = PairOutcome.UNRESOLVED,
+                forks = o.size,
             )
             if (separated) {
                 return PairTest(cell.strategy, fr.ratio, runs = time.runs.size, outcome = PairOutcome.SEPARATED, forks = o.size)

@@ -29,7 +29,9 @@ internal data class Answer(
      */
     val who: String get() = when {
         leaders.isEmpty() -> "no strategy completed"
+
         leaders.size == 1 -> leaders.single().strategy
+
         else -> leaders.dropLast(1).joinToString { it.strategy } + " or ${leaders.last().strategy}" +
             if (status == GroupStatus.TIE && margin != null) ": equivalent within ${DecisionReasons.percent(margin)}" else ""
     }

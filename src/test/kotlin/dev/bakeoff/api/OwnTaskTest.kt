@@ -2,7 +2,7 @@ package dev.bakeoff.api
 
 import com.example.PricingTask
 import dev.bakeoff.cli.recordCliForTests
-import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.JsonReportFormat

@@ -6,7 +6,7 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.terminal.TerminalRecorder
-import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.writeTo

@@ -1,6 +1,6 @@
 package dev.bakeoff.cli
 
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan

@@ -1,5 +1,10 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fork.RunListener
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.RaceOptions
+import dev.bakeoff.engine.race.RaceRules
+import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.result.GroupResult
 import org.junit.jupiter.api.Test

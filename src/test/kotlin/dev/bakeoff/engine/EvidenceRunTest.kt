@@ -1,5 +1,9 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.jdk.MachineInfo
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellStatus

@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.strategy.Strategies

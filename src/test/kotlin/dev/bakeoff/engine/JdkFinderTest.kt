@@ -1,5 +1,8 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.engine.jdk.JdkFinder
+import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test

@@ -1,5 +1,8 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.plan.Grid
+import dev.bakeoff.engine.plan.Suites
+import dev.bakeoff.engine.plan.Sweep
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.SweepPoint

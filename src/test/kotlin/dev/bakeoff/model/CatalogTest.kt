@@ -1,6 +1,6 @@
 package dev.bakeoff.model
 
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.strategy.Strategies
 import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
