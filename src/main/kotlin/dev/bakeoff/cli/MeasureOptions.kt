@@ -32,6 +32,8 @@ import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
@@ -65,6 +67,11 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         "--budget",
         help = "Racing: wall time for the whole run, as 90s, 4m or 1h (default: 4m)",
     ).convert { parseBudget(it) }
+    private val margin by option(
+        "--margin",
+        help = "A difference below this share of a group's winner is a tie, as 5% or 0.05 " +
+            "(default: ${DecisionReasons.percent(GroupDecision.DEFAULT_MARGIN)})",
+    ).convert { parseMargin(it) }
     private val out by option(
         "--out",
         "-o",
@@ -176,6 +183,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             jvmArgs = jvmArgs,
             maxThreads = maxThreads,
             profile = profile?.let { checkProfiler(it, jdks.firstOrNull()?.home) },
+            margin = margin ?: GroupDecision.DEFAULT_MARGIN,
         )
         whole = all
         val part = shard ?: return all
@@ -288,6 +296,21 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
                 throw BadParameterValue("'$text' is too long; valid: a duration such as 90s, 4m or 1h")
             }
         }
+
+        /**
+         * `5%`, `2.5%` or `0.05` as a share (0.05); anything outside (0, [MAX_MARGIN]] is a usage error:
+         * no margin is no tie at all, and beyond half the winner's time a "tie" would hide a winner.
+         */
+        fun parseMargin(text: String): Double {
+            val t = text.trim()
+            val share = if (t.endsWith("%")) t.dropLast(1).trim().toDoubleOrNull()?.div(100) else t.toDoubleOrNull()
+            if (share == null || !(share > 0 && share <= MAX_MARGIN)) {
+                throw BadParameterValue("'$text'; valid: a share of the winner's time above 0 and up to 50%, as 5% or 0.05")
+            }
+            return share
+        }
+
+        private const val MAX_MARGIN = 0.5
 
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
         val WAITS: Map<String, List<WaitForm>> =

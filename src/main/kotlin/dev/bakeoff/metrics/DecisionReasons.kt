@@ -3,67 +3,108 @@ package dev.bakeoff.metrics
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
+import java.math.BigDecimal
+import java.math.MathContext
 
 /**
- * The one-line reason of a [GroupDecision], with the figures that decided it: the closest
- * strategy behind a decided winner, the strategies in a tie, or those not told apart and, when
- * the runs are too few for any test to be significant, that more runs are needed. Pure; thread-safe.
+ * The one-line reason of a [GroupDecision], with the figures that decided it and the forks they
+ * came from: the closest strategy behind a decided winner, the strategies in a tie, or those not
+ * told apart and, when a side has too few forks for any test, that more forks are needed. Pure;
+ * thread-safe.
  */
 internal object DecisionReasons {
-    fun of(status: GroupStatus, tests: List<PairTest>, margin: Double, winnerRuns: Int): String = when (status) {
-        GroupStatus.DECIDED -> decided(tests)
-        GroupStatus.TIE -> tie(tests, margin)
-        GroupStatus.UNDECIDED -> undecided(tests, margin, winnerRuns)
+    fun of(status: GroupStatus, tests: List<PairTest>, margin: Double, winnerForks: Int?): String = when (status) {
+        GroupStatus.DECIDED -> decided(tests, winnerForks)
+        GroupStatus.TIE -> tie(tests, margin, winnerForks)
+        GroupStatus.UNDECIDED -> undecided(tests, margin, winnerForks)
     }
 
-    /** `×1.20 (95% CI 1.15–1.26, p = 0.00794)`, or the gap that made the test unnecessary. */
-    fun figures(t: PairTest): String {
+    /**
+     * `×1.20 (98.3% CI 1.15–1.26, p = 0.0079; 3 and 4 forks)`, the gap that made the test unnecessary,
+     * or the bare ratio where a side had too few forks to test.
+     */
+    fun figures(t: PairTest, winnerForks: Int?): String {
         val ratio = "×${Units.ratio(t.ratio)}"
-        val gap = Units.sig3(GroupDecision.SEPARATION)
-        val low = t.ciLow ?: return "$ratio, its fastest run over $gap× the winner's slowest"
-        return "$ratio (95% CI ${Units.ratio(low)}–${Units.ratio(t.ciHigh!!)}, p = ${Units.sig3(t.pValue!!)})"
+        val forks = forks(winnerForks, t)
+        val low = t.ciLow ?: return when (t.outcome) {
+            PairOutcome.SEPARATED -> {
+                val unit = if (t.forks == null) "run" else "fork"
+                "$ratio, its fastest $unit over ${Units.sig3(GroupDecision.SEPARATION)}× the winner's slowest" +
+                    forks.let { if (it.isEmpty()) "" else " ($it)" }
+            }
+
+            else -> if (forks.isEmpty()) ratio else "$ratio ($forks)"
+        }
+        val level = percent(t.confidence ?: LEGACY_CONFIDENCE)
+        val p = "p ${pValue(t.pValue!!)}" + forks.let { if (it.isEmpty()) "" else "; $it" }
+        return "$ratio ($level CI ${Units.ratio(low)}–${Units.ratio(t.ciHigh!!)}, $p)"
     }
 
-    private fun decided(tests: List<PairTest>): String {
+    /**
+     * `= 0.0079`: a p-value to two significant figures, and never finer than `< 0.001`: a t test on a
+     * handful of forks rests on their log medians being normal, which no handful can show in the far tail.
+     */
+    fun pValue(p: Double): String = if (p < P_FLOOR) {
+        "< $P_FLOOR"
+    } else {
+        "= " + BigDecimal(p).round(MathContext(2)).toPlainString()
+    }
+
+    /** `5%`, `2.5%`, `98.3%`: a share with at most three significant figures, no trailing zeros. */
+    fun percent(x: Double): String = BigDecimal(x * 100).round(MathContext(3)).stripTrailingZeros().toPlainString() + "%"
+
+    private fun forks(winnerForks: Int?, t: PairTest): String =
+        if (winnerForks == null || t.forks == null) "" else "$winnerForks and ${t.forks} forks"
+
+    private fun decided(tests: List<PairTest>, winnerForks: Int?): String {
         val closest = tests.firstOrNull() ?: return "the only strategy that completed"
         val others = if (tests.size == 1) {
             closest.strategy
         } else {
             "all ${tests.size} others; the closest, ${closest.strategy},"
         }
-        return "ahead of $others ${figures(closest)}"
+        return "ahead of $others ${figures(closest, winnerForks)}"
     }
 
-    private fun tie(tests: List<PairTest>, margin: Double): String {
+    private fun tie(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {
         val tied = tests.filter { it.outcome == PairOutcome.EQUIVALENT }
         val behind = tests.size - tied.size
-        return "equivalent within ±${percent(margin)}: ${named(tied, ::equivalence)}" +
+        return "equivalent within ±${percent(margin)}: ${named(tied) { equivalence(it, winnerForks) }}" +
             if (behind > 0) "; the other $behind behind" else ""
     }
 
-    private fun undecided(tests: List<PairTest>, margin: Double, winnerRuns: Int): String {
+    private fun undecided(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {
         val open = tests.filter { it.outcome == PairOutcome.UNRESOLVED }
-        val few = open.firstOrNull { GroupDecision.smallestP(winnerRuns, it.runs) >= MedianRatio.ALPHA }?.let {
-            "; with $winnerRuns and ${it.runs} runs no p can fall below ${MedianRatio.ALPHA} " +
-                "(the smallest is ${Units.sig3(GroupDecision.smallestP(winnerRuns, it.runs))}): more runs are needed"
+        val few = open.firstOrNull { (it.forks ?: Int.MAX_VALUE) < ForkRatio.MIN_FORKS }?.let {
+            "; ${it.strategy} has ${it.forks} steady fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
+        } ?: if ((winnerForks ?: Int.MAX_VALUE) < ForkRatio.MIN_FORKS) {
+            "; the winner has $winnerForks steady fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
+        } else {
+            null
         }
         // Those already shown equivalent are part of the answer too: the winner's set is both.
         val tied = tests.filter { it.outcome == PairOutcome.EQUIVALENT }.takeIf { it.isNotEmpty() }
-            ?.let { "; equivalent within ±${percent(margin)}: ${named(it, ::equivalence)}" }
-        return "not told apart from ${named(open)}${few.orEmpty()}${tied.orEmpty()}"
+            ?.let { "; equivalent within ±${percent(margin)}: ${named(it) { t -> equivalence(t, winnerForks) }}" }
+        return "not told apart from ${named(open) { figures(it, winnerForks) }}${few.orEmpty()}${tied.orEmpty()}"
     }
 
-    /** `×1.01 (90% CI 1.00–1.02)`: the interval the equivalence test put within the margin. */
-    private fun equivalence(t: PairTest) =
-        "×${Units.ratio(t.ratio)} (90% CI ${Units.ratio(t.eqLow!!)}–${Units.ratio(t.eqHigh!!)})"
+    /** `×1.01 (90% CI 1.00–1.02; 3 and 3 forks)`: the interval the equivalence test put within the margin. */
+    private fun equivalence(t: PairTest, winnerForks: Int?): String {
+        val forks = forks(winnerForks, t).let { if (it.isEmpty()) "" else "; $it" }
+        val level = percent(t.eqConfidence ?: LEGACY_EQ_CONFIDENCE)
+        return "×${Units.ratio(t.ratio)} ($level CI ${Units.ratio(t.eqLow!!)}–${Units.ratio(t.eqHigh!!)}$forks)"
+    }
 
     /** The first few strategies with their [figures], then how many more. */
-    private fun named(tests: List<PairTest>, figures: (PairTest) -> String = ::figures): String {
+    private fun named(tests: List<PairTest>, figures: (PairTest) -> String): String {
         val shown = tests.take(SHOWN).joinToString { "${it.strategy} ${figures(it)}" }
         return if (tests.size > SHOWN) "$shown and ${tests.size - SHOWN} more" else shown
     }
 
-    private fun percent(x: Double) = "${Units.sig3(x * 100)}%"
-
     private const val SHOWN = 2
+    private const val P_FLOOR = 0.001
+
+    /** The levels of files written before each pair recorded its own. */
+    private const val LEGACY_CONFIDENCE = 0.95
+    private const val LEGACY_EQ_CONFIDENCE = 0.90
 }

@@ -7,26 +7,39 @@ import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
+import dev.bakeoff.result.TimeStats
 
 /**
- * Decides a group of cells from their measured runs (docs/RESULTS.md, "Deciding a group"): the
- * winner is the lowest median (then strategy spec); every other ranked cell is compared with it by
- * [MedianRatio] and is [PairOutcome.SLOWER] (Mann–Whitney U at [MedianRatio.ALPHA] and the whole
- * 95% interval above 1 + margin), [PairOutcome.SEPARATED] (its fastest run over [SEPARATION] times
- * the winner's slowest), [PairOutcome.EQUIVALENT] (the whole 90% interval within 1 ± margin: two
- * one-sided tests at 0.05, TOST) or
- * [PairOutcome.UNRESOLVED]. The group is [GroupStatus.DECIDED] when every other cell is behind,
- * a [GroupStatus.TIE] when the rest are equivalent, else [GroupStatus.UNDECIDED].
+ * Decides a group of cells from their measured runs (docs/RESULTS.md, "Deciding a group"), counting
+ * forks, not runs ([ForkSample]: each fork's steady runs, summarised by their median). The winner is
+ * the lowest median (then strategy spec); every other ranked cell is compared with it by [ForkRatio]
+ * and is [PairOutcome.SLOWER] (the whole interval at [PairTest.confidence] above 1 + margin),
+ * [PairOutcome.SEPARATED] (its fastest fork over [SEPARATION] times the winner's slowest),
+ * [PairOutcome.EQUIVALENT] (the whole interval at [PairTest.eqConfidence] within 1 ± margin: two
+ * one-sided tests, TOST) or [PairOutcome.UNRESOLVED]; a side with fewer than
+ * [ForkRatio.MIN_FORKS] forks is never anything but unresolved. The group is [GroupStatus.DECIDED]
+ * when every other cell is behind, a [GroupStatus.TIE] when the rest are equivalent, else
+ * [GroupStatus.UNDECIDED].
  *
- * The reports decide a finished run with it, and a race calls it between forks. Pure: the same
- * runs give the same decision on every machine (each pair's bootstrap is seeded from its names);
- * safe from any thread.
+ * Error rate: at most [ALPHA] per group of calling a cell behind when none is (docs/RESULTS.md),
+ * over all [looks] a race takes at it. Each look spends ALPHA / looks (a fixed schedule, spent
+ * evenly: by the union bound the looks together never exceed it). Within a look the winner is the
+ * data's choice, so a cell behind it could be any pair of the t testable cells (two forks or more,
+ * not separated) the wrong way round: each test is two-sided at ALPHA / looks / (t (t − 1) / 2),
+ * Bonferroni over every pair. Equivalence needs every pair to hold (an intersection-union test),
+ * so only the looks divide its level.
+ *
+ * The reports decide a finished run with it, and a race calls it after every round. Pure: the same
+ * runs give the same decision on every machine; safe from any thread.
  */
 internal object GroupDecision {
-    /** Differences below this share of the winner's median are a tie, whatever the test says. */
-    const val MIN_MARGIN = 0.02
+    /** Differences below this share of the winner's median are a tie unless the user sets another (`--margin`). */
+    const val DEFAULT_MARGIN = 0.05
 
-    /** A cell whose fastest run is over this many times the winner's slowest is behind it, however few its runs. */
+    /** The chance, per group, of calling a cell behind when it is not: over every look and comparison. */
+    const val ALPHA = 0.05
+
+    /** A cell whose fastest fork is over this many times the winner's slowest is behind it, with two forks a side. */
     const val SEPARATION = MedianRatio.SEPARATION
 
     /** The ranking every report and the race share: median, then strategy spec (never the input's order). */
@@ -36,28 +49,42 @@ internal object GroupDecision {
     fun rankable(cell: CellResult): Boolean = cell.status == CellStatus.OK && !cell.timeNs?.runs.isNullOrEmpty()
 
     /**
-     * The margin of a group whose winner's median is [winnerMedianNs]: [MIN_MARGIN], or the harness's
-     * own cost per batch ([harnessNsPerItem] × [items]) relative to that median if larger.
+     * The margin of a group whose winner's median is [winnerMedianNs]: the user's [margin], or the
+     * harness's own cost per batch ([harnessNsPerItem] × [items]) relative to that median if larger.
      */
-    fun margin(winnerMedianNs: Double, items: Int, harnessNsPerItem: Double?): Double =
-        maxOf(MIN_MARGIN, (harnessNsPerItem ?: 0.0) * items / winnerMedianNs)
+    fun margin(winnerMedianNs: Double, items: Int, harnessNsPerItem: Double?, margin: Double = DEFAULT_MARGIN): Double =
+        maxOf(margin, (harnessNsPerItem ?: 0.0) * items / winnerMedianNs)
 
-    /** Decides every group of [cells] (same workload, items, wait form) that has a rankable cell, in run order. */
+    /**
+     * Decides every group of [cells] (same workload, items, wait form) that has a rankable cell, in run
+     * order, with the user's [margin] and the [looks] the run took at its groups.
+     */
     fun all(
         cells: List<CellResult>,
         harnessNsPerItem: Double?,
-        decide: (List<CellResult>, Double) -> GroupResult = ::of,
+        margin: Double = DEFAULT_MARGIN,
+        looks: Int = 1,
+        decide: (List<CellResult>, Double) -> GroupResult = { group, m -> of(group, m, looks) },
     ): List<GroupResult> = cells.filter(::rankable).groupBy(GroupKey::of).values.map { group ->
         val leader = group.minWith(RANKING)
-        decide(group, margin(leader.timeNs!!.median, leader.items, harnessNsPerItem))
+        decide(group, margin(leader.timeNs!!.median, leader.items, harnessNsPerItem, margin))
     }
 
-    /** Decides one group from its rankable [cells] (any order; ranked here by [RANKING]) with [margin]. */
-    fun of(cells: List<CellResult>, margin: Double): GroupResult {
+    /**
+     * Decides one group from its rankable [cells] (any order; ranked here by [RANKING]) with [margin],
+     * at the last of [looks] equally weighted looks.
+     */
+    fun of(cells: List<CellResult>, margin: Double, looks: Int = 1): GroupResult {
         require(cells.isNotEmpty() && cells.all(::rankable)) { "a decision needs ok cells with measured runs" }
+        require(looks >= 1) { "a decision is at least one look" }
         val ranked = cells.sortedWith(RANKING)
         val winner = ranked.first()
-        val tests = ranked.drop(1).map { test(winner, it, margin) }
+        val perLook = ALPHA / looks
+        val w = ForkSample.of(winner.timeNs!!)
+        val pairs = ranked.drop(1).map { Compared(it, ForkSample.of(it.timeNs!!), w, winner.timeNs.median) }
+        val testable = 1 + pairs.count { it.ratio != null && !it.separated }
+        val levels = Levels(1 - perLook / maxOf(1, testable * (testable - 1) / 2), 1 - 2 * perLook)
+        val tests = pairs.map { it.test(margin, levels) }
         val status = when {
             tests.all { it.outcome.behind } -> GroupStatus.DECIDED
             tests.none { it.outcome == PairOutcome.UNRESOLVED } -> GroupStatus.TIE
@@ -71,42 +98,52 @@ internal object GroupDecision {
             status = status,
             tiedWith = tests.filterNot { it.outcome.behind }.map { it.strategy },
             margin = margin,
-            winnerRuns = winner.timeNs!!.runs.size,
-            reason = DecisionReasons.of(status, tests, margin, winner.timeNs.runs.size),
+            winnerRuns = winner.timeNs.runs.size,
+            reason = DecisionReasons.of(status, tests, margin, w.size),
             tests = tests,
             jdk = winner.jdk,
             machine = winner.machine,
+            winnerForks = w.size,
         )
     }
 
-    private fun test(winner: CellResult, other: CellResult, margin: Double): PairTest {
-        val w = winner.timeNs!!
-        val o = other.timeNs!!
-        val ratio = o.median / w.median
-        // A gap this wide needs no test; skipping the bootstrap keeps wide groups cheap to decide.
-        if (MedianRatio.separation(w.runs, o.runs) == MedianRatio.Verdict.SLOWER) {
-            return PairTest(other.strategy, ratio, runs = o.runs.size, outcome = PairOutcome.SEPARATED)
-        }
-        val seed = "${winner.workload}|${winner.items}|${winner.wait}|${winner.strategy}|${other.strategy}".hashCode()
-        val r = MedianRatio.of(w.runs, o.runs, seed.toLong())
-        val outcome = when {
-            r.verdict() == MedianRatio.Verdict.SLOWER && r.ciLow > 1 + margin -> PairOutcome.SLOWER
-            r.eqLow >= 1 - margin && r.eqHigh <= 1 + margin -> PairOutcome.EQUIVALENT
-            else -> PairOutcome.UNRESOLVED
-        }
-        return PairTest(
-            other.strategy, r.ratio, r.ciLow, r.ciHigh, r.pValue, o.runs.size, outcome, r.eqLow, r.eqHigh,
-        )
-    }
+    /** The two-sided confidence of the interval that calls a cell slower, and of the equivalence test's. */
+    private data class Levels(val slower: Double, val equivalent: Double)
 
     /**
-     * The smallest two-sided p-value the exact Mann–Whitney U test can give with [n] and [m] runs
-     * (no ties): 2 / C(n + m, n). With 3 and 3 it is 0.1, so no difference can be significant at 0.05.
+     * [cell] (its forks [o]) against the winner's forks [w] (its median [winnerMedian]): the test, once
+     * the group's [Levels] are known.
      */
-    fun smallestP(n: Int, m: Int): Double {
-        var arrangements = 1.0
-        for (i in 1..minOf(n, m)) arrangements = arrangements * (n + m - minOf(n, m) + i) / i
-        return minOf(1.0, 2 / arrangements)
+    private class Compared(val cell: CellResult, val o: ForkSample, w: ForkSample, val winnerMedian: Double) {
+        val ratio = ForkRatio.of(w, o)
+
+        // A gap this wide needs no test, but still two forks a side: one fork's luck can be that wide.
+        val separated = ratio != null && o.fastest > SEPARATION * w.slowest
+
+        fun test(margin: Double, levels: Levels): PairTest {
+            val time = cell.timeNs!!
+            val fr = ratio ?: return PairTest(
+                cell.strategy,
+                time.median / winnerMedian,
+                runs = time.runs.size,
+                outcome = PairOutcome.UNRESOLVED,
+                forks = o.size,
+            )
+            if (separated) {
+                return PairTest(cell.strategy, fr.ratio, runs = time.runs.size, outcome = PairOutcome.SEPARATED, forks = o.size)
+            }
+            val (low, high) = fr.interval(levels.slower)
+            val (eqLow, eqHigh) = fr.interval(levels.equivalent)
+            val outcome = when {
+                low > 1 + margin -> PairOutcome.SLOWER
+                eqLow >= 1 - margin && eqHigh <= 1 + margin -> PairOutcome.EQUIVALENT
+                else -> PairOutcome.UNRESOLVED
+            }
+            return PairTest(
+                cell.strategy, fr.ratio, low, high, fr.pValue, time.runs.size, outcome, eqLow, eqHigh,
+                forks = o.size, confidence = levels.slower, eqConfidence = levels.equivalent,
+            )
+        }
     }
 }
 
@@ -117,16 +154,17 @@ internal object GroupDecision {
  */
 internal class GroupDecisionCache {
     /** Everything a decision depends on. */
-    private data class Input(val cells: List<Pair<String, List<Double>>>, val key: GroupKey, val margin: Double)
+    private data class Input(val cells: List<Pair<String, TimeStats>>, val key: GroupKey, val margin: Double)
 
     private var decided = mapOf<Input, GroupResult>()
 
-    fun all(cells: List<CellResult>, harnessNsPerItem: Double?): List<GroupResult> {
+    /** [GroupDecision.all] with the same arguments. */
+    fun all(cells: List<CellResult>, harnessNsPerItem: Double?, margin: Double, looks: Int): List<GroupResult> {
         // Only the current groups' decisions are kept, so a long run holds one per group.
         val kept = HashMap<Input, GroupResult>()
-        val current = GroupDecision.all(cells, harnessNsPerItem) { group, margin ->
-            val input = Input(group.map { it.strategy to it.timeNs!!.runs }, GroupKey.of(group.first()), margin)
-            (decided[input] ?: GroupDecision.of(group, margin)).also { kept[input] = it }
+        val current = GroupDecision.all(cells, harnessNsPerItem, margin, looks) { group, m ->
+            val input = Input(group.map { it.strategy to it.timeNs!! }, GroupKey.of(group.first()), m)
+            (decided[input] ?: GroupDecision.of(group, m, looks)).also { kept[input] = it }
         }
         decided = kept
         return current

@@ -31,8 +31,21 @@ internal object Trend {
         return slope * (runs.size - 1) / median
     }
 
-    /** `+35%`, `-12%`: a drift as people read it. */
-    fun percent(drift: Double): String = "%+.0f%%".format(java.util.Locale.ROOT, drift * 100)
+    /**
+     * A trend as people read it, from a fork's first run over its last ([firstToLast]): "its first
+     * run took 3.3× its last" (warming up) or "its last run took 1.4× its first" (slowing down). A
+     * ratio, because a percentage of a warm-up that shrinks a run threefold reads as −231%.
+     */
+    fun told(firstToLast: Double): String = if (firstToLast >= 1) {
+        "its first run took ${Units.ratio(firstToLast)}× its last"
+    } else {
+        "its last run took ${Units.ratio(1 / firstToLast)}× its first"
+    }
+
+    /** Of the forks' runs (each in run order), the one with the largest [drift]: its drift and first run over last. */
+    fun largest(forks: List<List<Double>>): Pair<Double, Double>? = forks
+        .mapNotNull { runs -> drift(runs)?.let { it to runs.first() / runs.last() } }
+        .maxByOrNull { kotlin.math.abs(it.first) }
 
     /** Whether [runs] (in run order) are steady by both parts of the test; null when there are too few to test. */
     fun steady(runs: List<Double>): Boolean? {

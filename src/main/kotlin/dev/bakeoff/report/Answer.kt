@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupKey
@@ -17,14 +18,22 @@ internal data class Answer(
     val leaders: List<CellResult>,
     val status: GroupStatus?,
     val reason: String,
+    /** The decision's practical margin (a share of the winner's median); null when nothing completed. */
+    val margin: Double? = null,
 ) {
     val title: String get() = key.title
 
-    /** The leaders as one phrase: `a`, `a or b`, `a, b or c` (the [status] says whether a tie or undecided). */
+    /**
+     * The leaders as one phrase: `a`, `a or b`, `a, b or c`; a tie says what it is, `a, b or c:
+     * equivalent within 5%` (otherwise the [status] says whether decided or undecided).
+     */
     val who: String get() = when {
         leaders.isEmpty() -> "no strategy completed"
+
         leaders.size == 1 -> leaders.single().strategy
-        else -> leaders.dropLast(1).joinToString { it.strategy } + " or ${leaders.last().strategy}"
+
+        else -> leaders.dropLast(1).joinToString { it.strategy } + " or ${leaders.last().strategy}" +
+            if (status == GroupStatus.TIE && margin != null) ": equivalent within ${DecisionReasons.percent(margin)}" else ""
     }
 
     /** The winner's median batch time, or null when nothing completed. */
@@ -51,6 +60,12 @@ internal data class Answer(
 
         /** The answer for one [group]. */
         fun of(group: RankedGroup): Answer =
-            Answer(group.key, group.leaders, group.decision?.status, group.decision?.reason.orEmpty())
+            Answer(
+                group.key,
+                group.leaders,
+                group.decision?.status,
+                group.decision?.reason.orEmpty(),
+                group.decision?.margin,
+            )
     }
 }

@@ -72,10 +72,10 @@ public object Verdicts {
             )
         }
         return unsettled.map { c ->
-            val drift = c.drift?.let { " (${Trend.percent(it)} from its first run to its last)" }.orEmpty()
+            val drift = c.firstToLast?.let { " (${Trend.told(it)})" }.orEmpty()
             val role = if (c === ranked.first()) "the winner, " else ""
             "not steady: ${role}${c.strategy}'s runs still trended$drift; " +
-                "its figure would change with a longer run, so its place is not settled"
+                "its figure would change with a longer run, and the group's tests left out its runs before they settled"
         }
     }
 

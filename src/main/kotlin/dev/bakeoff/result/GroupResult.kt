@@ -19,7 +19,7 @@ public data class GroupResult(
     val status: GroupStatus,
     /** Strategies not told apart from the winner, fastest first; empty when the group is decided. */
     val tiedWith: List<String> = emptyList(),
-    /** Differences below this share of the winner's median are a tie (0.02: 2%). */
+    /** Differences below this share of the winner's median are a tie (0.05: 5%, `--margin`). */
     val margin: Double,
     /** The winner's measured runs. */
     val winnerRuns: Int,
@@ -31,13 +31,18 @@ public data class GroupResult(
     val jdk: String? = null,
     /** In a merged file, the machine's fingerprint ([CellResult.machine]): groups never mix machines. */
     val machine: String? = null,
+    /** The winner's forks whose runs settled: what its tests counted. Null in files written before. */
+    val winnerForks: Int? = null,
 )
 
 /**
- * The winner of a group against one other ranked [strategy]: [ratio] = its median / the winner's;
- * [ciLow]–[ciHigh] the 95% bootstrap interval of that ratio, [eqLow]–[eqHigh] its 90% one (the
- * equivalence test's) and [pValue] the two-sided Mann–Whitney U test's, absent when the runs alone
- * decided ([PairOutcome.SEPARATED]); [runs] its measured runs. Immutable.
+ * The winner of a group against one other ranked [strategy], counted by forks: [ratio] = its
+ * geometric-mean fork median / the winner's (its median / the winner's where a side has too few
+ * forks to test); [ciLow]–[ciHigh] the interval of that ratio at [confidence] (the one that calls
+ * it slower), [eqLow]–[eqHigh] at [eqConfidence] (the equivalence test's) and [pValue] the
+ * two-sided Welch t test's on the forks' log medians, absent when the forks alone decided
+ * ([PairOutcome.SEPARATED]) or too few to test; [runs] its measured runs, [forks] its forks that
+ * counted. Immutable.
  */
 @Serializable
 public data class PairTest(
@@ -50,6 +55,12 @@ public data class PairTest(
     val outcome: PairOutcome,
     val eqLow: Double? = null,
     val eqHigh: Double? = null,
+    /** Null in files written before forks were counted. */
+    val forks: Int? = null,
+    /** Two-sided confidence of [ciLow]–[ciHigh] (0.95 in files written before it was recorded). */
+    val confidence: Double? = null,
+    /** Two-sided confidence of [eqLow]–[eqHigh] (0.90 in files written before it was recorded). */
+    val eqConfidence: Double? = null,
 )
 
 /** Whether a group's winner is told apart from every other ranked strategy; serialised under [id]. */
@@ -74,19 +85,19 @@ public enum class GroupStatus(public val id: String) {
 /** How one strategy compares with its group's winner (docs/RESULTS.md, "Deciding a group"); serialised under [id]. */
 @Serializable
 public enum class PairOutcome(public val id: String) {
-    /** Mann–Whitney U rejects equality at 0.05 and the whole 95% interval lies above 1 + margin. */
+    /** With two forks a side or more, the whole interval at its confidence lies above 1 + margin. */
     @SerialName("slower")
     SLOWER("slower"),
 
-    /** Its fastest run is over twice the winner's slowest: slower whatever a test of so few runs says. */
+    /** With two forks a side or more, its fastest fork is over twice the winner's slowest: no test needed. */
     @SerialName("separated")
     SEPARATED("separated"),
 
-    /** The whole 95% interval lies within 1 ± margin: a tie. */
+    /** With two forks a side or more, the whole equivalence interval lies within 1 ± margin: a tie. */
     @SerialName("equivalent")
     EQUIVALENT("equivalent"),
 
-    /** Neither: not told apart from the winner; more runs could tell. */
+    /** Neither, or too few forks to test: not told apart from the winner; more forks could tell. */
     @SerialName("unresolved")
     UNRESOLVED("unresolved"),
     ;

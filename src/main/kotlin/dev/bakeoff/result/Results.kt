@@ -62,7 +62,13 @@ public data class Machine(
 )
 
 @Serializable
-public data class PresetInfo(val id: String, val forks: Int, val summary: String)
+public data class PresetInfo(
+    val id: String,
+    val forks: Int,
+    val summary: String,
+    /** The practical margin the run decided with (`--margin`, 0.05: 5%); null in files written before it was set. */
+    val margin: Double? = null,
+)
 
 /** How a cell was measured: JMH mode and iteration counts, chosen from the cell's expected batch time. */
 @Serializable
@@ -121,6 +127,8 @@ public data class CellResult(
     val steady: Boolean? = null,
     /** The largest relative drift of one fork's runs from its first to its last (Theil–Sen); + slowing down. */
     val drift: Double? = null,
+    /** That fork's first run over its last (3.3: the first took 3.3× the last); absent with [drift]. */
+    val firstToLast: Double? = null,
     /** JFR events, context switches and CPU use per batch, from the untimed trace pass. */
     val evidence: Evidence? = null,
     /** The JDK version its measured JVMs ran on, in a several-JDK run ([Results.jdks]); null otherwise. */
@@ -247,6 +255,15 @@ public data class TimeStats(
     /** Half-width of JMH's 99.9% confidence interval of the mean (NaN-free: 0 when undefined). */
     val error: Double,
     val runs: List<Double>,
+    /**
+     * How many of [runs] each fork (JVM) gave, in order: the first `forks[0]` runs came from the first
+     * fork, and so on. Null in files written before forks were kept, whose runs count as a fork each.
+     */
+    val forks: List<Int>? = null,
+    /** The standard deviation of the forks' log medians (0.1: about 10% from JVM to JVM); null with one fork. */
+    val betweenForks: Double? = null,
+    /** The pooled standard deviation of log runs within their fork; null when no fork has two runs. */
+    val withinForks: Double? = null,
 )
 
 @Serializable

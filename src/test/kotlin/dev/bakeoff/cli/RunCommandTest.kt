@@ -38,6 +38,21 @@ class RunCommandTest {
         assertUsageError("invalid --items '0'", "run", "--items", "0", "--out", "$tmp")
         assertUsageError("invalid --cpus '0'", "run", "--cpus", "0", "--out", "$tmp")
         assertUsageError("'9999999999h' is too long", "run", "--budget", "9999999999h", "--out", "$tmp")
+        for (bad in listOf("0", "0%", "-5%", "60%", "five", "%")) {
+            assertUsageError("valid: a share of the winner's time above 0 and up to 50%", "run", "--margin", bad, "--out", "$tmp")
+        }
+    }
+
+    @Test
+    fun `--margin is the tie margin every group records, and every run keeps the fork it came from`() {
+        val out = tmp.resolve("out")
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-n", "10", "-p", "smoke", "--margin", "10%", "--out", "$out")
+        assertEquals(0, code, output)
+        val results = JsonReportFormat.read(out.resolve("results.json"))
+        assertEquals(0.1, results.preset.margin)
+        assertTrue(results.groups!!.single().margin >= 0.1, "${results.groups}")
+        val time = results.cells.single().timeNs!!
+        assertEquals(time.runs.size, time.forks!!.sum(), "$time")
     }
 
     @Test

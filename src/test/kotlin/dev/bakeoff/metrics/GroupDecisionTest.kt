@@ -34,39 +34,76 @@ class GroupDecisionTest {
     private fun around(centre: Double, spread: Double, n: Int = 10) =
         List(n) { i -> centre - spread + 2 * spread * i / (n - 1) }
 
-    private fun decide(vararg cells: CellResult, margin: Double = GroupDecision.MIN_MARGIN) =
+    private fun decide(vararg cells: CellResult, margin: Double = GroupDecision.DEFAULT_MARGIN) =
         GroupDecision.of(cells.toList(), margin)
 
+    /** A cell whose runs came from [forks], each fork's runs in order. */
+    private fun forked(strategy: String, vararg forks: List<Double>) = cell(strategy, forks.flatMap { it })
+        .let { c -> c.copy(timeNs = TimeSummary.of(forks.flatMap { it }, 0.0, forks.map { it.size })) }
+
+    /** [n] forks of 4 runs each, whose medians step evenly over centre ± spread. */
+    private fun forks(centre: Double, spread: Double, n: Int = 4) =
+        Array(n) { i -> around(centre - spread + 2 * spread * i / (n - 1), centre * 0.002, 4) }
+
     @Test
-    fun `a clearly slower cell is told apart and the group is decided`() {
-        val d = decide(cell("b", around(120.0, 3.0)), cell("a", around(100.0, 3.0)))
+    fun `a clearly slower cell is told apart by its forks and the group is decided`() {
+        val d = decide(forked("b", *forks(130.0, 3.0)), forked("a", *forks(100.0, 3.0)))
         assertEquals("a", d.winner)
         assertEquals(GroupStatus.DECIDED, d.status)
-        assertEquals(emptyList(), d.tiedWith)
         val t = d.tests.single()
         assertEquals(PairOutcome.SLOWER, t.outcome)
-        assertTrue(t.pValue!! < MedianRatio.ALPHA && t.ciLow!! > 1 + d.margin, "$t")
-        assertEquals(10, d.winnerRuns)
-        assertEquals(10, t.runs)
-        assertContains(d.reason, "ahead of b ×1.20 (95% CI")
+        assertEquals(4, t.forks)
+        assertEquals(4, d.winnerForks)
+        assertEquals(16, t.runs)
+        assertTrue(t.ciLow!! > 1 + d.margin, "$t")
+        assertContains(d.reason, "ahead of b ×1.30 (95% CI 1.2")
+        assertContains(d.reason, "p < 0.001; 4 and 4 forks)")
+    }
+
+    @Test
+    fun `runs of the same forks are not independent evidence`() {
+        // Two JVMs a side whose medians differ by 40% from JVM to JVM: pooled, b's 16 runs would sit above
+        // a's, and a rank test on the runs would find that significant; two forks a side cannot.
+        val d = decide(
+            forked("a", around(100.0, 0.5, 8), around(140.0, 0.5, 8)),
+            forked("b", around(125.0, 0.5, 8), around(165.0, 0.5, 8)),
+        )
+        val t = d.tests.single()
+        assertEquals(PairOutcome.UNRESOLVED, t.outcome, "$t")
+        assertTrue(t.pValue!! > 0.2, "$t")
+        assertEquals(GroupStatus.UNDECIDED, d.status)
     }
 
     @Test
     fun `a difference within the margin is a tie whatever the p-value`() {
-        // 1% slower in every run: the rank test is as significant as 10 runs allow, and still a tie.
-        val d = decide(cell("a", around(100.0, 0.2)), cell("b", around(101.0, 0.2)))
+        // 1% slower in every fork: the test is significant, and still a tie.
+        val d = decide(forked("a", *forks(100.0, 0.2)), forked("b", *forks(101.0, 0.2)))
         val t = d.tests.single()
         assertTrue(t.pValue!! < 0.001, "$t")
         assertEquals(PairOutcome.EQUIVALENT, t.outcome)
         assertEquals(GroupStatus.TIE, d.status)
         assertEquals(listOf("b"), d.tiedWith)
-        assertTrue(t.eqLow!! >= 0.98 && t.eqHigh!! <= 1.02, "the 90% interval lies within the margin: $t")
-        assertContains(d.reason, "equivalent within ±2.00%: b ×1.01 (90% CI 1.0")
+        assertTrue(t.eqLow!! >= 0.95 && t.eqHigh!! <= 1.05, "the 90% interval lies within the margin: $t")
+        assertContains(d.reason, "equivalent within ±5%: b ×1.01 (90% CI 1.0")
     }
 
     @Test
-    fun `overlapping samples are not told apart and the group stays undecided`() {
-        val d = decide(cell("a", around(100.0, 10.0)), cell("b", around(103.0, 10.0)), cell("c", around(150.0, 3.0)))
+    fun `one fork a side is never a tie nor slower however many runs it has`() {
+        val d = decide(forked("a", around(100.0, 0.2)), forked("b", around(100.5, 0.2)))
+        assertEquals(PairOutcome.UNRESOLVED, d.tests.single().outcome)
+        assertEquals(GroupStatus.UNDECIDED, d.status)
+        assertContains(d.reason, "b has 1 steady fork(s): a test takes at least 2 a side")
+        val far = decide(forked("a", around(100.0, 0.2)), forked("b", around(300.0, 0.2)))
+        assertEquals(PairOutcome.UNRESOLVED, far.tests.single().outcome, "not even three times slower")
+    }
+
+    @Test
+    fun `overlapping forks are not told apart and the group stays undecided`() {
+        val d = decide(
+            forked("a", *forks(100.0, 10.0)),
+            forked("b", *forks(103.0, 10.0)),
+            forked("c", *forks(150.0, 3.0)),
+        )
         assertEquals(GroupStatus.UNDECIDED, d.status)
         assertEquals(listOf("b"), d.tiedWith)
         assertEquals(listOf(PairOutcome.UNRESOLVED, PairOutcome.SLOWER), d.tests.map { it.outcome })
@@ -75,42 +112,75 @@ class GroupDecisionTest {
 
     @Test
     fun `an undecided group names the strategies already shown equivalent as well as the open ones`() {
-        val d = decide(cell("a", around(100.0, 0.2)), cell("b", around(101.0, 0.2)), cell("c", around(103.0, 10.0)))
+        val d = decide(
+            forked("a", *forks(100.0, 0.2)),
+            forked("b", *forks(101.0, 0.2)),
+            forked("c", *forks(103.0, 10.0)),
+        )
         assertEquals(GroupStatus.UNDECIDED, d.status)
         assertEquals(listOf(PairOutcome.EQUIVALENT, PairOutcome.UNRESOLVED), d.tests.map { it.outcome })
         assertEquals(listOf("b", "c"), d.tiedWith)
-        assertTrue(d.reason.startsWith("not told apart from c ×1.03 (95% CI"), d.reason)
-        assertContains(d.reason, "; equivalent within ±2.00%: b ×1.01 (90% CI 1.0")
+        assertTrue(d.reason.startsWith("not told apart from c ×1.03 ("), d.reason)
+        assertContains(d.reason, "; equivalent within ±5%: b ×1.01 (90% CI 1.0")
     }
 
     @Test
-    fun `three runs a side cannot be significant, and the reason says so`() {
-        // Every run of b is slower than every run of a, by a third: with 3 and 3 runs the smallest p is 0.1.
-        val d = decide(cell("a", listOf(10.0, 11.0, 12.0)), cell("b", listOf(14.0, 15.0, 16.0)))
-        assertEquals(GroupStatus.UNDECIDED, d.status)
-        assertEquals(0.1, d.tests.single().pValue!!, 1e-12)
-        assertContains(d.reason, "with 3 and 3 runs no p can fall below 0.05 (the smallest is 0.100): more runs are needed")
+    fun `more looks and more cells widen the interval that calls a cell slower`() {
+        val a = forked("a", *forks(100.0, 3.0))
+        val b = forked("b", *forks(112.0, 3.0))
+        val once = decide(a, b).tests.single()
+        val raced = GroupDecision.of(listOf(a, b), 0.05, looks = 3).tests.single()
+        assertEquals(0.95, once.confidence!!, 1e-12)
+        assertEquals(1 - 0.05 / 3, raced.confidence!!, 1e-12)
+        assertEquals(1 - 2 * 0.05 / 3, raced.eqConfidence!!, 1e-12)
+        assertTrue(raced.ciLow!! < once.ciLow!!, "$raced against $once")
+        // Three testable cells are three pairs the data could have put the wrong way round.
+        val three = decide(a, b, forked("c", *forks(113.0, 3.0))).tests.first()
+        assertEquals(1 - 0.05 / 3, three.confidence!!, 1e-12)
     }
 
     @Test
-    fun `a gap of over twice the winner's slowest run decides without a test`() {
-        val d = decide(cell("a", listOf(10.0, 11.0, 12.0)), cell("b", listOf(25.0, 26.0, 27.0)))
+    fun `a fork's leading runs that still trend are left out`() {
+        // Each fork of b warms up from 400 to 100: its steady runs are as fast as a's; all its runs' median is 110.
+        val warming = listOf(400.0, 300.0, 200.0, 120.0, 100.0, 100.2, 99.8, 100.1)
+        val b = forked("b", warming, warming.map { it * 1.001 }, warming.map { it * 0.999 })
+        val d = decide(forked("a", *forks(100.0, 0.2, 3)), b)
+        assertEquals(PairOutcome.EQUIVALENT, d.tests.single().outcome, "${d.tests}")
+        val tail = ForkSample.steadyTail(warming)!!
+        assertEquals(warming.drop(2), tail, "its first two runs trend")
+    }
+
+    @Test
+    fun `a gap of over twice the winner's slowest fork decides without a test, with two forks a side`() {
+        val d = decide(
+            forked("a", listOf(10.0, 12.0, 11.0), listOf(12.0, 11.5, 12.5)),
+            forked("b", listOf(26.0, 25.0, 27.0), listOf(27.0, 28.0, 26.0)),
+        )
         assertEquals(GroupStatus.DECIDED, d.status)
         val t = d.tests.single()
         assertEquals(PairOutcome.SEPARATED, t.outcome)
         assertNull(t.pValue)
         assertNull(t.ciLow)
-        assertEquals("ahead of b ×2.36, its fastest run over 2.00× the winner's slowest", d.reason)
+        assertEquals("ahead of b ×2.31, its fastest fork over 2.00× the winner's slowest (2 and 2 forks)", d.reason)
     }
 
     @Test
-    fun `the harness's own cost widens the margin`() {
+    fun `p-values have two significant figures and never claim more than a handful of forks can`() {
+        assertEquals("= 0.052", DecisionReasons.pValue(0.05234))
+        assertEquals("= 0.10", DecisionReasons.pValue(0.1))
+        assertEquals("< 0.001", DecisionReasons.pValue(0.000487))
+        assertEquals("5%", DecisionReasons.percent(0.05))
+        assertEquals("98.3%", DecisionReasons.percent(1 - 0.05 / 3))
+    }
+
+    @Test
+    fun `the user's margin, or the harness's own cost when larger, is the margin`() {
         // 100 items at 1 ns each against a 1 µs batch: 10% of the winner's median is the harness.
         assertEquals(0.1, GroupDecision.margin(1_000.0, 100, 1.0), 1e-12)
-        assertEquals(GroupDecision.MIN_MARGIN, GroupDecision.margin(1_000_000.0, 100, 1.0))
-        assertEquals(GroupDecision.MIN_MARGIN, GroupDecision.margin(1_000.0, 100, null))
-        val a = cell("a", around(1_000.0, 2.0))
-        val b = cell("b", around(1_050.0, 2.0))
+        assertEquals(GroupDecision.DEFAULT_MARGIN, GroupDecision.margin(1_000_000.0, 100, 1.0))
+        assertEquals(0.02, GroupDecision.margin(1_000.0, 100, null, margin = 0.02))
+        val a = forked("a", *forks(1_000.0, 2.0))
+        val b = forked("b", *forks(1_080.0, 2.0))
         assertEquals(GroupStatus.DECIDED, decide(a, b).status)
         assertEquals(GroupStatus.TIE, decide(a, b, margin = GroupDecision.margin(1_000.0, 100, 1.0)).status)
     }
@@ -141,22 +211,14 @@ class GroupDecisionTest {
     }
 
     @Test
-    fun `the smallest p of the exact test is 2 over the number of arrangements`() {
-        assertEquals(0.1, GroupDecision.smallestP(3, 3), 1e-12)
-        assertEquals(0.5, GroupDecision.smallestP(1, 3), 1e-12)
-        assertEquals(2.0 / 252, GroupDecision.smallestP(5, 5), 1e-12)
-        assertEquals(1.0, GroupDecision.smallestP(1, 1))
-    }
-
-    @Test
     fun `the cache decides again only the group whose runs changed`() {
         val cache = GroupDecisionCache()
         val lists = listOf(cell("a", around(100.0, 3.0)), cell("b", around(120.0, 3.0)))
         val network = listOf(cell("c", around(100.0, 3.0), workload = "network"))
         val faster = network.map { it.copy(timeNs = TimeSummary.of(around(90.0, 3.0), 0.0)) } +
             cell("e", around(95.0, 3.0), workload = "network")
-        val first = cache.all(lists + network, null)
-        val second = cache.all(lists + faster, null)
+        val first = cache.all(lists + network, null, GroupDecision.DEFAULT_MARGIN, 1)
+        val second = cache.all(lists + faster, null, GroupDecision.DEFAULT_MARGIN, 1)
         assertSame(first[0], second[0], "the unchanged group keeps its decision")
         assertEquals(GroupDecision.all(faster, null), listOf(second[1]), "the changed group is decided again")
         assertEquals(listOf("e"), second[1].tests.map { it.strategy })

@@ -40,8 +40,11 @@ class TrendTest {
     }
 
     @Test
-    fun `a drift reads as a signed percentage`() {
-        assertEquals("+35%", Trend.percent(0.35))
-        assertEquals("-61%", Trend.percent(-0.61))
+    fun `a trend reads as a ratio of its first run to its last, never a percentage below -100%`() {
+        assertEquals("its first run took 3.31× its last", Trend.told(3.31))
+        assertEquals("its last run took 1.40× its first", Trend.told(1 / 1.4))
+        val warming = listOf(331.0, 200.0, 120.0, 100.0)
+        assertTrue(Trend.drift(warming)!! < -1, "as a percentage it would read below -100%")
+        assertEquals(3.31, Trend.largest(listOf(listOf(100.0, 101.0, 100.5), warming))!!.second, 1e-12)
     }
 }

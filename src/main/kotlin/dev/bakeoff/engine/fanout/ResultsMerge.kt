@@ -54,10 +54,13 @@ internal object ResultsMerge {
             }
         }
         if (conflicts.isNotEmpty()) return Outcome.Conflicts(conflicts)
-        val groups = cells.groupBy { it.machine }.flatMap { (id, own) ->
-            GroupDecision.all(own, machines.getValue(checkNotNull(id)).harnessNsPerItem)
-        }
         val first = inputs.first().second
+        val margin = first.preset.margin ?: GroupDecision.DEFAULT_MARGIN
+        // Raced shards looked at their groups as a race does; the merged decision is their last look.
+        val looks = SuiteRunner.looks(raced = cells.any { it.race != null })
+        val groups = cells.groupBy { it.machine }.flatMap { (id, own) ->
+            GroupDecision.all(own, machines.getValue(checkNotNull(id)).harnessNsPerItem, margin, looks)
+        }
         return Outcome.Merged(
             Results(
                 bakeoffVersion = SuiteRunner.VERSION,

@@ -213,11 +213,10 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     }
 
     private fun complete(base: CellResult, jmh: RunResult, probe: ProbeReport?): CellResult {
-        val runs = jmh.benchmarkResults.flatMap { br -> br.iterationResults.map { it.primaryResult.score } }
-        val time = TimeSummary.of(runs, jmh.primaryResult.scoreError)
         // One JMH benchmark result per fork: a trend is tested within a fork's runs, never across JVMs.
         val forks = jmh.benchmarkResults.map { br -> br.iterationResults.map { it.primaryResult.score } }
-        val drift = forks.mapNotNull(Trend::drift).maxByOrNull { kotlin.math.abs(it) }
+        val time = TimeSummary.of(forks.flatten(), jmh.primaryResult.scoreError, forks.map { it.size })
+        val trend = Trend.largest(forks)
         val steady = Trend.all(forks.map(Trend::steady))
         val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
         // The limit is calibrated in the cell's JVM, a scenario's with its components' CPU.
@@ -230,7 +229,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             cpuNsPerOp = probe?.cpuNsPerOp,
             efficiency = figured.limitNs?.let { LimitFormula.efficiency(it, time.median) },
             steady = steady,
-            drift = drift,
+            drift = trend?.first,
+            firstToLast = trend?.second,
         )
     }
 

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine.plan
 
 import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.ScenarioEntry
@@ -38,6 +39,8 @@ import java.nio.file.Path
  *   shared by every cell, `cpus` and `jdk` do not apply, a hung cell cannot be killed).
  * @property race when set, the run races ([RaceRunner]) instead of following [preset]'s fixed plan.
  * @property profile when set, async-profiler samples each cell's measured iterations ([CellProfiler]).
+ * @property margin the practical margin (`--margin`): a difference below this share of a group's
+ *   winner is a tie ([GroupDecision]).
  */
 internal data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -61,6 +64,7 @@ internal data class RunOptions(
     val inProcess: Boolean = false,
     val race: RaceOptions? = null,
     val profile: Profile? = null,
+    val margin: Double = GroupDecision.DEFAULT_MARGIN,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
     fun context(waitScale: Double = 1.0) =

@@ -8,16 +8,27 @@ import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.PlanMode
+import dev.bakeoff.result.RaceStop
+import kotlin.random.Random
 
 /**
  * The documented rules of a race (docs/RESULTS.md, "Racing"). Pure functions; safe from any thread.
  */
 internal object RaceRules {
-    /** A cell whose fastest run is over this many times the leader's slowest run cannot win. */
+    /**
+     * A cell whose fastest fork is over this many times the leader's slowest cannot win (with two
+     * forks a side: [GroupDecision]); a floor over this many times the leader's slowest run neither.
+     */
     const val CANNOT_WIN_FACTOR = GroupDecision.SEPARATION
 
-    /** Forks a cell gets at most, screening included. */
+    /** Forks a cell gets at most, screening included: one a round. */
     const val MAX_FORKS = 4
+
+    /**
+     * The looks a race takes at a group that can decide it: after every round from the second (a test
+     * takes two forks a side). [GroupDecision] spends its error rate on them evenly.
+     */
+    const val LOOKS = MAX_FORKS - 1
 
     /** The screening fork: enough runs to rank, few enough that 130 cells fit in minutes. */
     fun screening(mode: PlanMode, reason: String): MeasurementPlan = when (mode) {
@@ -34,7 +45,8 @@ internal object RaceRules {
      * on 2 cores, more than three short batches are worth.
      */
     fun more(mode: PlanMode, batchNanos: Double): MeasurementPlan = when (mode) {
-        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, WARMUPS, 5, ITERATION_MILLIS, "race: one more fork")
+        // Four runs: enough to see a trend and drop the runs before it settled, few enough for more forks.
+        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, WARMUPS, MORE_RUNS, ITERATION_MILLIS, "race: one more fork")
 
         PlanMode.SINGLE_SHOT -> {
             val batches = (MORE_SINGLE_SHOT_NANOS / batchNanos).toInt().coerceIn(MIN_SINGLE_SHOTS, MAX_SINGLE_SHOTS)
@@ -45,21 +57,6 @@ internal object RaceRules {
     /** The ranked (ok, timed) cells of a group, fastest median first. */
     fun ranked(group: List<CellResult>): List<CellResult> =
         group.filter(GroupDecision::rankable).sortedWith(GroupDecision.RANKING)
-
-    /**
-     * Why [cell] cannot win against [leader], or null if it still could: its fastest run is over
-     * [CANNOT_WIN_FACTOR] times the leader's slowest. A race that kept it would only confirm that.
-     */
-    fun cannotWin(cell: CellResult, leader: CellResult): String? {
-        val fastest = cell.timeNs!!.min
-        val leaderSlowest = leader.timeNs!!.max
-        return if (cell !== leader && fastest > CANNOT_WIN_FACTOR * leaderSlowest) {
-            "its fastest run (${Units.nanos(fastest)}) is ${Units.ratio(fastest / leaderSlowest)}× " +
-                "${leader.strategy}'s slowest (${Units.nanos(leaderSlowest)}): it cannot win"
-        } else {
-            null
-        }
-    }
 
     /**
      * Why a cell whose batch takes at least [floorNs] ([CellFloor]) cannot win against [leader], or
@@ -78,24 +75,48 @@ internal object RaceRules {
     }
 
     /**
-     * Why the cell of [test] (against its group's leader) stops as behind it, or null if it could
-     * still win: the test says slower ([PairOutcome.SLOWER]). Racing then drops it, as F-Race drops a
-     * candidate a test puts behind the best; its runs so far stay in the group's final decision.
+     * How the cell of [test] (against its group's [leader], who has [leaderForks] forks) stops, and
+     * why, or null if it could still win: [RaceStop.BEHIND] when the test says slower at fork level,
+     * [RaceStop.CANNOT_WIN] when its fastest fork is over [CANNOT_WIN_FACTOR] times the leader's
+     * slowest. Racing then drops it, as F-Race drops a candidate a test puts behind the best; its
+     * runs so far stay in the group's decision, and the next judgement reopens it if a new leader
+     * is not ahead of it.
      */
-    fun behind(test: PairTest, leader: String): String? = if (test.outcome == PairOutcome.SLOWER) {
-        "slower than $leader by the group's test, ${DecisionReasons.figures(test)}: it cannot win"
-    } else {
-        null
+    fun behind(test: PairTest, leader: String, leaderForks: Int?): Pair<RaceStop, String>? = when (test.outcome) {
+        PairOutcome.SLOWER ->
+            RaceStop.BEHIND to
+                "slower than $leader by the group's test, ${DecisionReasons.figures(test, leaderForks)}: it cannot win"
+
+        PairOutcome.SEPARATED ->
+            RaceStop.CANNOT_WIN to
+                "behind $leader ${DecisionReasons.figures(test, leaderForks)}: it cannot win"
+
+        else -> null
     }
 
-    /** The practical-equivalence margin of a group led by [leader]: at least 2%, at least the harness's own cost. */
-    fun margin(leader: CellResult, harnessNsPerItem: Double?): Double =
-        GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem)
+    /** The practical-equivalence [margin] of a group led by [leader], at least the harness's own cost. */
+    fun margin(leader: CellResult, harnessNsPerItem: Double?, margin: Double): Double =
+        GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem, margin)
+
+    /**
+     * The order a group's [contenders] take their forks in round [round]: one seeded shuffle of them
+     * (by their [name]s, so the same race runs in the same order on every machine), turned by one
+     * place each round (A B C, B C A, C A B), so every contender takes every place in turn and a
+     * drift of the machine during a round falls on all of them alike.
+     */
+    fun <T> interleaved(contenders: List<T>, round: Int, name: (T) -> String): List<T> {
+        if (contenders.isEmpty()) return contenders
+        val sorted = contenders.sortedBy(name)
+        val base = sorted.shuffled(Random(sorted.joinToString("|", transform = name).hashCode()))
+        val turn = round % base.size
+        return base.drop(turn) + base.take(turn)
+    }
 
     private const val ITERATION_MILLIS = 100L
 
     // One 100 ms warm-up left the first timed iteration of the lists cells 2-3x their later ones.
     private const val WARMUPS = 2
+    private const val MORE_RUNS = 4
     private const val MORE_SINGLE_SHOT_NANOS = 1e9
     private const val MIN_SINGLE_SHOTS = 3
     private const val MAX_SINGLE_SHOTS = 10

@@ -7,6 +7,8 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
+import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.TimeSummary
@@ -24,10 +26,15 @@ import org.openjdk.jmh.util.ListStatistics
  * Races the cells of a run ([RaceRules]): group by group, a screening fork for every cell, lowest
  * floor first, and a trace pass only for the cells their floor rules out ([FloorTraces]); then,
  * round after round, one more fork for every cell that could still win a group that is not yet
- * decided (not ruled out, not behind by the group's test), while the [options]' budget lasts and
- * up to [RaceRules.MAX_FORKS] forks a cell. A cell's runs from all its forks make its time figures;
- * its other figures (threads, allocation, trace, limit) come from its screening fork. Every cell
- * ends with a [RaceInfo] saying why it stopped.
+ * decided (not behind by the group's test at fork level, [GroupDecision] at the race's
+ * [RaceRules.LOOKS] looks and [margin]), while the [options]' budget lasts and up to
+ * [RaceRules.MAX_FORKS] forks a cell. Within a round a group's contenders take their forks in a
+ * seeded shuffled order, new every round ([RaceRules.interleaved]), so a drift of the machine falls
+ * on them alike. Every round judges the group afresh: a cell stopped as behind one leader races
+ * again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
+ * fork's kept apart ([dev.bakeoff.result.TimeStats.forks]), make its time figures; its other
+ * figures (threads, allocation, trace, limit) come from its screening fork. Every cell ends with a
+ * [RaceInfo] saying why it stopped.
  *
  * Threading model: runs on the thread running the suite, one timed fork at a time; only the
  * trace-only JVMs of a group run side by side, on [FloorTraces]' pool, and the [listener] and
@@ -38,6 +45,7 @@ internal class RaceRunner(
     private val harnessNsPerItem: Double?,
     private val listener: RunListener,
     private val track: Track,
+    private val margin: Double = GroupDecision.DEFAULT_MARGIN,
     startNanos: Long? = null,
     private val nanoTime: () -> Long = System::nanoTime,
 ) {
@@ -80,6 +88,11 @@ internal class RaceRunner(
                 reason = text
             }
         }
+
+        /** Clears a stop the group's test gave, so the next judgement can give it again or let the cell race on. */
+        fun reopen() {
+            if (stop == RaceStop.BEHIND || stop == RaceStop.CANNOT_WIN) stop = null
+        }
     }
 
     /** When the budget began: the run's start ([startNanos], on [nanoTime]'s clock), else now. */
@@ -116,7 +129,7 @@ internal class RaceRunner(
             // The cheapest groups first: a short budget then settles whole groups instead of a fork of each.
             val open = groups.map(::judge).filter { it.isNotEmpty() }.sortedBy { g -> g.sumOf { it.lastForkNanos } }
             if (open.isEmpty()) break
-            val contenders = open.flatten()
+            val contenders = open.flatMap { RaceRules.interleaved(it, round + 1) { e -> e.spec.strategy.spec } }
             if (round >= RaceRules.MAX_FORKS) {
                 val text = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
                 contenders.forEach { it.stop(RaceStop.MAX_FORKS, text) }
@@ -197,53 +210,54 @@ internal class RaceRunner(
 
     /**
      * Stops what a group's runs so far settle and returns the cells that need another fork: none
-     * once the group is decided. Cells not ok stop; a cell that cannot beat the leader stops.
+     * once the group is decided. Cells not ok stop; a cell the group's test puts behind the current
+     * leader stops until a later judgement finds it is not.
      */
     private fun judge(group: List<Entry>): List<Entry> {
         group.filter { it.result.status != CellStatus.OK }
             .forEach { it.stop(RaceStop.NOT_OK, "${it.result.status}: ${it.result.error?.lineSequence()?.first()}") }
+        group.forEach(Entry::reopen)
         val byResult = group.associateBy { it.result }
         val ranked = RaceRules.ranked(group.map { it.result })
         val leader = ranked.firstOrNull() ?: return emptyList()
-        for (c in ranked) {
-            RaceRules.cannotWin(c, leader)?.let { byResult.getValue(c).stop(RaceStop.CANNOT_WIN, it) }
+        val margin = RaceRules.margin(leader, harnessNsPerItem, margin)
+        val decision = GroupDecision.of(ranked, margin, RaceRules.LOOKS)
+        for (test in decision.tests) {
+            val (stop, why) = RaceRules.behind(test, leader.strategy, decision.winnerForks) ?: continue
+            byResult.getValue(ranked.first { it.strategy == test.strategy }).stop(stop, why)
         }
-        val contenders = ranked.filter { byResult.getValue(it).stop.let { s -> s == null || s == RaceStop.BUDGET } }
-        val racing = contenders.map(byResult::getValue)
-        if (racing.isEmpty()) return emptyList()
+        val racing = ranked.map(byResult::getValue).filter { it.stop == null || it.stop == RaceStop.BUDGET }
         racing.firstOrNull { it.stop == RaceStop.BUDGET }?.let { short ->
             // One contender could not be paid for: the group stays undecided, and says so on every contender.
             racing.forEach { it.stop(RaceStop.BUDGET, short.reason) }
             return emptyList()
         }
-        val margin = RaceRules.margin(leader, harnessNsPerItem)
-        val decision = if (contenders.size == 1) null else GroupDecision.of(contenders, margin)
-        for (test in decision?.tests.orEmpty()) {
-            val why = RaceRules.behind(test, leader.strategy) ?: continue
-            racing.first { it.result.strategy == test.strategy }.stop(RaceStop.BEHIND, why)
-        }
-        if (decision == null || decision.status != GroupStatus.UNDECIDED) {
-            val text = if (decision == null) {
-                "decided: every other cell of the group cannot win or is not ok"
+        if (decision.status != GroupStatus.UNDECIDED) {
+            val text = if (decision.tests.isEmpty()) {
+                "decided: every other cell of the group is not ok or ruled out by its floor"
             } else {
-                "decided: ${leader.strategy} is ahead of or within %.1f%% of every contender".format(margin * PERCENT)
+                "decided: ${leader.strategy} is ahead of or within ${DecisionReasons.percent(margin)} of every " +
+                    "other cell, by forks (${decision.reason})"
             }
             racing.forEach { it.stop(RaceStop.DECIDED, text) }
             return emptyList()
         }
-        return racing.filter { it.stop == null }
+        return racing
     }
 
     /** [previous] with [next]'s runs added; a fork that did not end ok makes the cell what that fork was. */
     private fun merged(previous: CellResult, next: CellResult): CellResult {
         if (next.status != CellStatus.OK || next.timeNs == null) return next
         val runs = previous.timeNs!!.runs + next.timeNs.runs
-        val time = TimeSummary.of(runs, ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE))
-        val drift = listOfNotNull(previous.drift, next.drift).maxByOrNull { kotlin.math.abs(it) }
+        val forks = ForkSample.split(previous.timeNs.runs, previous.timeNs.forks) +
+            ForkSample.split(next.timeNs.runs, next.timeNs.forks)
+        val time = TimeSummary.of(runs, ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE), forks.map { it.size })
+        val trend = listOf(previous, next).filter { it.drift != null }.maxByOrNull { kotlin.math.abs(it.drift!!) }
         return previous.copy(
             timeNs = time,
             steady = Trend.all(listOf(previous.steady, next.steady)),
-            drift = drift,
+            drift = trend?.drift,
+            firstToLast = trend?.firstToLast,
             throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
             efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
         )
@@ -258,7 +272,6 @@ internal class RaceRunner(
          * 130 cells) and for a last fork longer than its estimate.
          */
         const val FINISH_RESERVE_NANOS = 5 * NANOS_PER_SECOND
-        const val PERCENT = 100
 
         /** As JMH's own score error: the half-width of the 99.9% interval of the mean. */
         const val CONFIDENCE = 0.999

@@ -12,6 +12,7 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.Sweep
+import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.metrics.Trend
@@ -60,8 +61,9 @@ internal class SuiteRunner(
         listener.harnessMeasured(harness.nsPerItem, harness.error)
         val machine = described.copy(harnessNsPerItem = harness.nsPerItem)
         val preset = options.race?.let {
-            PresetInfo(RACE_PRESET_ID, 1, "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY")
-        } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
+            PresetInfo(RACE_PRESET_ID, 1, "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY", options.margin)
+        } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary, options.margin)
+        val looks = looks(raced = options.race != null)
         val decisions = GroupDecisionCache()
         val book = Book(cells.size) { complete, results ->
             Results(
@@ -71,7 +73,7 @@ internal class SuiteRunner(
                 machine = machine,
                 preset = preset,
                 cells = results,
-                groups = decisions.all(results, machine.harnessNsPerItem),
+                groups = decisions.all(results, machine.harnessNsPerItem, options.margin, looks),
                 jdks = options.jdks.takeIf { it.size > 1 }?.map { JdkInfo(it.version, it.vendor, it.home.toString()) },
             )
         }
@@ -104,7 +106,7 @@ internal class SuiteRunner(
                 }
                 // The budget is the whole run's wall time: it began when this JVM started.
                 val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
-                RaceRunner(race, machine.harnessNsPerItem, listener, track, startNanos = jvmStart).run(cells)
+                RaceRunner(race, machine.harnessNsPerItem, listener, track, options.margin, jvmStart).run(cells)
             }
         } finally {
             Runtime.getRuntime().removeShutdownHook(killForks)
@@ -120,13 +122,13 @@ internal class SuiteRunner(
             val eta = if (i == 0) null else elapsed / i * (cells.size - i)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
             var outcome = measure(i + 1, spec, plan)
-            val drift = outcome.result.drift
+            val drift = outcome.result.firstToLast
             if (plan != null && outcome.result.steady == false && drift != null) {
                 // Still warming up (or slowing down): once more with twice the warm-up plus one.
                 val more = plan.copy(
                     warmupIterations = plan.warmupIterations * 2 + 1,
                     reason = plan.reason + "; re-measured with ${plan.warmupIterations * 2 + 1} warm-up iterations: " +
-                        "the first measurement's runs drifted ${Trend.percent(drift)}",
+                        "in the first measurement ${Trend.told(drift)}",
                 )
                 listener.cellStarted(i + 1, cells.size, spec, more, System.nanoTime() - start, null)
                 outcome = measure(i + 1, spec, more)
@@ -246,5 +248,8 @@ internal class SuiteRunner(
         const val RACE_SUMMARY = "a screening fork per cell, more forks for the cells that could still win"
 
         val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
+
+        /** The looks a run took at its groups: a race's after every round ([RaceRules.LOOKS]); a fixed plan's one, at the end. */
+        fun looks(raced: Boolean): Int = if (raced) RaceRules.LOOKS else 1
     }
 }

@@ -1,0 +1,47 @@
+package dev.bakeoff.metrics
+
+import org.apache.commons.statistics.distribution.TDistribution
+import kotlin.math.abs
+import kotlin.math.exp
+import kotlin.math.sqrt
+
+/**
+ * Is a candidate faster or slower than a baseline, counted by forks? Welch's t test on the forks'
+ * log medians ([ForkSample.centers]): [ratio] is the ratio of the two sides' geometric-mean fork
+ * medians (candidate / baseline), [logSe] the standard error of its log, [degreesOfFreedom] from
+ * Welch–Satterthwaite (two forks a side give about two, so an interval is as wide as two JVMs a
+ * side honestly leave it) and [pValue] the two-sided test of "no difference". Immutable.
+ */
+internal data class ForkRatio(val ratio: Double, val logSe: Double, val degreesOfFreedom: Double, val pValue: Double) {
+    /** The interval of [ratio] at two-sided [confidence], as (low, high). */
+    fun interval(confidence: Double): Pair<Double, Double> {
+        val half = TDistribution.of(degreesOfFreedom).inverseSurvivalProbability((1 - confidence) / 2) * logSe
+        return ratio * exp(-half) to ratio * exp(half)
+    }
+
+    companion object {
+        /** The fewest forks a side a test takes: one fork shows nothing of how much the next would differ. */
+        const val MIN_FORKS = 2
+
+        /** Compares [baseline] and [candidate], or null when a side has fewer than [MIN_FORKS] forks. Pure. */
+        fun of(baseline: ForkSample, candidate: ForkSample): ForkRatio? {
+            if (baseline.size < MIN_FORKS || candidate.size < MIN_FORKS) return null
+            val vb = baseline.logVariance / baseline.size
+            val vc = candidate.logVariance / candidate.size
+            val d = candidate.logMean - baseline.logMean
+            val se = sqrt(vb + vc)
+            val df = if (se == 0.0) {
+                (baseline.size + candidate.size - 2).toDouble()
+            } else {
+                (vb + vc) * (vb + vc) / (vb * vb / (baseline.size - 1) + vc * vc / (candidate.size - 1))
+            }
+            // Every fork of both sides alike (constructed data): any difference is certain, none is none.
+            val p = when {
+                se > 0.0 -> 2 * TDistribution.of(df).survivalProbability(abs(d) / se)
+                d == 0.0 -> 1.0
+                else -> 0.0
+            }
+            return ForkRatio(exp(d), se, df, p)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.bakeoff.metrics
+
+import dev.bakeoff.result.TimeStats
+import kotlin.math.exp
+import kotlin.math.ln
+import kotlin.math.sqrt
+
+/**
+ * One cell's runs as the forks (JVMs) that gave them: the unit every test, interval and
+ * equivalence decision counts, because a JVM's JIT, heap layout and placement differ from the next
+ * one's far more than its runs differ from each other, and runs of one JVM are not independent.
+ *
+ * Each fork is first cut to its steady tail ([steadyTail]): leading runs are dropped while the rest
+ * still trend ([Trend]); a fork whose last [Trend.MIN_RUNS] runs still trend gives nothing. A fork's
+ * figure ([centers]) is the log of its steady runs' median, so a ratio of cells is a difference of
+ * logs and the fork effects, multiplicative on these machines, become additive. Immutable; pure.
+ */
+internal class ForkSample private constructor(
+    /** ln(median of its steady runs) for every fork that has steady runs, in fork order. */
+    val centers: DoubleArray,
+    /** The forks whose runs never settled (left out of [centers]). */
+    val unsteady: Int,
+) {
+    /** The forks that count. */
+    val size: Int get() = centers.size
+
+    /** The mean of [centers]: the log of the cell's geometric-mean fork median. */
+    val logMean: Double get() = centers.average()
+
+    /** The sample variance of [centers]; NaN with fewer than two forks. */
+    val logVariance: Double get() {
+        if (size < 2) return Double.NaN
+        val m = logMean
+        return centers.sumOf { (it - m) * (it - m) } / (size - 1)
+    }
+
+    /** The fastest and slowest fork's median (ns). */
+    val fastest: Double get() = exp(centers.min())
+    val slowest: Double get() = exp(centers.max())
+
+    companion object {
+        /** The forks of [time]: its [TimeStats.forks], or one fork per run in files written before forks were kept. */
+        fun of(time: TimeStats): ForkSample {
+            val tails = split(time.runs, time.forks).map(::steadyTail)
+            return ForkSample(tails.filterNotNull().map { ln(median(it)) }.toDoubleArray(), tails.count { it == null })
+        }
+
+        /** [runs] cut into consecutive forks of [sizes] runs; one fork per run when [sizes] is null. */
+        fun split(runs: List<Double>, sizes: List<Int>?): List<List<Double>> {
+            if (sizes == null) return runs.map(::listOf)
+            require(sizes.sum() == runs.size) { "fork sizes $sizes do not add up to ${runs.size} runs" }
+            var from = 0
+            return sizes.map { n -> runs.subList(from, from + n).also { from += n } }
+        }
+
+        /**
+         * [runs] without their leading unsteady runs: the first run is dropped while the rest trend
+         * ([Trend.steady]); null when even the last [Trend.MIN_RUNS] still trend. Fewer runs than
+         * [Trend.MIN_RUNS] cannot be tested and are kept.
+         */
+        fun steadyTail(runs: List<Double>): List<Double>? {
+            var tail = runs
+            while (Trend.steady(tail) == false) {
+                if (tail.size <= Trend.MIN_RUNS) return null
+                tail = tail.drop(1)
+            }
+            return tail
+        }
+
+        /**
+         * The between-fork and within-fork variation of [runs] cut as [sizes]: the standard deviation
+         * of the forks' log medians, and the pooled standard deviation of log runs around their own
+         * fork's mean (0.1 is about 10%). Each null where it cannot be estimated (one fork; one run
+         * a fork).
+         */
+        fun variation(runs: List<Double>, sizes: List<Int>): Pair<Double?, Double?> {
+            val forks = split(runs, sizes).map { f -> f.map(::ln) }
+            val medians = forks.map(::median)
+            val between = if (medians.size < 2) {
+                null
+            } else {
+                val m = medians.average()
+                sqrt(medians.sumOf { (it - m) * (it - m) } / (medians.size - 1))
+            }
+            val df = forks.sumOf { it.size - 1 }
+            val within = if (df == 0) {
+                null
+            } else {
+                sqrt(forks.sumOf { f -> f.average().let { m -> f.sumOf { (it - m) * (it - m) } } } / df)
+            }
+            return between to within
+        }
+
+        private fun median(xs: List<Double>): Double = xs.sorted().let { (it[(it.size - 1) / 2] + it[it.size / 2]) / 2 }
+    }
+}
