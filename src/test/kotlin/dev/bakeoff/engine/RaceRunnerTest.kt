@@ -60,7 +60,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct", "direct"), track.started.take(3), "then further forks")
-        assertEquals(3, track.results.values.single { it.strategy == "direct" }.timeNs!!.runs.size)
+        assertEquals(3, track.results.values.single { it.strategy == "direct" }.timeNs!!.forks!!.first())
     }
 
     @Test
