@@ -1,5 +1,7 @@
 package dev.bakeoff.api
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.Preset
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.engine.SuiteRunner
@@ -7,12 +9,9 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
-import dev.bakeoff.report.REPORT_FORMATS
+import dev.bakeoff.report.reportFormats
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.InProcessTasks
-import dev.bakeoff.workload.Workloads
 import kotlinx.coroutines.runBlocking
 import java.nio.file.Files
 import java.nio.file.Path
@@ -57,11 +56,11 @@ public object Bakeoff {
         inProcess(options.copy(suspending = true), LambdaTask(null, task))
 
     private fun inProcess(options: CompareOptions, task: Workload): Results {
-        val id = InProcessTasks.register(task)
+        val id = Workloads.inProcessTasks.register(task)
         try {
             return run(options, "lambda:id=$id", inProcess = true)
         } finally {
-            InProcessTasks.unregister(id)
+            Workloads.inProcessTasks.unregister(id)
         }
     }
 
@@ -77,7 +76,7 @@ public object Bakeoff {
             cpus = options.cpus,
             inProcess = inProcess,
         )
-        return SuiteRunner(run) { r -> REPORT_FORMATS.forEach { it.writeTo(r, out) } }.run()
+        return SuiteRunner(run) { r -> reportFormats(Strategies.colours).forEach { it.writeTo(r, out) } }.run()
     }
 
     /** A function as a [Workload]: exactly one of [blocking] and [suspending] is set. */

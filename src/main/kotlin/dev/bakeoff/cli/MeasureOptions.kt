@@ -17,6 +17,7 @@ import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import com.github.ajalt.mordant.terminal.Terminal
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.AsyncProfilerLibrary
 import dev.bakeoff.engine.CellCost
 import dev.bakeoff.engine.JavaCheck
@@ -39,7 +40,6 @@ import dev.bakeoff.report.MachineDifferences
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
 import java.nio.file.Path
 import java.nio.file.Paths
 

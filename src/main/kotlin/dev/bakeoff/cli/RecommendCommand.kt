@@ -9,6 +9,7 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.MachineLock
 import dev.bakeoff.engine.Pick
 import dev.bakeoff.engine.Preset
@@ -26,7 +27,6 @@ import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
 import java.nio.file.Path
 import java.nio.file.Paths
 

@@ -4,7 +4,8 @@ import com.github.ajalt.clikt.core.ParameterHolder
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
-import dev.bakeoff.report.REPORT_FORMATS
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.report.reportFormats
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.Results
 import java.io.IOException
@@ -55,7 +56,7 @@ internal object ResultFiles {
     private val RESULTS = setOf("results.json", "selfcheck.json", "jmh.json", "cells")
 
     fun write(results: Results, dir: Path) {
-        REPORT_FORMATS.forEach { it.writeTo(results, dir) }
+        reportFormats(Strategies.colours).forEach { it.writeTo(results, dir) }
     }
 
     /**

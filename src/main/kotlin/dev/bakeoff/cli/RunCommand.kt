@@ -8,6 +8,7 @@ import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.choice
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.CellSpec
 import dev.bakeoff.engine.Grid
 import dev.bakeoff.engine.RunListener
@@ -23,7 +24,6 @@ import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.Results
-import dev.bakeoff.workload.Workloads
 import java.io.File
 import java.nio.file.Paths
 

@@ -7,14 +7,14 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.Credentials
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.Results
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
 import java.io.IOException
 import java.nio.file.Files
 import java.sql.DriverManager

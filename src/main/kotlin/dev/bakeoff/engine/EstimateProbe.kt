@@ -1,8 +1,8 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.RunContext
-import dev.bakeoff.workload.Workloads
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.Json
 import java.io.File

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.metrics.Prediction
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.CatalogException
@@ -10,7 +11,6 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.workload.Workloads
 import java.nio.file.Path
 import kotlin.math.ceil
 

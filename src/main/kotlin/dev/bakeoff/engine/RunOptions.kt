@@ -1,13 +1,13 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import java.nio.file.Path
 
 /**

@@ -6,13 +6,13 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.terminal.TerminalRecorder
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.IOException

@@ -1,7 +1,7 @@
 package dev.bakeoff.engine
 
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir

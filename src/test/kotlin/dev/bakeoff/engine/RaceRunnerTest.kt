@@ -59,7 +59,7 @@ class RaceRunnerTest {
 
         private fun base(spec: CellSpec, plan: MeasurementPlan?) = CellResult(
             spec.strategy.spec,
-            spec.strategy.entry.family,
+            spec.strategy.entry.family.family,
             spec.subject,
             spec.items,
             spec.wait,

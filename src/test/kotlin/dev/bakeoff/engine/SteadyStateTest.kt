@@ -1,11 +1,11 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
