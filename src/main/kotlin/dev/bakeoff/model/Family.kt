@@ -1,17 +1,34 @@
 package dev.bakeoff.model
 
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 
 /**
  * The library or mechanism a strategy is built on, by its [id] (`coroutines`, `executor`...), as
  * results files, `list` and the reports name it; reports group strategies by it. The model knows no
  * families: each is declared, with its chart colour, by the strategies built on it ([StrategyFamily]).
- * Serialised as its id. Immutable; thread-safe.
+ * Equal by id; serialised as its id. Immutable; thread-safe.
  */
-@Serializable
-@JvmInline
-public value class Family(public val id: String) {
+@Serializable(with = FamilySerializer::class)
+public class Family(public val id: String) {
+    override fun equals(other: Any?): Boolean = other is Family && other.id == id
+
+    override fun hashCode(): Int = id.hashCode()
+
     override fun toString(): String = id
+}
+
+/** A [Family] in a results file: its id, as a plain string. */
+internal object FamilySerializer : KSerializer<Family> {
+    override val descriptor = PrimitiveSerialDescriptor("dev.bakeoff.model.Family", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: Family) = encoder.encodeString(value.id)
+
+    override fun deserialize(decoder: Decoder): Family = Family(decoder.decodeString())
 }
 
 /**
