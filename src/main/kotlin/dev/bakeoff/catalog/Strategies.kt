@@ -3,25 +3,11 @@ package dev.bakeoff.catalog
 import dev.bakeoff.model.Catalog
 import dev.bakeoff.model.Family
 import dev.bakeoff.model.StrategyEntry
-import dev.bakeoff.strategy.BoundedVirtualThreadStrategy
-import dev.bakeoff.strategy.ChannelWorkersStrategy
-import dev.bakeoff.strategy.CompletableFutureStrategy
-import dev.bakeoff.strategy.CoroutineAsyncStrategy
-import dev.bakeoff.strategy.CoroutineChunkedStrategy
-import dev.bakeoff.strategy.DirectStrategy
-import dev.bakeoff.strategy.ExecutorStrategy
-import dev.bakeoff.strategy.FaultyStrategy
-import dev.bakeoff.strategy.FlowFlatMapMergeStrategy
-import dev.bakeoff.strategy.FlowMergeStrategy
-import dev.bakeoff.strategy.ParallelStreamStrategy
-import dev.bakeoff.strategy.ReactorStrategy
-import dev.bakeoff.strategy.RxCompletableStrategy
-import dev.bakeoff.strategy.RxParallelStrategy
-import dev.bakeoff.strategy.ThreadPerTaskStrategy
 
 /**
  * The strategy catalog: one registration line per strategy, each declared with all of its facts
- * in the strategy's own file ([StrategyEntry]). The order is `list`'s, and `recommend` breaks ties
+ * in the strategy's own file ([StrategyEntry]). Lines name their entries in full, without imports,
+ * so that a new strategy is its own file plus one line here. The order is `list`'s, and `recommend` breaks ties
  * in it. Immutable; thread-safe.
  */
 internal object Strategies {
@@ -29,39 +15,39 @@ internal object Strategies {
         Catalog(
             "strategy",
             listOf(
-                DirectStrategy.ENTRY,
-                RxCompletableStrategy.SINGLE,
-                RxCompletableStrategy.COMPUTATION,
-                RxCompletableStrategy.IO,
-                CoroutineAsyncStrategy.ONE,
-                CoroutineAsyncStrategy.DEFAULT,
-                CoroutineAsyncStrategy.DEFAULT_LIMITED,
-                CoroutineAsyncStrategy.IO,
-                FlowMergeStrategy.ONE,
-                FlowMergeStrategy.DEFAULT,
-                FlowMergeStrategy.DEFAULT_LIMITED,
-                FlowMergeStrategy.IO,
-                ExecutorStrategy.FIXED_CPU,
-                ExecutorStrategy.STEALING_CPU,
-                ExecutorStrategy.FIXED_100,
-                ExecutorStrategy.STEALING_100,
-                ThreadPerTaskStrategy.ENTRY,
-                ExecutorStrategy.VIRTUAL_THREADS,
+                dev.bakeoff.strategy.DirectStrategy.ENTRY,
+                dev.bakeoff.strategy.RxCompletableStrategy.SINGLE,
+                dev.bakeoff.strategy.RxCompletableStrategy.COMPUTATION,
+                dev.bakeoff.strategy.RxCompletableStrategy.IO,
+                dev.bakeoff.strategy.CoroutineAsyncStrategy.ONE,
+                dev.bakeoff.strategy.CoroutineAsyncStrategy.DEFAULT,
+                dev.bakeoff.strategy.CoroutineAsyncStrategy.DEFAULT_LIMITED,
+                dev.bakeoff.strategy.CoroutineAsyncStrategy.IO,
+                dev.bakeoff.strategy.FlowMergeStrategy.ONE,
+                dev.bakeoff.strategy.FlowMergeStrategy.DEFAULT,
+                dev.bakeoff.strategy.FlowMergeStrategy.DEFAULT_LIMITED,
+                dev.bakeoff.strategy.FlowMergeStrategy.IO,
+                dev.bakeoff.strategy.ExecutorStrategy.FIXED_CPU,
+                dev.bakeoff.strategy.ExecutorStrategy.STEALING_CPU,
+                dev.bakeoff.strategy.ExecutorStrategy.FIXED_100,
+                dev.bakeoff.strategy.ExecutorStrategy.STEALING_100,
+                dev.bakeoff.strategy.ThreadPerTaskStrategy.ENTRY,
+                dev.bakeoff.strategy.ExecutorStrategy.VIRTUAL_THREADS,
                 // After virtual-threads: recommend breaks ties in catalog order, and the two model the same.
-                ExecutorStrategy.CACHED,
-                BoundedVirtualThreadStrategy.ENTRY,
-                CoroutineAsyncStrategy.VIRTUAL,
-                FlowFlatMapMergeStrategy.ENTRY,
-                ChannelWorkersStrategy.ENTRY,
-                RxParallelStrategy.ENTRY,
-                ReactorStrategy.PARALLEL,
-                ReactorStrategy.BOUNDED_ELASTIC,
-                CompletableFutureStrategy.ENTRY,
-                ParallelStreamStrategy.ENTRY,
-                ExecutorStrategy.FIXED,
-                ExecutorStrategy.STEALING,
-                CoroutineChunkedStrategy.ENTRY,
-            ) + FaultyStrategy.ENTRIES,
+                dev.bakeoff.strategy.ExecutorStrategy.CACHED,
+                dev.bakeoff.strategy.BoundedVirtualThreadStrategy.ENTRY,
+                dev.bakeoff.strategy.CoroutineAsyncStrategy.VIRTUAL,
+                dev.bakeoff.strategy.FlowFlatMapMergeStrategy.ENTRY,
+                dev.bakeoff.strategy.ChannelWorkersStrategy.ENTRY,
+                dev.bakeoff.strategy.RxParallelStrategy.ENTRY,
+                dev.bakeoff.strategy.ReactorStrategy.PARALLEL,
+                dev.bakeoff.strategy.ReactorStrategy.BOUNDED_ELASTIC,
+                dev.bakeoff.strategy.CompletableFutureStrategy.ENTRY,
+                dev.bakeoff.strategy.ParallelStreamStrategy.ENTRY,
+                dev.bakeoff.strategy.ExecutorStrategy.FIXED,
+                dev.bakeoff.strategy.ExecutorStrategy.STEALING,
+                dev.bakeoff.strategy.CoroutineChunkedStrategy.ENTRY,
+            ) + dev.bakeoff.strategy.FaultyStrategy.ENTRIES,
         )
 
     /** The strategies `recommend` ranks when given none: one representative of each mechanism. */
