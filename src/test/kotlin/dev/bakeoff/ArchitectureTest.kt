@@ -14,8 +14,9 @@ import kotlin.test.fail
 
 /**
  * The dependency direction of the main sources, as a test: every reference from one `dev.bakeoff`
- * package to another must be an edge of [ALLOWED]. docs/ARCHITECTURE.md ("Allowed dependencies")
- * shows the same list, and the last test keeps the two in sync.
+ * package to another must be an edge of [ALLOWED], and every reference from one of `engine`'s rooms
+ * (its sub-packages) to another an edge of [ROOMS]. docs/ARCHITECTURE.md ("Allowed dependencies",
+ * "Engine rooms") shows the same lists, and a test keeps each in sync.
  *
  * Kotlin imports come from Konsist; fully qualified references in code (`dev.bakeoff.model.X(...)`)
  * and the Java JMH entry points (which belong to `engine`) are read from the source text with
@@ -24,10 +25,13 @@ import kotlin.test.fail
 class ArchitectureTest {
     @Test
     fun `every reference between dev_bakeoff packages is an allowed edge`() {
-        val references = references()
+        val references = references().filterNot { it.isSelfCheckTwin() }.mapNotNull { r ->
+            val from = topPackage(r.from)!!
+            topPackage(r.to)?.takeIf { it != from }?.let { r.copy(from = from, to = it) }
+        }
         val unknown = references.map { it.from }.toSet() - ALLOWED.keys
         assertTrue(unknown.isEmpty(), "packages missing from ALLOWED (add them to it and to the doc): $unknown")
-        val bad = references.filter { it.to !in ALLOWED.getValue(it.from) && !it.isSelfCheckTwin() }
+        val bad = references.filter { it.to !in ALLOWED.getValue(it.from) }
         if (bad.isNotEmpty()) {
             fail(
                 "${bad.size} reference(s) against the allowed dependencies (ArchitectureTest.ALLOWED):\n" +
@@ -37,8 +41,32 @@ class ArchitectureTest {
     }
 
     @Test
+    fun `every reference between engine rooms is an allowed edge, and the rooms form no cycle`() {
+        val references = references().filter { room(it.from) != null && room(it.to) != null }
+        val unknown = references.flatMap { listOf(room(it.from), room(it.to)) }.toSet() - ROOMS.keys
+        assertTrue(unknown.isEmpty(), "engine rooms missing from ROOMS (add them to it and to the doc): $unknown")
+        val bad = references.filter { room(it.from) != room(it.to) && room(it.to) !in ROOMS.getValue(room(it.from)!!) }
+        if (bad.isNotEmpty()) {
+            fail(
+                "${bad.size} reference(s) against the engine's rooms (ArchitectureTest.ROOMS):\n" +
+                    bad.joinToString("\n") { "  ${it.where}: ${room(it.from)} -> ${room(it.to)} (${it.what})" },
+            )
+        }
+        assertEquals(emptyList(), cycle(ROOMS), "the engine's rooms must point one way")
+        val flat = Files.list(KOTLIN_ROOT.resolve("dev/bakeoff/engine")).use { it.filter(Files::isRegularFile).toList() }
+        assertEquals(emptyList(), flat.map { it.fileName.toString() }, "every engine file lives in a room")
+    }
+
+    @Test
+    fun `docs ARCHITECTURE_md lists exactly the engine's rooms and their edges`() {
+        val doc = Paths.get("docs/ARCHITECTURE.md").readText()
+        val section = doc.substringAfter("## Engine rooms\n").substringBefore("\n## ")
+        assertEquals(ROOMS, edges(section), "docs/ARCHITECTURE.md's \"Engine rooms\" and ROOMS differ")
+    }
+
+    @Test
     fun `plug-in packages depend on model only`() {
-        val bad = references().filter { it.from in PLUG_INS && it.to != MODEL }
+        val bad = references().filter { topPackage(it.from) in PLUG_INS && topPackage(it.to) != MODEL }
         assertEquals(
             emptyList(),
             bad.map { "${it.where}: ${it.what}" },
@@ -50,29 +78,34 @@ class ArchitectureTest {
     fun `docs ARCHITECTURE_md lists exactly the allowed edges`() {
         val doc = Paths.get("docs/ARCHITECTURE.md").readText()
         val section = doc.substringAfter("## Allowed dependencies\n").substringBefore("\n## ")
-        val listed = EDGE_LINE.findAll(section).associate { m ->
-            val targets = m.groupValues[2].trim()
-            val names = BACKTICKED.findAll(targets).map { it.groupValues[1] }.toSet()
-            m.groupValues[1] to if (targets == "(none)") emptySet() else names
-        }
-        assertEquals(ALLOWED, listed, "docs/ARCHITECTURE.md's \"Allowed dependencies\" and ALLOWED differ")
+        assertEquals(ALLOWED, edges(section), "docs/ARCHITECTURE.md's \"Allowed dependencies\" and ALLOWED differ")
     }
 
     @Test
     fun `only selfcheck's plain JMH twins name a plug-in outside the catalog`() {
-        val plugInUsers = references().filter { it.to in PLUG_INS && it.from !in PLUG_INS }
-        val outside = plugInUsers.filter { it.from != CATALOG && !it.isSelfCheckTwin() }
+        val plugInUsers = references().filter { topPackage(it.to) in PLUG_INS && topPackage(it.from) !in PLUG_INS }
+        val outside = plugInUsers.filter { topPackage(it.from) != CATALOG && !it.isSelfCheckTwin() }
         assertEquals(emptyList(), outside.map { "${it.where}: ${it.what}" }, "only dev.bakeoff.catalog names plug-ins")
     }
 
-    /** One use of package [to] in a file of package [from]. */
+    /** The `- `a` -> `b`, `c`` lines of a doc section, as a map. */
+    private fun edges(section: String): Map<String, Set<String>> = EDGE_LINE.findAll(section).associate { m ->
+        val targets = m.groupValues[2].trim()
+        val names = BACKTICKED.findAll(targets).map { it.groupValues[1] }.toSet()
+        m.groupValues[1] to if (targets == "(none)") emptySet() else names
+    }
+
+    /**
+     * One use of a name of package [to] in a file of package [from]: full package names below
+     * `dev.bakeoff`'s top ones (`engine.plan`), so both maps read the same references.
+     */
     private data class Reference(val from: String, val to: String, val where: String, val what: String) {
         /**
          * The one exception to [ALLOWED], documented beside the list in docs/ARCHITECTURE.md: selfcheck's
          * plain JMH twins run a workload class directly, as a user's own benchmark would, with nothing of
          * Bakeoff's (not even the catalog) between JMH and the work.
          */
-        fun isSelfCheckTwin() = to == "workload" && where.startsWith(SELFCHECK_TWINS)
+        fun isSelfCheckTwin() = topPackage(to) == "workload" && where.startsWith(SELFCHECK_TWINS)
     }
 
     private fun references(): List<Reference> {
@@ -86,9 +119,9 @@ class ArchitectureTest {
         // A Konsist that cannot read this Kotlin version would see fewer files and miss their imports.
         check(files.size.toLong() == onDisk) { "Konsist read ${files.size} of the $onDisk files under $KOTLIN_ROOT" }
         return files.flatMap { file ->
-            val from = topPackage(file.packagee?.name.orEmpty()) ?: return@flatMap emptyList()
+            val from = file.packagee?.name.orEmpty().takeIf { topPackage(it) != null } ?: return@flatMap emptyList()
             file.imports.mapNotNull { import ->
-                val to = topPackage(import.name)?.takeIf { it != from } ?: return@mapNotNull null
+                val to = packageOf(import.name)?.takeIf { it != from } ?: return@mapNotNull null
                 Reference(from, to, import.location.substringAfter("$KOTLIN_ROOT/"), "import ${import.name}")
             }
         }
@@ -98,14 +131,15 @@ class ArchitectureTest {
     private fun codeReferences(root: Path): List<Reference> = Files.walk(root).use { paths ->
         paths.filter { it.extension == "kt" || it.extension == "java" }.toList()
     }.flatMap { path ->
-        val from = topPackage(path.relativeTo(root).joinToString(".")) ?: return@flatMap emptyList()
+        val from = path.parent.relativeTo(root).joinToString(".").takeIf { topPackage(it) != null }
+            ?: return@flatMap emptyList()
         val java = path.extension == "java"
         codeOnly(path.readText()).lines().flatMapIndexed { index, line ->
             val directive = line.trimStart().startsWith("package ") || line.trimStart().startsWith("import ")
             // Konsist already reports Kotlin imports; Java has no Konsist, so its imports are read here.
             if (directive && !java) return@flatMapIndexed emptyList()
             QUALIFIED.findAll(line).mapNotNull { m ->
-                val to = m.groupValues[1].takeIf { it != from } ?: return@mapNotNull null
+                val to = packageOf(m.value)?.takeIf { it != from } ?: return@mapNotNull null
                 Reference(from, to, "${path.relativeTo(root)}:${index + 1}", m.value)
             }.toList()
         }
@@ -134,11 +168,50 @@ class ArchitectureTest {
             "cli" to setOf("model", "result", "metrics", "engine", "report", "catalog"),
         )
 
+        /**
+         * `engine`'s rooms (its sub-packages) -> the rooms each may use; docs/ARCHITECTURE.md shows the
+         * same list. `cell` (and `jmh`, the Java entry points) is the code that runs inside the measured
+         * JVM; no host room below it may use it, and it uses none of the rooms that start and watch it.
+         */
+        val ROOMS: Map<String, Set<String>> = mapOf(
+            "jdk" to emptySet(),
+            "link" to emptySet(),
+            "plan" to setOf("jdk"),
+            "cell" to setOf("plan", "link"),
+            "jmh" to setOf("cell"),
+            "fork" to setOf("cell", "jmh", "plan", "link", "jdk"),
+            "race" to setOf("fork", "plan"),
+            "suite" to setOf("race", "fork", "plan", "link", "jdk"),
+            "fanout" to setOf("suite", "fork", "plan", "link"),
+            "recommend" to setOf("plan"),
+            "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh"),
+        )
+
         val KOTLIN_ROOT: Path = Paths.get("src/main/kotlin")
         val JAVA_ROOT: Path = Paths.get("src/main/java")
         val QUALIFIED = Regex("""\bdev\.bakeoff\.([a-z]+)\.[A-Za-z_][\w.]*""")
         val EDGE_LINE = Regex("""^- `([a-z]+)` -> (.+)$""", RegexOption.MULTILINE)
         val BACKTICKED = Regex("""`([a-z]+)`""")
+
+        /** `dev.bakeoff.engine.plan.CellSpec` -> `dev.bakeoff.engine.plan`: the package of a qualified name. */
+        fun packageOf(name: String): String? =
+            name.split('.').takeWhile { it.firstOrNull()?.isLowerCase() == true }.joinToString(".")
+                .takeIf { topPackage(it) != null }
+
+        /** `dev.bakeoff.engine.plan` -> `plan`; null outside `engine`'s rooms. */
+        fun room(pkg: String): String? =
+            pkg.removePrefix("dev.bakeoff.engine.").takeIf { it != pkg }?.substringBefore('.')
+
+        /** A cycle among [graph]'s edges (its nodes in order), or an empty list. */
+        fun cycle(graph: Map<String, Set<String>>): List<String> {
+            val done = mutableSetOf<String>()
+            fun visit(node: String, path: List<String>): List<String> {
+                if (node in path) return path.dropWhile { it != node } + node
+                if (!done.add(node)) return emptyList()
+                return graph[node].orEmpty().firstNotNullOfOrNull { visit(it, path + node).ifEmpty { null } }.orEmpty()
+            }
+            return graph.keys.firstNotNullOfOrNull { visit(it, emptyList()).ifEmpty { null } }.orEmpty()
+        }
 
         /** `dev.bakeoff.engine.jmh.X` -> `engine`; null outside `dev.bakeoff`'s packages. */
         fun topPackage(name: String): String? {

@@ -2,8 +2,8 @@ package dev.bakeoff
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
-import dev.bakeoff.engine.Cell
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.cell.Cell
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WaitForm
 

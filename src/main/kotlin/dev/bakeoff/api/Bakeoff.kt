@@ -2,15 +2,15 @@ package dev.bakeoff.api
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
-import dev.bakeoff.engine.Preset
-import dev.bakeoff.engine.RunOptions
-import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
-import dev.bakeoff.report.reportFormats
-import dev.bakeoff.report.writeTo
+import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.result.Results
 import kotlinx.coroutines.runBlocking
 import java.nio.file.Files
@@ -18,8 +18,9 @@ import java.nio.file.Path
 import kotlin.reflect.KClass
 
 /**
- * Your own task in the lab: run it across the strategy catalog and get the same [Results] (and
- * the same `results.json` / `results.csv` in [CompareOptions.out]) as `bakeoff run`.
+ * Your own task in the lab: run it across the strategy catalog and get the same [Results], and
+ * the same results folder in [CompareOptions.out], as `bakeoff run`: results.json, results.csv,
+ * report.html and jmh.json, rewritten under the same rules and claimed under the same refusals.
  *
  * - `compare(MyTask::class)`: the task is a class implementing [Workload] (a Kotlin `object` or a
  *   class with a public no-argument constructor). Every cell runs in its own forked JVM, exactly
@@ -64,8 +65,13 @@ public object Bakeoff {
         }
     }
 
-    private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results {
+    /**
+     * Holds the machine ([MachineLock]) from before the results folder is made until the last cell,
+     * as `bakeoff run` does: a second run refuses before it creates or clears anything.
+     */
+    private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results = MachineLock.hold {
         val out = options.out ?: Files.createTempDirectory("bakeoff-")
+        ResultsFolderWriter.prepare(out, options.force, NAMING)
         val run = RunOptions(
             strategies = options.strategies.map { it.resolved },
             workloads = listOf(Workloads.catalog.resolve(workload)),
@@ -76,8 +82,11 @@ public object Bakeoff {
             cpus = options.cpus,
             inProcess = inProcess,
         )
-        return SuiteRunner(run) { r -> reportFormats(Strategies.colours).forEach { it.writeTo(r, out) } }.run()
+        SuiteRunner(run, sink = ResultsFolderWriter(out, Strategies.colours)).run()
     }
+
+    /** How the results folder's refusals name [CompareOptions.out] and [CompareOptions.force]. */
+    private val NAMING = ResultsFolderWriter.Naming(out = "CompareOptions.out", force = "force = true")
 
     /** A function as a [Workload]: exactly one of [blocking] and [suspending] is set. */
     private class LambdaTask(private val blocking: ((Int) -> Int)?, private val suspending: (suspend (Int) -> Int)?) : Workload {
@@ -108,6 +117,11 @@ public class StrategyChoice internal constructor(internal val resolved: Resolved
  * [CompareOptions.strategies]), the [preset], the results directory [out] (a new temporary
  * directory when null), [cpus] for the forked JVMs, and whether waits [suspending] (blocking by
  * default). Immutable; safe to share between threads.
+ *
+ * An [out] that exists must be an empty directory, or hold an earlier run's results (Bakeoff's
+ * `.bakeoff-results` file, and nothing else beside what Bakeoff writes) that [force] clears first,
+ * as `bakeoff run --out DIR --force`; any other folder makes [Bakeoff.compare] throw an
+ * [IllegalArgumentException] naming it, before anything runs or is deleted.
  */
 public data class CompareOptions(
     val items: Int = 100,
@@ -116,6 +130,7 @@ public data class CompareOptions(
     val out: Path? = null,
     val cpus: Int? = null,
     val suspending: Boolean = false,
+    val force: Boolean = false,
 ) {
     init {
         require(strategies.isNotEmpty()) { "no strategy given; valid: all, ${Strategies.catalog.ids.joinToString()}" }

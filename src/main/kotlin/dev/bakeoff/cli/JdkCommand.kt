@@ -3,7 +3,7 @@ package dev.bakeoff.cli
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.terminal
-import dev.bakeoff.engine.JdkFinder
+import dev.bakeoff.engine.jdk.JdkFinder
 
 /** `bakeoff jdk`: the JDKs `--jdk` can name, with version, vendor, home and whether the forks can run on them. */
 internal class JdkCommand(private val finder: JdkFinder = JdkFinder()) : CliktCommand(name = "jdk") {

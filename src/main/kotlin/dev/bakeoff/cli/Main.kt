@@ -9,7 +9,7 @@ import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.output.Localization
-import dev.bakeoff.engine.MachineBusyException
+import dev.bakeoff.engine.suite.MachineBusyException
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.report.ResultsFileException
 import kotlin.system.exitProcess

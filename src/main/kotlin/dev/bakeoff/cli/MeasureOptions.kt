@@ -18,25 +18,25 @@ import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.catalog.Strategies
-import dev.bakeoff.engine.AsyncProfilerLibrary
-import dev.bakeoff.engine.CellCost
-import dev.bakeoff.engine.JavaCheck
-import dev.bakeoff.engine.Jdk
-import dev.bakeoff.engine.JdkFinder
-import dev.bakeoff.engine.MachineInfo
-import dev.bakeoff.engine.MachineLock
-import dev.bakeoff.engine.Preset
-import dev.bakeoff.engine.Profile
-import dev.bakeoff.engine.ProfileMode
-import dev.bakeoff.engine.RaceOptions
-import dev.bakeoff.engine.RunOptions
-import dev.bakeoff.engine.Shard
-import dev.bakeoff.engine.ShardPlan
-import dev.bakeoff.engine.SuiteRunner
+import dev.bakeoff.engine.fanout.CellCost
+import dev.bakeoff.engine.fanout.Shard
+import dev.bakeoff.engine.fanout.ShardPlan
+import dev.bakeoff.engine.fork.AsyncProfilerLibrary
+import dev.bakeoff.engine.fork.JavaCheck
+import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.engine.jdk.JdkFinder
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.Profile
+import dev.bakeoff.engine.plan.ProfileMode
+import dev.bakeoff.engine.plan.RaceOptions
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.MachineDifferences
+import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
@@ -108,11 +108,12 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     ).flag()
     private val defaultWaits = WAITS.getValue(defaultWait)
 
-    /** `--verbose`: every cell in the console's tables and one line per cell in the verdicts. */
+    /** `--verbose`: every cell in the console's tables, one line per cell in the verdicts and in the progress. */
     val verbose by option(
         "--verbose",
-        help = "Print every cell in the tables and each cell's notes (not steady, pinned); " +
-            "by default a table shows the first ${ConsoleReport.TOP} ranks and direct, as report.html shows all",
+        help = "Print every cell in the tables, each cell's notes (not steady, pinned) and a progress line per " +
+            "cell; by default a table shows the first ${ConsoleReport.TOP} ranks and direct, as report.html shows " +
+            "all, and progress shows every fifth of the cells and each cell that did not end ok",
     ).flag()
 
     /** The run before [shard] took its part: what `--dry-run` deals into shards. */
@@ -305,18 +306,19 @@ internal fun ParameterHolder.cpusOption(help: String) = option("--cpus", help = 
 }
 
 /**
- * Measures every cell of [options] with a progress line each (after [heading]), writes the result
- * files after every cell through [sink], prints the ranked report ([renderRun], every cell when
- * [verbose]); exit code 1 when a cell did not finish ok. A test gives a [sink] that fails, as a full disk would.
+ * Measures every cell of [options] with progress on stderr (after [heading]; a line per cell when
+ * [verbose], else compact: [ProgressPrinter]), writes the result files after every cell through
+ * [writer], prints the ranked report ([renderRun], every cell when [verbose]); exit code 1 when a
+ * cell did not finish ok. A test gives a [writer] that fails, as a full disk would.
  */
 internal fun CliktCommand.measure(
     options: RunOptions,
     heading: String,
     verbose: Boolean,
-    sink: ResultsSink = ResultsSink(options.out),
+    writer: ResultsFolderWriter = ResultFiles.writer(options.out),
     footer: (Results) -> List<String> = { emptyList() },
 ) {
-    val listener = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
+    val listener = ProgressPrinter(verbose) { line, newline -> echo(line, trailingNewline = newline, err = true) }
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${options.out}", err = true)
@@ -325,7 +327,7 @@ internal fun CliktCommand.measure(
         val what = "a flame graph per cell; times include the profiler's sampling cost"
         echo("--profile ${p.mode.id}: $what$how", err = true)
     }
-    val results = sink.guard { SuiteRunner(options, listener, sink).run() }
+    val results = ResultFiles.guard(writer) { SuiteRunner(options, listener, writer).run() }
     echo(terminal.renderRun(results, options.out, verbose, footer(results)), trailingNewline = false)
     val bad = results.cells.count { it.status != CellStatus.OK }
     if (bad > 0) {

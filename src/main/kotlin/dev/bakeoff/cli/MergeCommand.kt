@@ -8,10 +8,11 @@ import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.required
 import dev.bakeoff.catalog.Strategies
-import dev.bakeoff.engine.ResultsMerge
+import dev.bakeoff.engine.fanout.ResultsMerge
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.MachineDifferences
 import dev.bakeoff.report.ResultsFileException
+import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.RunView
 import dev.bakeoff.report.reportFormats
 import dev.bakeoff.result.replaceAtomically
@@ -71,7 +72,7 @@ internal class MergeCommand(
         try {
             files.forEach { (name, text) -> writeFile(dir.resolve(name), text) }
         } catch (e: IOException) {
-            (files.keys + ResultFiles.MARKER).forEach { Files.deleteIfExists(dir.resolve(it)) }
+            (files.keys + ResultsFolderWriter.MARKER).forEach { Files.deleteIfExists(dir.resolve(it)) }
             // Only if still empty: whatever else appeared in it meanwhile is not this command's.
             if (created) runCatching { Files.deleteIfExists(dir) }
             throw UsageError(

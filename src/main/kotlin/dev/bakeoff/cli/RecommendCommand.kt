@@ -10,12 +10,12 @@ import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import dev.bakeoff.catalog.Strategies
-import dev.bakeoff.engine.MachineLock
-import dev.bakeoff.engine.Pick
-import dev.bakeoff.engine.Preset
-import dev.bakeoff.engine.Recommender
-import dev.bakeoff.engine.SuiteRunner
-import dev.bakeoff.engine.WorkDescription
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.recommend.Pick
+import dev.bakeoff.engine.recommend.Recommender
+import dev.bakeoff.engine.recommend.WorkDescription
+import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.Answer
@@ -111,9 +111,12 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
         echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
-        val progress = ProgressPrinter { line, newline -> echo(line, trailingNewline = newline, err = true) }
-        val sink = ResultsSink(dir)
-        val results = sink.guard { SuiteRunner(options, progress, sink).run() }
+        // A handful of cells: each one's line from its start, as a run's --verbose shows them.
+        val progress = ProgressPrinter(verbose = true) { line, newline ->
+            echo(line, trailingNewline = newline, err = true)
+        }
+        val writer = ResultFiles.writer(dir)
+        val results = ResultFiles.guard(writer) { SuiteRunner(options, progress, writer).run() }
         // The confirming run is one group: one workload, one item count, one wait form.
         val group = RunView.of(results).groups.single()
         val measured = group.ranked

@@ -9,20 +9,16 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.choice
 import dev.bakeoff.catalog.Workloads
-import dev.bakeoff.engine.CellSpec
-import dev.bakeoff.engine.Grid
-import dev.bakeoff.engine.RunListener
-import dev.bakeoff.engine.RunOptions
-import dev.bakeoff.engine.Suite
-import dev.bakeoff.engine.Suites
+import dev.bakeoff.engine.plan.Grid
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.plan.Suite
+import dev.bakeoff.engine.plan.Suites
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.FiguresReport
 import dev.bakeoff.report.SweepReport
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.Results
 import java.io.File
 import java.nio.file.Paths
@@ -128,70 +124,5 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
             .map { listOf(it.strategy.spec, it.subject, it.items, it.wait.id) }
             .toSet()
         return { c -> listOf(c.strategy, c.workload, c.items, c.wait) in keys }
-    }
-}
-
-/** One line per cell on stderr: position, elapsed, ETA, the cell and how it ended. */
-internal class ProgressPrinter(private val echo: (String, Boolean) -> Unit) : RunListener {
-    /** The cell whose start line is waiting for its end, if any. */
-    private var open: Int? = null
-
-    override fun cellStarted(
-        index: Int,
-        total: Int,
-        spec: CellSpec,
-        plan: MeasurementPlan?,
-        elapsedNanos: Long,
-        etaNanos: Long?,
-    ) {
-        val eta = etaNanos?.let { "ETA ~${clock(it)}" } ?: "ETA --"
-        val cell = cell(spec.strategy.spec, spec.subject, spec.wait.id, plan?.mode ?: "not planned")
-        echo("[%3d/%d] %s elapsed, %s  %s".format(index, total, clock(elapsedNanos), eta, cell), false)
-        open = index
-    }
-
-    override fun cellFinished(index: Int, total: Int, result: CellResult) {
-        val detail = result.timeNs?.let { "median ${Units.nanos(it.median)}" }
-            ?: result.floorNs?.takeIf { result.status == CellStatus.OK }
-                ?.let { "cannot win: floor ${Units.nanos(it)}, traced batch only" }
-            ?: result.error.orEmpty()
-        // A cell traced beside others had no start line: its line names it.
-        val head = if (open == index) {
-            ""
-        } else {
-            val mode = result.plan?.mode
-            "[%3d/%d] %s".format(index, total, cell(result.strategy, result.workload, result.wait.id, mode))
-        }
-        open = null
-        echo("$head${result.status} $detail", true)
-    }
-
-    override fun tracesStarted(cells: Int, atOnce: Int, elapsedNanos: Long) {
-        val elapsed = clock(elapsedNanos)
-        echo("tracing $cells cell(s) that cannot win by their floor, $atOnce at a time ($elapsed elapsed)", true)
-    }
-
-    private fun cell(strategy: String, subject: String, wait: String, mode: Any?) =
-        "%s x %s (%s, %s) ".format(strategy, subject, wait, mode)
-
-    override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long) {
-        echo(
-            "race round $round: $cells cell(s) that could still win $groups undecided group(s) get one more fork " +
-                "(${clock(maxOf(0, budgetLeftNanos))} of the budget left)",
-            true,
-        )
-    }
-
-    override fun harnessStarted() {
-        echo("[  0] measuring Bakeoff's own cost per item (direct x empty) ", false)
-    }
-
-    override fun harnessMeasured(nsPerItem: Double?, error: String?) {
-        echo(nsPerItem?.let { "harness ${Units.nanos(it)} per item" } ?: "not measured: $error", true)
-    }
-
-    private fun clock(nanos: Long): String {
-        val s = nanos / 1_000_000_000
-        return "%d:%02d".format(s / 60, s % 60)
     }
 }

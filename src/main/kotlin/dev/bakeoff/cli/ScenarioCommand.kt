@@ -9,8 +9,8 @@ import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
-import dev.bakeoff.engine.Credentials
-import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.link.Credentials
+import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.report.RunView

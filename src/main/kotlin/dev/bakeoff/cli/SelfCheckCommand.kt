@@ -6,10 +6,10 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
-import dev.bakeoff.engine.MachineLock
-import dev.bakeoff.engine.Preset
-import dev.bakeoff.engine.RunOptions
-import dev.bakeoff.engine.SelfCheck
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.selfcheck.SelfCheck
+import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.SelfCheckPair

@@ -5,8 +5,8 @@ import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
-import dev.bakeoff.engine.Grid
-import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.plan.Grid
+import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
 
 /**

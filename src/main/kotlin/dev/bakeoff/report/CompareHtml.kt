@@ -40,13 +40,18 @@ internal object CompareHtml {
         "(separated: decided with any number of runs, as a race stops a cell that cannot win); " +
         "anything else is no significant difference."
 
+    /** A section of the page: its anchor [id], its [title], then [body]. */
+    private fun FlowContent.part(id: String, title: String, body: FlowContent.() -> Unit) = section {
+        this.id = id
+        h2 { +title }
+        body()
+    }
+
     fun write(c: Comparison, out: Appendable) {
         HtmlAssets.document(out, "Bakeoff compare — ${c.newLabel} vs ${c.baseLabel}") { charts ->
             h1 { +"Bakeoff compare: ${c.newLabel} against ${c.baseLabel}" }
             p("sub") { +summary(c) }
-            section {
-                id = "machine"
-                h2 { +"Machines" }
+            part("machine", "Machines") {
                 if (c.machinesDiffer) {
                     p("warn") {
                         +"The two sides ran on different machines or JDKs: a ratio mixes the machine with the code."
@@ -54,33 +59,17 @@ internal object CompareHtml {
                 }
                 machineTable(listOf(c.base, c.new), listOf(c.baseLabel, c.newLabel))
             }
-            section {
-                id = "method"
-                h2 { +"Method" }
-                p { +method(c) }
-            }
-            section {
-                id = "ratios"
-                h2 { +"Ratios" }
+            part("method", "Method") { p { +method(c) } }
+            part("ratios", "Ratios") {
                 if (c.rows.isEmpty()) {
-                    p {
-                        +"No cell could be compared."
-                    }
+                    p { +"No cell could be compared." }
                 } else {
                     chart(charts, ReportCharts.ratios(c), ReportCharts.barHeight(c.rows.size))
                 }
                 ratioTable(c)
             }
-            section {
-                id = "not-compared"
-                h2 { +"Not compared" }
-                if (c.notCompared.isEmpty()) {
-                    p {
-                        +"None: every cell was on both sides and completed."
-                    }
-                } else {
-                    notCompared(c)
-                }
+            part("not-compared", "Not compared") {
+                if (c.notCompared.isEmpty()) p { +"None: every cell was on both sides and completed." } else notCompared(c)
             }
         }
     }

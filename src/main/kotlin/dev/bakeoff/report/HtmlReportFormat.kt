@@ -32,9 +32,9 @@ import kotlinx.serialization.json.JsonObject
  * to any host) for people: the machine and what each metric means, the winner matrix, per
  * workload group a ranked time chart with the physical limit and thread, allocation and per-thread
  * panels, sweep line charts, a sortable table of every figure and the cells that did not complete.
- * Written by `bakeoff run` after every cell, like the other [reportFormats], and by `bakeoff report`.
- * Strategies are drawn in their family's colour from [colours], which the front end takes from the
- * plug-ins (this package knows none). Immutable and thread-safe.
+ * Written into a run's results folder by [ResultsFolderWriter], like the other [reportFormats], and by
+ * `bakeoff report`. Strategies are drawn in their family's colour from [colours], which the front end
+ * takes from the plug-ins (this package knows none). Immutable and thread-safe.
  */
 internal class HtmlReportFormat(private val colours: Map<Family, String>) : ReportFormat {
     override val fileName = "report.html"

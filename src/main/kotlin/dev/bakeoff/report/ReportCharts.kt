@@ -156,13 +156,7 @@ internal object ReportCharts {
             "tooltip" to mapOf("trigger" to "item", "fromData" to true),
             "grid" to GRID,
             "xAxis" to axisName("platform threads", mapOf("type" to "value")),
-            "yAxis" to
-                mapOf(
-                    "type" to "category",
-                    "inverse" to true,
-                    "data" to ranked.map { it.strategy },
-                    "axisLabel" to mapOf("interval" to 0),
-                ),
+            "yAxis" to barLabels(ranked.map { it.strategy }),
             "series" to
                 listOf(series("peak live", "#4c78a8") { it.peakLive }, series("created", "#f58518") { it.created }),
         )
@@ -271,16 +265,14 @@ internal object ReportCharts {
             // Linear, so a bar's length is proportional to its value, unless the values span more than
             // ChartAxes.LOG_SPAN: then the fastest bar would be invisible, and a log axis shows them all.
             "xAxis" to axisName(axisTitle, scale.axis(extent, marks)),
-            "yAxis" to
-                mapOf(
-                    "type" to "category",
-                    "inverse" to true,
-                    "data" to bars.map { it.label },
-                    "axisLabel" to mapOf("interval" to 0),
-                ),
+            "yAxis" to barLabels(bars.map { it.label }),
             "series" to series + whiskers.orEmpty(),
         )
     }
+
+    /** A horizontal bar chart's category axis: one label per bar, top to bottom, none skipped. */
+    private fun barLabels(labels: List<String>) =
+        mapOf("type" to "category", "inverse" to true, "data" to labels, "axisLabel" to mapOf("interval" to 0))
 
     private fun axisName(name: String, axis: Map<String, Any>) =
         axis + mapOf("name" to name, "nameLocation" to "middle", "nameGap" to 28)

@@ -23,4 +23,20 @@ internal data class ProbeReport(
     val evidence: Evidence? = null,
     /** Wall time of the traced batch when a warm-up batch was the trace pass (ns): an upper bound of an untraced one. */
     val tracedNs: Double? = null,
-)
+) {
+    /**
+     * [base] with what the fork measured besides time: its status and error, threads, latency,
+     * spread, tasks, memory, limit (else [base]'s) and evidence. One mapping for every runner.
+     */
+    fun figuresOf(base: CellResult): CellResult = base.copy(
+        status = status,
+        error = error,
+        threads = threads,
+        latencyNs = latencyNs,
+        perThread = perThread,
+        tasks = tasks,
+        memory = memory,
+        limitNs = limitNs ?: base.limitNs,
+        evidence = evidence,
+    )
+}

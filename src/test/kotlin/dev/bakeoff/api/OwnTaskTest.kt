@@ -2,10 +2,11 @@ package dev.bakeoff.api
 
 import com.example.PricingTask
 import dev.bakeoff.cli.recordCliForTests
-import dev.bakeoff.engine.Preset
+import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import kotlinx.coroutines.delay
@@ -48,6 +49,7 @@ class OwnTaskTest {
         // The declared 2 ms wait is part of the limit: no batch can beat its longest item.
         assertTrue(results.cells.all { it.limitNs!! >= 2_000_000 })
         assertEquals(results, JsonReportFormat.read(tmp.resolve("class/results.json")))
+        assertEquals(RESULTS_FOLDER, names(tmp.resolve("class")), "the API's folder is the CLI's")
     }
 
     @Test
@@ -64,6 +66,7 @@ class OwnTaskTest {
         val (code, output) = recordCliForTests("run", "--task-class", "com.example.PricingTask", "-s", "direct", "-n", "8", "-p", "smoke", "--out", "$out")
         assertEquals(0, code, output)
         assertEquals(listOf("task:class=com.example.PricingTask"), JsonReportFormat.read(out.resolve("results.json")).cells.map { it.workload })
+        assertEquals(RESULTS_FOLDER, names(out), "the CLI's folder is the API's")
     }
 
     @Test
@@ -100,5 +103,19 @@ class OwnTaskTest {
         val status = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-cp", cp, "-d", "$classes", "$src")
         assertEquals(0, status, "javac of the outside task")
         return classes
+    }
+
+    private fun names(dir: Path) = Files.list(dir).use { s -> s.map { it.fileName.toString() }.toList().toSet() }
+
+    private companion object {
+        /** What `bakeoff run` and [Bakeoff.compare] both leave in a results folder, the same one writer's. */
+        val RESULTS_FOLDER = setOf(
+            ResultsFolderWriter.MARKER,
+            "results.json",
+            "results.csv",
+            "report.html",
+            "jmh.json",
+            "cells",
+        )
     }
 }

@@ -8,9 +8,10 @@ import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.terminal.TerminalRecorder
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
-import dev.bakeoff.engine.RunOptions
+import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.Results
 import org.junit.jupiter.api.Test
@@ -110,9 +111,9 @@ class BadInputTest {
         try {
             assertTrue(made !in taken, "$made reuses a folder another run has")
             val names = Files.list(made).use { s -> s.map { it.fileName.toString() }.toList() }
-            assertEquals(listOf(ResultFiles.MARKER), names, "$made is new, holding only Bakeoff's marker")
+            assertEquals(listOf(ResultsFolderWriter.MARKER), names, "$made is new, holding only Bakeoff's marker")
         } finally {
-            Files.deleteIfExists(made.resolve(ResultFiles.MARKER))
+            Files.deleteIfExists(made.resolve(ResultsFolderWriter.MARKER))
             (taken + listOf(made)).forEach { Files.deleteIfExists(it) }
             // The results folder itself only if this test made it (a developer's own runs stay).
             runCatching { Files.delete(Path.of("results")) }
@@ -160,8 +161,13 @@ class BadInputTest {
                 fun full(write: (Results, Path) -> Unit) = { results: Results, d: Path ->
                     if (++writes > 1) throw IOException("No space left on device") else write(results, d)
                 }
-                val sink = ResultsSink(options.out, full(ResultFiles::write), writeJson = full { r, d -> JsonReportFormat.writeTo(r, d) })
-                measure(options, "full disk", verbose = false, sink = sink)
+                val writer = ResultsFolderWriter(
+                    options.out,
+                    Strategies.colours,
+                    write = full { r, d -> ResultsFolderWriter.writeAll(r, d, Strategies.colours) },
+                    writeJson = full { r, d -> JsonReportFormat.writeTo(r, d) },
+                )
+                measure(options, "full disk", verbose = false, writer = writer)
             }
         }
         val recorder = TerminalRecorder(width = 250)

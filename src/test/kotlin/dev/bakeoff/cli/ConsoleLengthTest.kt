@@ -1,15 +1,21 @@
 package dev.bakeoff.cli
 
 import com.github.ajalt.mordant.terminal.Terminal
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.ResultsFixture
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import java.nio.file.Path
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
 
-/** What a run of the default suite's size prints once measured: compact by default, every cell with --verbose. */
+/**
+ * What a run of the default suite's size prints, its progress on stderr included: compact by
+ * default, every cell with --verbose.
+ */
 class ConsoleLengthTest {
     private val results = ResultsFixture.defaultSuite()
 
@@ -36,6 +42,53 @@ class ConsoleLengthTest {
         assertEquals(5, lines.count { unsettled.containsMatchIn(it) }, text)
         assertTrue(lines.none { "pinned events per batch" in it }, text)
         assertEquals(3, lines.count { it.startsWith("  - pinned events under ") }, text)
+    }
+
+    @Test
+    fun `a default run's whole console, its progress on stderr included, is at most 150 lines`() {
+        val (progress, stdout) = console(verbose = false)
+        val report = stdout.lines().dropLastWhile { it.isEmpty() }
+        assertTrue(progress.size + report.size <= 150, "${progress.size} progress and ${report.size} report lines:\n$progress")
+        // The timed-out cell's error is shown whatever the step.
+        assertEquals(1, progress.count { "timeout exceeded its time limit of 60 s" in it }, "$progress")
+        assertEquals(3, progress.count { it.startsWith("race round ") }, "$progress")
+        assertTrue(console(verbose = true).first.size > results.cells.size, "--verbose: a progress line per cell")
+    }
+
+    /**
+     * The stderr lines (the heading, the progress of a race of [results]: screening every group, its
+     * floored cells traced, three more rounds for each group's first three, and the closing count of
+     * cells not ok) and the stdout text of a default run.
+     */
+    private fun console(verbose: Boolean): Pair<List<String>, String> {
+        val lines = mutableListOf("Bakeoff: ${results.cells.size} cells (5 workloads x 26 strategies), racing within 240 s")
+        val open = StringBuilder()
+        val printer = ProgressPrinter(verbose) { text, newline ->
+            open.append(text)
+            if (newline) lines += open.toString().also { open.clear() }
+        }
+        val total = results.cells.size
+        val cells = results.cells.mapIndexed { i, c -> i + 1 to c }
+        fun fork(index: Int, c: CellResult) {
+            val spec = CellSpec.parse(c.strategy, c.workload, c.items, c.wait.id)
+            printer.cellStarted(index, total, spec, c.plan, index * 1_000_000_000L, null)
+            printer.cellFinished(index, total, c)
+        }
+        printer.harnessStarted()
+        printer.harnessMeasured(1.75, null)
+        for (group in cells.groupBy { it.second.workload }.values) {
+            val (floored, screened) = group.partition { it.second.floorNs != null }
+            screened.forEach { (i, c) -> fork(i, c) }
+            printer.tracesStarted(floored.size, floored.size, 0)
+            floored.forEach { (i, c) -> printer.cellFinished(i, total, c) }
+        }
+        for (round in 2..4) {
+            val contenders = cells.groupBy { it.second.workload }.values.flatMap { g -> g.take(3) }
+            printer.roundStarted(round, contenders.size, 5, 60_000_000_000L)
+            contenders.forEach { (i, c) -> fork(i, c) }
+        }
+        lines += "${results.cells.count { it.status != CellStatus.OK }} cell(s) did not finish ok (see the list above)"
+        return lines to printed(verbose)
     }
 
     @Test

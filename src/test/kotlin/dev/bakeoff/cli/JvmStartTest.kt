@@ -1,6 +1,6 @@
 package dev.bakeoff.cli
 
-import dev.bakeoff.engine.JavaCheck
+import dev.bakeoff.engine.fork.JavaCheck
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir

@@ -1,6 +1,6 @@
 package dev.bakeoff.cli
 
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
@@ -8,10 +8,13 @@ import dev.bakeoff.result.PlanMode
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 
-/** The progress lines: a cell timed alone is one line; cells traced side by side each get a whole line. */
+/**
+ * The progress lines: a cell timed alone is one line; cells traced side by side each get a whole
+ * line; by default only every fifth of the cells and the cells not ok are shown.
+ */
 class ProgressPrinterTest {
     private val lines = mutableListOf(StringBuilder())
-    private val printer = ProgressPrinter { text, newline ->
+    private val printer = ProgressPrinter(verbose = true) { text, newline ->
         lines.last().append(text)
         if (newline) lines += StringBuilder()
     }
@@ -41,5 +44,31 @@ class ProgressPrinterTest {
             ),
             lines.dropLast(1).map { it.toString() },
         )
+    }
+
+    @Test
+    fun `compact progress shows the cell that ends each fifth of the run and every cell not ok, and nothing else`() {
+        val shown = mutableListOf(StringBuilder())
+        val compact = ProgressPrinter(verbose = false) { text, newline ->
+            shown.last().append(text)
+            if (newline) shown += StringBuilder()
+        }
+        val total = 30
+        val timeout = result("direct").copy(status = CellStatus.TIMEOUT, error = "exceeded its time limit of 60 s")
+        for (i in 1..total - 1) {
+            compact.cellStarted(i, total, CellSpec.parse("direct", "network", 100, "blocking"), plan, i * 1_000_000_000L, null)
+            compact.cellFinished(i, total, if (i == 5) timeout else result("direct"))
+            // A race's further fork of a cell already shown: no line of its own.
+            if (i == 6) {
+                compact.cellStarted(6, total, CellSpec.parse("direct", "network", 100, "blocking"), plan, 0, null)
+                compact.cellFinished(6, total, result("direct"))
+            }
+        }
+        compact.tracesStarted(1, 1, 0)
+        compact.cellFinished(total, total, result("rx-single").copy(floorNs = 4.95e9))
+        val lines = shown.dropLast(1).map { it.toString() }
+        assertEquals(listOf(5, 6, 12, 18, 24, 30), lines.map { it.substring(1, 4).trim().toInt() }, "$lines")
+        assertEquals("[  5/30] 0:05 elapsed, ETA --  direct x network (blocking, ss) timeout exceeded its time limit of 60 s", lines[0])
+        assertEquals("[ 30/30] rx-single x network (blocking, ss) ok cannot win: floor 4.95 s, traced batch only", lines.last())
     }
 }

@@ -1,7 +1,9 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
+import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
@@ -38,7 +40,7 @@ class ResultsFolderTest {
         val allFailed = ResultsFixture.results().let { r ->
             r.copy(cells = r.cells.map { it.copy(status = CellStatus.FAILED, timeNs = null) })
         }
-        ResultsSink(failed, latestRoot = root)(allFailed)
+        ResultsFolderWriter(failed, Strategies.colours, latestRoot = root)(allFailed)
         assertFalse(Files.exists(root.resolve("latest"), LinkOption.NOFOLLOW_LINKS))
         assertEquals(allFailed.cells.size, JsonReportFormat.read(failed.resolve("results.json")).cells.size)
     }
@@ -47,8 +49,9 @@ class ResultsFolderTest {
     fun `a run writes every file for its first cell, its end and every refresh, and results json after every cell`() {
         val calls = mutableListOf<String>()
         var now = 0L
-        val sink = ResultsSink(
+        val sink = ResultsFolderWriter(
             tmp.resolve("run"),
+            Strategies.colours,
             write = { r, _ -> calls += "all ${r.cells.size}" },
             latestRoot = root,
             writeJson = { r, _ -> calls += "json ${r.cells.size}" },
@@ -57,7 +60,7 @@ class ResultsFolderTest {
         val cells = ResultsFixture.results().let { r -> (1..r.cells.size).map { r.copy(cells = r.cells.take(it), complete = false) } }
         sink(cells[0])
         sink(cells[1])
-        now += ResultsSink.REFRESH_NANOS
+        now += ResultsFolderWriter.REFRESH_NANOS
         sink(cells[2])
         sink(cells[2].copy(complete = true))
         assertEquals(listOf("all 1", "json 2", "all 3", "all 3"), calls)
@@ -66,14 +69,14 @@ class ResultsFolderTest {
     @Test
     fun `latest moves to a run that measured, and stays there when a later one measures nothing`() {
         val measured = ResultFiles.prepareOut(null, root = root)
-        ResultsSink(measured, latestRoot = root)(ResultsFixture.results())
+        ResultsFolderWriter(measured, Strategies.colours, latestRoot = root)(ResultsFixture.results())
         assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
         val failed = ResultFiles.prepareOut(null, root = root)
         val nothing = ResultsFixture.results().let { it.copy(cells = it.cells.map { c -> c.copy(timeNs = null) }) }
-        ResultsSink(failed, latestRoot = root)(nothing)
+        ResultsFolderWriter(failed, Strategies.colours, latestRoot = root)(nothing)
         assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
         // A run given --out is the user's folder: it never becomes `latest`.
-        ResultsSink(tmp.resolve("mine"), latestRoot = root)(ResultsFixture.results())
+        ResultsFolderWriter(tmp.resolve("mine"), Strategies.colours, latestRoot = root)(ResultsFixture.results())
         assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
     }
 
@@ -86,7 +89,7 @@ class ResultsFolderTest {
         Files.writeString(p.resolve("results.json"), "{}")
         val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--force", "--out", "$p")
         assertEquals(2, code, output)
-        assertContains(output, "has no ${ResultFiles.MARKER} file")
+        assertContains(output, "has no ${ResultsFolderWriter.MARKER} file")
         assertEquals(setOf("src", "notes.txt", "results.json"), names(p))
         assertEquals("class Main {}", Files.readString(p.resolve("src/Main.java")))
     }
@@ -101,10 +104,10 @@ class ResultsFolderTest {
         val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--force", "--out", "$run")
         assertEquals(2, code, output)
         assertContains(output, "holds notes.txt beside a run's results, which Bakeoff did not write")
-        assertEquals(setOf(ResultFiles.MARKER, "results.json", "cells", "notes.txt"), names(run))
+        assertEquals(setOf(ResultsFolderWriter.MARKER, "results.json", "cells", "notes.txt"), names(run))
         Files.delete(run.resolve("notes.txt"))
         ResultFiles.prepareOut(run, force = true)
-        assertEquals(setOf(ResultFiles.MARKER), names(run))
+        assertEquals(setOf(ResultsFolderWriter.MARKER), names(run))
     }
 
     @Test
@@ -117,7 +120,7 @@ class ResultsFolderTest {
         )
         assertEquals(2, code, output)
         assertContains(output, "add --yes")
-        assertEquals(setOf(ResultFiles.MARKER, "results.json"), names(run))
+        assertEquals(setOf(ResultsFolderWriter.MARKER, "results.json"), names(run))
     }
 
     private fun names(dir: Path) = Files.list(dir).use { s -> s.map { it.fileName.toString() }.toList().toSet() }

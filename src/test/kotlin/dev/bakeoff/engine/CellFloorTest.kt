@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.plan.CellFloor
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.RunContext
 import kotlin.test.Test
 import kotlin.test.assertEquals

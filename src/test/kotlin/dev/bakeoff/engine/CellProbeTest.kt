@@ -1,5 +1,9 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.cell.CellProbe
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.InternalBakeoffApi
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.ProbeReport
 import kotlinx.serialization.json.Json
@@ -44,7 +48,7 @@ class CellProbeTest {
     @Test
     fun `without a traced warm-up the trace pass and the evidence pass run their own batches after the measurement`() {
         val report = drive(traceWarmup = false)
-        assertTrue(report.tracedBatches in 1..CellProbe.TRACE_BATCHES)
+        assertTrue(report.tracedBatches in 1..ForkSettings.TRACE_BATCHES)
         assertEquals(0, report.threads!!.aliveAfterClose)
         val evidence = assertNotNull(report.evidence)
         assertTrue(evidence.batches >= 1 && evidence.wallNs > 0, "$evidence")

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.link.Credentials
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 

@@ -2,6 +2,10 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.jdk.MachineInfo
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellStatus

@@ -2,6 +2,13 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.fanout.CellCost
+import dev.bakeoff.engine.fanout.ResultsMerge
+import dev.bakeoff.engine.fanout.Shard
+import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.HtmlReportFormat
 import dev.bakeoff.report.MachineDifferences

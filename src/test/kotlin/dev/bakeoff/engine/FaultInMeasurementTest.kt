@@ -1,5 +1,9 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.cell.CellProbe
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.InternalBakeoffApi
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.LedgerException
 import org.junit.jupiter.api.io.TempDir
 import org.junit.jupiter.params.ParameterizedTest

@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fork.FloorTraces
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fork.ForkJvm
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
 import java.nio.file.Path

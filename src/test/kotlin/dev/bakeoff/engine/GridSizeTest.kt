@@ -2,6 +2,8 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
 import org.junit.jupiter.api.Test

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.cli.cli
+import dev.bakeoff.engine.cell.MeasuredJvm
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus

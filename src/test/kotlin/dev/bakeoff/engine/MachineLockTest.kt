@@ -1,6 +1,10 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.cli.cli
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.MachineBusyException
+import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.suite.SuiteRunner
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.channels.FileChannel

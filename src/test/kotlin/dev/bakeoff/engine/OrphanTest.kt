@@ -1,5 +1,6 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fork.JavaCheck
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.File

@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.cell.CappedOutput
+import dev.bakeoff.engine.fork.ProbeProcess
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.ByteArrayOutputStream

@@ -1,5 +1,9 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fork.AsyncProfilerLibrary
+import dev.bakeoff.engine.fork.CellProfiler
+import dev.bakeoff.engine.plan.Profile
+import dev.bakeoff.engine.plan.ProfileMode
 import dev.bakeoff.report.ReportTables
 import dev.bakeoff.report.ResultsFixture
 import org.junit.jupiter.api.io.TempDir

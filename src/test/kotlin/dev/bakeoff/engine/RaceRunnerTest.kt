@@ -1,5 +1,12 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fork.JmhCellRunner
+import dev.bakeoff.engine.fork.RunListener
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.Estimate
+import dev.bakeoff.engine.plan.RaceOptions
+import dev.bakeoff.engine.race.RaceRules
+import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus

@@ -1,6 +1,9 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.recommend.Recommender
+import dev.bakeoff.engine.recommend.WorkDescription
 import dev.bakeoff.metrics.Prediction
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm

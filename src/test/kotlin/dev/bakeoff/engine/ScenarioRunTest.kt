@@ -2,6 +2,9 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test

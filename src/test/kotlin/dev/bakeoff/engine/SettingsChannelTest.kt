@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.SettingsChannel
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import kotlin.io.path.exists

@@ -1,5 +1,11 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.engine.fanout.CellCost
+import dev.bakeoff.engine.fanout.Shard
+import dev.bakeoff.engine.fanout.ShardPlan
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.Suites
 import dev.bakeoff.model.RunContext
 import kotlin.test.Test
 import kotlin.test.assertEquals

@@ -2,6 +2,9 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts

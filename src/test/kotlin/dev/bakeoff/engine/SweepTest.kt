@@ -2,6 +2,9 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.plan.Grid
+import dev.bakeoff.engine.plan.Suites
+import dev.bakeoff.engine.plan.Sweep
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.SweepPoint

@@ -1,7 +1,7 @@
 package dev.bakeoff.metrics
 
-import dev.bakeoff.engine.Cell
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.cell.Cell
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.Evidence
 import org.junit.jupiter.api.Test

@@ -2,7 +2,7 @@ package dev.bakeoff.model
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.plan.CellSpec
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import kotlin.test.assertContains

@@ -6,7 +6,7 @@ import dev.bakeoff.TEST_STRATEGIES
 import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.checkScenarioCell
-import dev.bakeoff.engine.CellSpec
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.scenarioCell

@@ -1,6 +1,6 @@
 package dev.bakeoff.engine.jmh;
 
-import dev.bakeoff.engine.CellProbe;
+import dev.bakeoff.engine.cell.CellProbe;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

@@ -1,0 +1,171 @@
+package dev.bakeoff.engine.cell
+
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.CloseReport
+import dev.bakeoff.metrics.LimitFormula
+import dev.bakeoff.metrics.ThreadCensus
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.ItemTrace
+import dev.bakeoff.model.OpenScenario
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.SerialWorkload
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.TaskLedger
+import dev.bakeoff.model.Workload
+import dev.bakeoff.model.WorkloadBatch
+
+/**
+ * One cell, ready to be timed: the strategy opened, the workload built, the ledger primed with
+ * the direct single-threaded results. The JMH entry point and the tests drive it the same way:
+ * [open], then [runBatch] any number of times with [verify] in between (outside the timed
+ * section), optionally one [trace] pass, then [close].
+ *
+ * A scenario cell runs the scenario as its workload (expected results from the scenario's seeded
+ * definition) and adds [beforeBatch] and [afterBatch] around every batch, outside the timed
+ * section: the scenario's reset and its verification.
+ *
+ * Threading model: all methods are called from one thread at a time (the benchmark thread); the
+ * strategy fans the items out to its own threads inside [runBatch].
+ */
+internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
+    private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
+    private val scenario: Scenario? = spec.createScenario(context)
+    private val workload: Workload? = spec.workload?.let { it.entry.create(it.params(context)) }
+
+    /** The opened scenario of a scenario cell, from [open] to [close]. */
+    private var opened: OpenScenario? = null
+
+    /**
+     * A workload cell's workload with every wait scaled to zero: the ledger's expected results
+     * (results never depend on how long an item waited) and the per-item CPU calibration.
+     */
+    private val reference: Workload? = spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))) }
+    private val ledger = TaskLedger(
+        scenario?.let { s -> IntArray(spec.items) { s.expected(it) } }
+            ?: IntArray(spec.items) { checkNotNull(reference).run(it) },
+    )
+
+    /** The measured batch; a scenario cell's needs the opened scenario, so [open] makes it. */
+    private var batch: WorkloadBatch? = workload?.let { WorkloadBatch(it, spec.wait, ledger) }
+
+    /** What [runBatch] runs: [batch], or its traced form between [startTrace] and [stopTrace]. */
+    private var next: Batch? = batch
+    private var batches = 0
+    private var census: ThreadCensus? = null
+
+    /** The thread census of this cell, started by [open]. */
+    val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
+
+    /**
+     * Starts the thread census, then opens the scenario's resources and the strategy, so that the
+     * census covers both.
+     */
+    fun open() {
+        census = ThreadCensus(spec.strategy.entry.shared + scenario?.shared.orEmpty())
+        scenario?.open()?.let { o ->
+            opened = o
+            batch = WorkloadBatch(o, spec.wait, ledger)
+            next = batch
+        }
+        strategy.open()
+    }
+
+    /** Resets the scenario's state before a batch (nothing for a workload cell). Never timed. */
+    fun beforeBatch() {
+        opened?.reset()
+    }
+
+    /**
+     * Verifies the scenario's outcome after a batch, throwing [dev.bakeoff.model.VerificationException]
+     * (nothing for a workload cell). Never timed.
+     */
+    fun afterBatch() {
+        opened?.verify()
+    }
+
+    /** Runs one batch. This is the measured operation: nothing else happens here. */
+    fun runBatch() {
+        strategy.run(checkNotNull(next) { "open() first" })
+        batches++
+    }
+
+    /** Checks every batch since the last call ran each item exactly once with the right results. */
+    fun verify() {
+        verifyCounting()
+    }
+
+    /** [verify], returning how many batches it checked. */
+    fun verifyCounting(): Int {
+        val checked = batches
+        batches = 0
+        ledger.verify(checked)
+        return checked
+    }
+
+    /** Runs one extra, untimed batch recording when and on which thread each item ran. */
+    fun trace(): ItemTrace {
+        beforeBatch()
+        val trace = startTrace()
+        try {
+            runBatch()
+        } finally {
+            stopTrace()
+        }
+        afterBatch()
+        verify()
+        return trace
+    }
+
+    /** Makes the next batch record when and on which thread each item ran; call right before it. */
+    fun startTrace(): ItemTrace = ItemTrace(spec.items).also {
+        next = checkNotNull(batch) { "open() first" }.traced(it)
+        it.begin()
+    }
+
+    fun stopTrace() {
+        next = batch
+    }
+
+    /**
+     * The physical limit of a workload cell's batch on [cores] processors: each item's CPU cost
+     * from [ItemCpuCalibration] (measured now, single-threaded, waits at zero) and its wait from
+     * the workload's definition, as the run's wait form really waits it (see
+     * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]); for a [SerialWorkload], whose items never
+     * overlap, the sum of both is its serial part. Null for a scenario cell, whose limit
+     * comes from the scenario's own definition. Call outside any timed section.
+     */
+    fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): LimitFormula.Bound? {
+        val ref = reference ?: return null
+        val nominal = checkNotNull(workload)
+        val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
+        val waits = LongArray(spec.items) {
+            spec.wait.effectiveWaitNanos((nominal.waitNanos(it) * context.waitScale).toLong())
+        }
+        // Items that share one lock run one after another: all of their CPU and waits in a row.
+        val serial = if (nominal is SerialWorkload) cpu.indices.sumOf { cpu[it] + waits[it] } else 0.0
+        return LimitFormula.of(cpu, waits, cores, serial)
+    }
+
+    /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */
+    fun closeAndCheck(): CloseReport {
+        close()
+        val census = threads
+        val leaked = census.leaked().map { it.name }
+        val live = census.sharedLive()
+        val overBound =
+            spec.strategy.entry.shared
+                .filter { live.getValue(it) > it.bound(context.cpus, spec.items) }
+                .map { "${it.id}: ${live.getValue(it)} threads > bound ${it.bound(context.cpus, spec.items)}" }
+        return CloseReport(leaked, spec.strategy.entry.shared.associate { it.id to live.getValue(it) }, overBound)
+    }
+
+    override fun close() {
+        try {
+            strategy.close()
+        } finally {
+            opened?.close()
+            opened = null
+        }
+    }
+}

@@ -1,0 +1,271 @@
+package dev.bakeoff.engine.cell
+
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.InternalBakeoffApi
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.metrics.EvidenceRecorder
+import dev.bakeoff.metrics.MemoryProbe
+import dev.bakeoff.metrics.TraceStats
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.model.ItemTrace
+import dev.bakeoff.model.LedgerException
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.VerificationException
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ProbeReport
+import dev.bakeoff.result.ThreadStats
+import kotlinx.serialization.Serializable
+import kotlinx.serialization.json.Json
+import java.io.File
+import java.lang.management.ManagementFactory
+
+/**
+ * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
+ * measured iterations, runs the untimed trace pass and evidence pass at the end (JFR events,
+ * context switches, CPU use: an [EvidenceRecorder]) and writes a [ProbeReport]. It also
+ * watches memory (a [MemoryProbe]) and, when [ForkSettings.maxThreads] is set, keeps the JVM within that many
+ * live platform threads (a [ThreadBudget]), both from before the strategy opens.
+ * Called only from JMH's benchmark thread, one call at a time (the budget's watcher excepted,
+ * which only ever reports and halts).
+ */
+@InternalBakeoffApi
+public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) {
+    private val out: File? = fork.probeFile
+    private val traceWarmup = fork.traceWarmup
+    private val memory = MemoryProbe().also { it.start() }
+    private val budget = fork.maxThreads?.let { ThreadBudget(it, ::overBudget) }
+
+    // Before the cell (and its thread census) exists: JFR's own threads start here, in a measured JVM
+    // only (in-process, where there is no owner to watch, they would outlive the run in the caller's JVM).
+    // A fork without the untimed passes ([ForkSettings.figures]) records no evidence: it starts no JFR either.
+    private val evidence = EvidenceRecorder(
+        Runtime.getRuntime().availableProcessors(),
+        withJfr = fork.ownerPid != null && fork.figures,
+    )
+    private val figures = fork.figures
+    internal val cell: Cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
+    private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
+    private var cpuAtStart = 0L
+    private var cpuNs = 0L
+    private var measuredBatches = 0L
+
+    init {
+        cell.open()
+    }
+
+    private val traces = mutableListOf<ItemTrace>()
+    private var tracing = false
+    private var tracedStart = 0L
+    private var tracedNs: Long? = null
+
+    /** One measured batch: exactly the cell's batch, nothing else (see [Cell.runBatch]). */
+    public fun runBatch() {
+        cell.runBatch()
+    }
+
+    /** A scenario's reset before a batch; never timed. */
+    public fun beforeBatch() {
+        cell.beforeBatch()
+    }
+
+    /** A scenario's verification after a batch; never timed. */
+    public fun afterBatch() {
+        cell.afterBatch()
+    }
+
+    /**
+     * In single-shot plans every batch is long, so the trace pass is the first warm-up batch
+     * (never timed) instead of an extra batch after the measurement: same separation, one
+     * multi-second batch less per cell.
+     */
+    public fun iterationStarted(measured: Boolean) {
+        tracing = !measured && traceWarmup && traces.isEmpty()
+        if (tracing) {
+            // The traced warm-up batch is the evidence batch too: as long, and no batch more.
+            evidence.start()
+            traces += cell.startTrace()
+            tracedStart = System.nanoTime()
+        }
+        cpuAtStart = os.processCpuTime
+    }
+
+    /** Verifies the ledger for the iteration just ended; [measured] iterations count towards CPU per batch. */
+    public fun iterationEnded(measured: Boolean) {
+        val cpu = os.processCpuTime - cpuAtStart
+        if (tracing) {
+            tracedNs = System.nanoTime() - tracedStart
+            cell.stopTrace()
+            evidence.stop(1)
+        }
+        tracing = false
+        val batches = cell.verifyCounting()
+        if (measured) {
+            cpuNs += cpu
+            measuredBatches += batches
+        }
+    }
+
+    /**
+     * Calibrates the items' CPU cost for the physical limit (the JIT is warm by now; this fork's
+     * processors are the usable cores, so `--cpus` is respected), runs the trace pass unless a
+     * warm-up batch was traced (at least one batch, up to [ForkSettings.TRACE_BATCHES] within
+     * [TRACE_BUDGET_NANOS]), then the evidence pass unless that warm-up batch recorded it, closes
+     * the cell, writes the report.
+     */
+    public fun finish() {
+        if (!figures) return finishTimesOnly()
+        val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
+        val start = System.nanoTime()
+        if (traces.isEmpty()) {
+            // Short batches: a few of them for steadier percentiles, within a small time budget.
+            do {
+                traces += cell.trace()
+            } while (traces.size < ForkSettings.TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
+        }
+        if (!evidence.recorded) evidencePass()
+        val census = cell.threads
+        val endLive = census.live()
+        val memoryStats = memory.stats()
+        val close = cell.closeAndCheck()
+        val threads = ThreadStats(
+            startLive = census.startLive,
+            peakLive = census.peakLive(),
+            created = census.created(),
+            aliveAfterClose = close.leaked.size,
+            virtualUsed = TraceStats.virtualThreads(traces.first()),
+            endLive = endLive,
+            liveAfterClose = census.live(),
+        )
+        // Read back after the memory and thread figures, so reading the recordings never counts as the cell's.
+        val figures = evidence.evidence()
+        val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
+        val error = leakError(close.leaked)
+        write(
+            ProbeReport(
+                status,
+                error,
+                threads,
+                TraceStats.latency(traces),
+                TraceStats.perThread(traces.first()),
+                if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null,
+                close.leaked,
+                close.overBound,
+                traces.size,
+                TraceStats.tasks(traces.first()),
+                memoryStats,
+                limit?.limitNs,
+                figures,
+                tracedNs?.toDouble(),
+            ),
+        )
+        stopWatching()
+    }
+
+    private fun leakError(leaked: List<String>): String? =
+        leaked.takeIf { it.isNotEmpty() }?.let { "threads left alive after close: ${it.joinToString()}" }
+
+    /** A fork that adds timed runs only: the leak check after closing, and the measured CPU per batch. */
+    private fun finishTimesOnly() {
+        val close = cell.closeAndCheck()
+        val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
+        val error = leakError(close.leaked)
+        val cpu = if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null
+        write(ProbeReport(status, error, cpuNsPerOp = cpu, leaked = close.leaked, overBound = close.overBound))
+        stopWatching()
+    }
+
+    /**
+     * Untimed batches back to back for at least [EVIDENCE_BUDGET_NANOS] (at least one), recorded
+     * by [evidence] as one window: long enough for the process CPU clock's 10 ms ticks. A scenario
+     * cell resets and verifies around each batch, inside the window, as in its measured iterations.
+     */
+    private fun evidencePass() {
+        var batches = 0
+        evidence.start()
+        // Timed from here: starting a recording can take a while, and the window must still be long.
+        val start = System.nanoTime()
+        do {
+            cell.beforeBatch()
+            cell.runBatch()
+            cell.afterBatch()
+            batches++
+        } while (System.nanoTime() - start < EVIDENCE_BUDGET_NANOS)
+        evidence.stop(batches)
+        cell.verify()
+    }
+
+    /**
+     * Records a failure seen inside the measured JVM (a broken ledger, an exception such as an
+     * OutOfMemoryError) before JMH reports it (a broken ledger or scenario outcome: broken), with
+     * how many threads it had reached and its memory.
+     */
+    public fun failed(e: Throwable) {
+        val status = if (e is LedgerException || e is VerificationException) CellStatus.BROKEN else CellStatus.FAILED
+        // A resource death (out of memory, no more native threads) says how far the approach got.
+        val reached = if (e is VirtualMachineError) " (${reached()})" else ""
+        write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}$reached", memory = memory.stats()))
+        stopWatching()
+        runCatching { cell.close() }
+    }
+
+    /**
+     * Called on the budget's watcher thread: records why and halts at once, which ends every
+     * thread of the approach.
+     */
+    private fun overBudget(live: Int) {
+        write(
+            ProbeReport(
+                CellStatus.FAILED,
+                "${ThreadBudget.exceeded(live, budget?.max)} (${reached()})",
+                memory = memory.stats(),
+            ),
+        )
+        MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
+    }
+
+    private fun reached(): String {
+        val m = memory.stats()
+        val rss = m.rssPeakBytes?.let { ", RSS peak ${Units.bytes(it.toDouble())}" }.orEmpty()
+        val threads = runCatching {
+            "reached ${cell.threads.peakLive()} live platform threads, " +
+                "${cell.threads.created()} started since the strategy opened; "
+        }.getOrDefault("")
+        return "${threads}heap peak ${Units.bytes(m.heapPeakBytes.toDouble())}$rss"
+    }
+
+    private fun stopWatching() {
+        budget?.close()
+        memory.stop()
+        evidence.close()
+    }
+
+    private fun write(report: ProbeReport) {
+        // Best effort: after an OutOfMemoryError even this may fail, and JMH's log still has the error.
+        runCatching { out?.writeText(Json.encodeToString(ProbeReport.serializer(), report)) }
+    }
+
+    public companion object {
+        internal const val TRACE_BUDGET_NANOS = 250_000_000L
+        internal const val EVIDENCE_BUDGET_NANOS = 250_000_000L
+
+        /**
+         * Creates the probe for the JMH parameters, with the host's [ForkSettings] (the thread
+         * budget defaults to [ThreadBudget.defaultMax]).
+         */
+        @JvmStatic
+        public fun start(strategy: String, workload: String, items: Int, wait: String): CellProbe =
+            start { CellSpec.parse(strategy, workload, items, wait) }
+
+        /** [start] for a scenario cell: the `workload` parameter holds the scenario spec. */
+        @JvmStatic
+        public fun startScenario(strategy: String, scenario: String, items: Int, wait: String): CellProbe =
+            start { CellSpec.parseScenario(strategy, scenario, items, wait) }
+
+        private fun start(spec: () -> CellSpec): CellProbe {
+            val fork = ForkSettings.fromSystemProperties()
+            // Before the spec is parsed: that may load a user's task class, whose static initializer may print.
+            fork.ownerPid?.let(MeasuredJvm::adopt)
+            return CellProbe(spec(), fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.bakeoff.engine.fork
+
+import dev.bakeoff.engine.jdk.MachineInfo
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.plan.RunOptions
+import java.io.File
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * How every JVM that runs a workload is started, whether JMH forks it for a cell
+ * ([JmhCellRunner]) or [EstimateRunner] for a planning probe: on the cell's JDK, with this JVM's
+ * classpath and the same options (the [ForkSettings] properties, `--cpus`, every `--jvm-arg`).
+ * Immutable; thread-safe.
+ */
+internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk) {
+    /** The JDK the forks run on: [jdk] (a cell's, or `--jdk`), or the one running Bakeoff. */
+    val home: Path = jdk ?: Path.of(System.getProperty("java.home"))
+
+    /** Whether the forks run on another JDK than Bakeoff's own (JMH must then be told its `java`). */
+    val other: Boolean = jdk != null
+
+    val java: Path get() = home.resolve("bin").resolve("java")
+
+    /** The classpath of this JVM, which the forks use too (JMH's own forks do). */
+    val classpath: String get() = System.getProperty("java.class.path")
+
+    /**
+     * What a JVM of this run is told besides its command line: [probeFile] for its report, the
+     * run's scenario [settings], classpath, thread budget and, outside an in-process run, this
+     * process as its owner (see [ForkSettings]).
+     */
+    fun forkSettings(
+        probeFile: Path,
+        traceWarmup: Boolean,
+        figures: Boolean = true,
+        settings: Map<String, String> = options.settings,
+    ) = ForkSettings(
+        probeFile = probeFile.toFile(),
+        traceWarmup = traceWarmup,
+        settings = settings,
+        classpath = options.classpath.map { it.toString() },
+        maxThreads = options.maxThreads,
+        ownerPid = if (options.inProcess) null else ProcessHandle.current().pid(),
+        figures = figures,
+    )
+
+    /** The JVM options of a fork: [properties] as `-D` options, then the run's own. */
+    fun args(properties: Map<String, String>): List<String> {
+        val args = properties.map { (k, v) -> "-D$k=$v" }.toMutableList()
+        args += "-Dfile.encoding=UTF-8"
+        options.cpus?.let { args += "-XX:ActiveProcessorCount=$it" }
+        args += options.jvmArgs
+        // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
+        if ((MachineInfo.jdkMajor(home) ?: 0) >= 24) args += "--sun-misc-unsafe-memory-access=allow"
+        cdsArchive(classpath.split(File.pathSeparator), home)?.let {
+            args += listOf(
+                "-XX:+AutoCreateSharedArchive",
+                "-XX:SharedArchiveFile=$it",
+                "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off",
+            )
+        }
+        return args
+    }
+
+    companion object {
+        /**
+         * A dynamic class-data-sharing archive shared by every fork of this classpath ([entries]) and
+         * JDK ([home]): the first fork writes it, later ones start faster (class loading only;
+         * compiled code and measured behaviour are unaffected). The JVM can archive only an all-jar
+         * classpath, as the launcher's is; with class directories on it (tests), there is none. The
+         * name covers each jar's size and time too: the JVM refuses an archive whose jars changed (a
+         * rebuild) and does not write a new one over it, so a name of the paths alone would cost every
+         * later fork its class-data sharing (measured: 0.4 s more per fork before its first batch).
+         */
+        internal fun cdsArchive(
+            entries: List<String>,
+            home: Path,
+            dir: Path = Path.of(System.getProperty("java.io.tmpdir")),
+        ): Path? {
+            if (entries.any { !it.endsWith(".jar") || !Files.isRegularFile(Path.of(it)) }) return null
+            val jars = entries.map { jar ->
+                val p = Path.of(jar)
+                "$jar:${Files.size(p)}:${Files.getLastModifiedTime(p).toMillis()}"
+            }
+            val key = "$home|$jars".hashCode().toUInt().toString(16)
+            return dir.resolve("bakeoff-cds-$key.jsa")
+        }
+    }
+}

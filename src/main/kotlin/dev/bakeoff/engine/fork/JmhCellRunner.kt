@@ -1,0 +1,298 @@
+package dev.bakeoff.engine.fork
+
+import dev.bakeoff.engine.jmh.CellBenchmark
+import dev.bakeoff.engine.jmh.ScenarioBenchmark
+import dev.bakeoff.engine.link.CellFiles
+import dev.bakeoff.engine.link.Credentials
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.metrics.LimitFormula
+import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.metrics.Trend
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PlanMode
+import dev.bakeoff.result.ProbeReport
+import kotlinx.serialization.json.Json
+import org.openjdk.jmh.annotations.Mode
+import org.openjdk.jmh.profile.AsyncProfiler
+import org.openjdk.jmh.profile.GCProfiler
+import org.openjdk.jmh.results.RunResult
+import org.openjdk.jmh.runner.Runner
+import org.openjdk.jmh.runner.RunnerException
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder
+import org.openjdk.jmh.runner.options.OptionsBuilder
+import org.openjdk.jmh.runner.options.TimeValue
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicBoolean
+import java.util.regex.Pattern
+import java.util.stream.Stream
+import kotlin.io.path.exists
+import kotlin.io.path.readLines
+import kotlin.io.path.readText
+
+/**
+ * Runs one cell through JMH (its own forked JVM) and turns JMH's result plus the fork's probe
+ * report into a [CellResult]. A cell that throws, breaks its ledger, exceeds its time limit or
+ * kills its JVM yields a result with that status and the reason, never an exception.
+ *
+ * Threading model: one cell at a time; a daemon watchdog kills the forked JVM at the deadline.
+ */
+internal class JmhCellRunner(private val options: RunOptions, private val workDir: Path) {
+    private val profiler = options.profile?.let(::CellProfiler)
+
+    private val defaultJvm = ForkJvm(options)
+
+    /** A finished cell: what goes into results.json, and JMH's own result for jmh.json. */
+    class Outcome(val result: CellResult, val jmh: RunResult?)
+
+    /**
+     * Runs cell number [index] with [plan]; with [figures] false only its timed runs are measured
+     * (a race's further fork: the cell's other figures come from its screening fork).
+     */
+    fun run(
+        index: Int,
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        expectedSerialNanos: Long,
+        figures: Boolean = true,
+    ): Outcome {
+        val files = CellFiles(workDir, index)
+        val probeFile = files.probe.also { Files.deleteIfExists(it) }
+        val log = files.log
+        val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
+        val fork = defaultJvm.forkSettings(
+            probeFile,
+            traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
+            figures = figures,
+        )
+        val settings = fork.serveSettings()
+        val properties = fork.toProperties(settings?.socket)
+        // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
+        // Cell 0 is Bakeoff's own cost per item, not a user's cell.
+        val profileDir = profiler?.takeIf { figures && index > 0 }?.scratchDir()
+        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir)
+        val timedOut = AtomicBoolean()
+        // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
+        // the user's processes). Otherwise the processes this JVM starts while the cell runs (JMH's
+        // fork) and what they start: never one it had before.
+        val offspring = if (options.inProcess) null else forkOffspring()
+        val watchdog = offspring?.let { o ->
+            Thread.ofPlatform().daemon().name("bakeoff-watchdog").start { watch(timeoutSeconds, timedOut, o) }
+        }
+        val base = spec.result(plan = plan).copy(
+            scenario = spec.scenario?.entry?.id,
+            // The scenario's own settings say where it ran (e.g. which database); a secret one never goes into results.
+            params = spec.scenario?.let { sc ->
+                sc.values + options.settings.filterKeys(sc.entry::recorded).mapValues { Credentials.masked(it.value) }
+            },
+            limitNs = spec.createScenario(options.context())?.limit()?.nanos?.toDouble(),
+        )
+        return try {
+            // JVM arguments do not reach an in-process run: hand the probe its settings as this JVM's properties.
+            if (options.inProcess) properties.forEach { (k, v) -> System.setProperty(k, v) }
+            // JMH returns no result at all when its fork exits with status 0 before measuring.
+            val jmh = Runner(jmhOptions).run().singleOrNull()
+                ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, exitedEarly(log)), null)
+            val flameFile = files.flame("${options.profile?.mode?.id}")
+            val flame = profileDir?.let { profiler.collect(it, flameFile) }
+            val profile = flame?.let { options.out.relativize(it).toString() }
+            Outcome(complete(base, jmh, readProbe(probeFile)).copy(profile = profile), jmh)
+        } catch (e: RunnerException) {
+            Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, e.cause?.message ?: e.message), null)
+        } finally {
+            watchdog?.interrupt()
+            profileDir?.let { profiler.discard(it) }
+            // What a fork started and left behind when it halted (a task's own processes) ends with the cell.
+            offspring?.endAll()
+            if (options.inProcess) properties.keys.forEach(System::clearProperty)
+            settings?.close()
+        }
+    }
+
+    /**
+     * A cell that ended without JMH's result: killed at its time limit, failed as its probe
+     * recorded, or as the fork's log says (else [fallback]).
+     */
+    private fun failed(
+        base: CellResult,
+        timedOut: Boolean,
+        timeoutSeconds: Long,
+        probeFile: Path,
+        log: Path,
+        fallback: String?,
+    ): CellResult {
+        val probe = readProbe(probeFile)
+        return when {
+            timedOut -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(timeoutSeconds))
+
+            probe != null && probe.status != CellStatus.OK -> base.copy(
+                status = probe.status,
+                error = probe.error,
+                memory = probe.memory,
+            )
+
+            else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(log) ?: fallback)
+        }
+    }
+
+    /** Why a fork that exited with status 0 left no result, with the first line it printed after JMH's header. */
+    private fun exitedEarly(log: Path): String {
+        val printed = if (log.exists()) log.readLines().dropWhile { !it.startsWith("# Fork:") }.drop(1) else emptyList()
+        val first = printed.firstOrNull { it.isNotBlank() && !it.startsWith("#") }?.trim()
+        return "the measured JVM exited with status 0 before JMH had a result (something in it ended it: " +
+            "System.exit in the task, or a JVM option)" + (first?.let { "; it printed: $it" } ?: "")
+    }
+
+    private fun jmhOptions(
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        properties: Map<String, String>,
+        log: Path,
+        timeoutSeconds: Long,
+        profileDir: Path?,
+    ): org.openjdk.jmh.runner.options.Options {
+        // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
+        val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
+        val jvm = spec.jdk?.let { ForkJvm(options, it.home) } ?: defaultJvm
+        val b = builder(benchmark, plan, log, properties, jvm)
+            .param("strategy", spec.strategy.spec)
+            .param("workload", spec.subject)
+            .param("items", spec.items.toString())
+            .param("wait", spec.wait.id)
+            .timeout(TimeValue.seconds(timeoutSeconds))
+        if (profileDir != null) {
+            b.addProfiler(AsyncProfiler::class.java, checkNotNull(profiler).initLine(profileDir))
+            // JMH loads the library with System.load, which JDK 24+ warns about in every profiled fork's log.
+            b.jvmArgsAppend("--enable-native-access=ALL-UNNAMED")
+        }
+        return b.build()
+    }
+
+    /**
+     * JMH options for a plain benchmark class (`bakeoff selfcheck`'s twins of Bakeoff cells), with
+     * exactly the JVM, JVM options, profiler and [plan] a cell gets, and nothing of Bakeoff's probe.
+     */
+    fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
+        builder(benchmark, plan, log, emptyMap(), defaultJvm).build()
+
+    private fun builder(
+        benchmark: Class<*>,
+        plan: MeasurementPlan,
+        log: Path,
+        properties: Map<String, String>,
+        jvm: ForkJvm,
+    ): ChainedOptionsBuilder {
+        val jvmArgs = jvm.args(properties)
+        val b: ChainedOptionsBuilder =
+            OptionsBuilder()
+                .include("^" + Pattern.quote(benchmark.name) + "\\.batch$")
+                .forks(if (options.inProcess) 0 else plan.forks)
+                .warmupIterations(plan.warmupIterations)
+                .measurementIterations(plan.measurementIterations)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .addProfiler(GCProfiler::class.java)
+                .jvmArgs(*jvmArgs.toTypedArray())
+                .output(log.toString())
+                .shouldFailOnError(true)
+        if (jvm.other) b.jvm(jvm.java.toString())
+        if (plan.mode == PlanMode.SINGLE_SHOT) {
+            b.mode(Mode.SingleShotTime).warmupBatchSize(1).measurementBatchSize(1)
+        } else {
+            b.mode(Mode.AverageTime)
+                .warmupTime(TimeValue.milliseconds(plan.iterationMillis))
+                .measurementTime(TimeValue.milliseconds(plan.iterationMillis))
+        }
+        return b
+    }
+
+    private fun complete(base: CellResult, jmh: RunResult, probe: ProbeReport?): CellResult {
+        val runs = jmh.benchmarkResults.flatMap { br -> br.iterationResults.map { it.primaryResult.score } }
+        val time = TimeSummary.of(runs, jmh.primaryResult.scoreError)
+        // One JMH benchmark result per fork: a trend is tested within a fork's runs, never across JVMs.
+        val forks = jmh.benchmarkResults.map { br -> br.iterationResults.map { it.primaryResult.score } }
+        val drift = forks.mapNotNull(Trend::drift).maxByOrNull { kotlin.math.abs(it) }
+        val steady = Trend.all(forks.map(Trend::steady))
+        val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
+        // A workload cell's limit is calibrated in its JVM; a scenario's comes from its definition (already in base).
+        val figured = probe?.figuresOf(base)
+            ?: base.copy(status = CellStatus.FAILED, error = "the measured JVM wrote no probe report")
+        return figured.copy(
+            timeNs = time,
+            allocBytesPerOp = alloc,
+            throughputPerSec = base.items / (time.median / 1e9),
+            cpuNsPerOp = probe?.cpuNsPerOp,
+            efficiency = figured.limitNs?.let { LimitFormula.efficiency(it, time.median) },
+            steady = steady,
+            drift = drift,
+        )
+    }
+
+    private fun readProbe(file: Path): ProbeReport? = if (file.exists()) {
+        runCatching {
+            Json.decodeFromString(ProbeReport.serializer(), file.readText())
+        }.getOrNull()
+    } else {
+        null
+    }
+
+    /** The first exception line JMH logged for the failed fork (e.g. an OutOfMemoryError), if any. */
+    private fun failureFromLog(log: Path): String? {
+        if (!log.exists()) return null
+        val lines = log.readLines()
+        return lines.firstOrNull { EXCEPTION_LINE.containsMatchIn(it) }?.trim()
+            // JMH's own note, e.g. "VM prematurely exited before JMH had finished with it, explicit
+            // System.exit was called?"
+            ?: lines.firstNotNullOfOrNull { JMH_FAILURE.find(it)?.groupValues?.get(1) }
+            ?: lines.lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
+    }
+
+    /**
+     * The processes this cell starts: the children this JVM gains from now on (JMH's fork) and what
+     * they start. Never the processes this JVM had before (a library user's own, a browser a test
+     * drives), which Bakeoff must leave alone.
+     */
+    private fun forkOffspring(): Offspring {
+        val before = ProcessHandle.current().children().toList().toSet()
+        return Offspring {
+            ProcessHandle.current().children().filter { it !in before }
+                .flatMap { Stream.concat(Stream.of(it), it.descendants()) }
+        }
+    }
+
+    /** Remembers the processes of the cell until [seconds] have passed, then kills them all; or until interrupted. */
+    private fun watch(seconds: Long, timedOut: AtomicBoolean, offspring: Offspring) {
+        val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds)
+        try {
+            while (System.nanoTime() - deadline < 0) {
+                offspring.sample()
+                Thread.sleep(Offspring.SAMPLE_MILLIS)
+            }
+        } catch (_: InterruptedException) {
+            return
+        }
+        timedOut.set(true)
+        offspring.endAll()
+    }
+
+    private companion object {
+        val EXCEPTION_LINE = Regex("^\\s*([\\w.$]+(Exception|Error))(:|$)")
+        val JMH_FAILURE = Regex("<failure: (.+)>")
+
+        /**
+         * Generous: every planned batch at the expected serial time (at least one iteration
+         * each), the trace pass, JVM start-up.
+         */
+        fun defaultTimeoutSeconds(plan: MeasurementPlan, serialNanos: Long): Long {
+            val batchSeconds = serialNanos / 1e9
+            val iterations = plan.warmupIterations + plan.measurementIterations
+            val perIteration = maxOf(batchSeconds, plan.iterationMillis / 1000.0)
+            val perFork = iterations * perIteration + ForkSettings.TRACE_BATCHES * batchSeconds + 60
+            return (plan.forks * perFork * 2).toLong() + 60
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.bakeoff.engine.fork
+
+import dev.bakeoff.engine.cell.TraceProbe
+import dev.bakeoff.engine.link.CellFiles
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.ProbeReport
+import kotlinx.serialization.json.Json
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.io.path.exists
+import kotlin.io.path.readText
+
+/**
+ * Runs the measured JVM of a cell that cannot win by its floor ([TraceProbe]): one traced batch
+ * (trace pass and evidence) and the untimed figures, no timed batch. Started like a JMH fork
+ * ([ForkJvm], [ForkSettings]: same JDK, options, thread budget, owner watch), killed at the cell's
+ * time limit; its files are named like a JMH cell's (`cell-NNN.log`, `cell-NNN.probe.json`).
+ *
+ * Threading model: called from the race's trace pool ([FloorTraces]), several cells at once; it keeps
+ * no state, and each cell's files are its own.
+ */
+internal class TraceRunner(private val options: RunOptions, private val workDir: Path) {
+    /** Cell number [index]'s result: its figures without timed runs, [floorNs] and the traced batch's wall time. */
+    fun run(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult {
+        val files = CellFiles(workDir, index)
+        val probeFile = files.probe.also { Files.deleteIfExists(it) }
+        val log = files.log
+        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
+        val fork = jvm.forkSettings(probeFile, traceWarmup = true)
+        val settings = fork.serveSettings()
+        val command = listOf(jvm.java.toString()) + jvm.args(fork.toProperties(settings?.socket)) + listOf(
+            "-cp",
+            jvm.classpath,
+            TraceProbe::class.java.name,
+            spec.strategy.spec,
+            spec.subject,
+            spec.items.toString(),
+            spec.wait.id,
+        )
+        // The traced batch is at least the floor; the rest is a JVM start, as for a planning probe.
+        val limit = options.cellTimeoutSeconds
+            ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
+        val exit = try {
+            ProbeProcess.run(command, log, limit)
+        } finally {
+            settings?.close()
+        }
+        val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
+        val probe = probeFile.takeIf { it.exists() }
+            ?.let { runCatching { Json.decodeFromString(ProbeReport.serializer(), it.readText()) }.getOrNull() }
+        return when {
+            exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))
+
+            probe == null -> base.copy(
+                status = CellStatus.FAILED,
+                error = "its JVM exited with status $exit before it reported (cells/${log.fileName})",
+            )
+
+            else -> probe.figuresOf(base).copy(tracedNs = probe.tracedNs)
+        }
+    }
+
+    private companion object {
+        const val NANOS_PER_SECOND = 1_000_000_000L
+    }
+}

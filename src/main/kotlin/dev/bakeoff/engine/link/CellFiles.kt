@@ -1,0 +1,25 @@
+package dev.bakeoff.engine.link
+
+import java.nio.file.Path
+
+/**
+ * The files of cell number `index` in a run's `cells` folder, named alike by every runner that
+ * starts one of the cell's JVMs (`cell-007.log`, `cell-007.probe.json`, ...); reports link them by
+ * these names. Immutable; creates nothing.
+ */
+internal class CellFiles(private val workDir: Path, index: Int) {
+    val name = "cell-%03d".format(index)
+
+    /** What the measured JVM printed (JMH's output and the task's own, capped). */
+    val log: Path = workDir.resolve("$name.log")
+
+    /** Where the fork writes its [dev.bakeoff.result.ProbeReport]. */
+    val probe: Path = workDir.resolve("$name.probe.json")
+
+    /** The planning probe's report and what its JVM printed. */
+    val estimate: Path = workDir.resolve("$name.estimate.json")
+    val estimateLog: Path = workDir.resolve("$name.estimate.log")
+
+    /** The flame graph of a `--profile` run in [mode] (`wall`, `cpu`, ...). */
+    fun flame(mode: String): Path = workDir.resolve("$name.flame-$mode.html")
+}

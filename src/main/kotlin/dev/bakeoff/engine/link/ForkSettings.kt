@@ -1,0 +1,77 @@
+package dev.bakeoff.engine.link
+
+import java.io.File
+import java.nio.file.Path
+
+/**
+ * Everything the host tells a measured JVM besides the JMH parameters, and the one place that
+ * names the system properties carrying it: [JmhCellRunner] writes [toProperties] as `-D`
+ * arguments of the fork (or as this JVM's properties for an in-process run), [CellProbe] reads
+ * [fromSystemProperties] on the other side. The [settings] never go on a command line, where JMH
+ * would copy them into `jmh.json` and every cell log, nor into any file: they may hold a password.
+ * The host serves them on a socket for the cell's duration ([serveSettings], [SettingsChannel]).
+ *
+ * @property probeFile where the fork writes its [dev.bakeoff.result.ProbeReport].
+ * @property traceWarmup trace the first warm-up batch instead of running an extra traced batch.
+ * @property settings [dev.bakeoff.model.RunContext.settings] for a scenario (e.g. a JDBC URL).
+ * @property classpath extra entries a user's own task class is loaded from (`--classpath`).
+ * @property maxThreads the fork's thread budget; null lets the fork use [ThreadBudget.defaultMax].
+ * @property ownerPid the process id of the Bakeoff JVM that started the measured JVM, which halts
+ *   when that process ends, however it ended (a `kill -9` runs no shutdown hook that could end the
+ *   fork), or at once if it is already gone; null in-process. An explicit id, not "the parent":
+ *   a process whose parent died is re-parented, and would then watch the wrong one.
+ * @property figures run the untimed passes after the measurement (limit calibration, trace, JFR
+ *   and evidence); false for a race's further forks, which add runs to a cell whose other figures
+ *   its screening fork already measured.
+ */
+internal data class ForkSettings(
+    val probeFile: File?,
+    val traceWarmup: Boolean,
+    val settings: Map<String, String> = emptyMap(),
+    val classpath: List<String> = emptyList(),
+    val maxThreads: Int? = null,
+    val ownerPid: Long? = null,
+    val figures: Boolean = true,
+) {
+    /** Serves [settings] to the measured JVM until the caller closes it; null when there are none. */
+    fun serveSettings(): SettingsChannel? = SettingsChannel.serve(settings)
+
+    /** Everything but the settings as system properties, and the [SettingsChannel.socket] serving those. */
+    fun toProperties(settingsSocket: Path?): Map<String, String> = buildMap {
+        probeFile?.let { put(PROBE, it.toString()) }
+        put(TRACE_WARMUP, traceWarmup.toString())
+        settingsSocket?.let { put(SETTINGS_SOCKET, it.toString()) }
+        if (classpath.isNotEmpty()) put(CLASSPATH, classpath.joinToString(File.pathSeparator))
+        maxThreads?.let { put(MAX_THREADS, it.toString()) }
+        ownerPid?.let { put(OWNER_PID, it.toString()) }
+        if (!figures) put(FIGURES, "false")
+    }
+
+    companion object {
+        /** Batches a cell's trace pass runs at most: the host's time limits count them too. */
+        const val TRACE_BATCHES = 5
+
+        /** The exit status of a measured JVM halted by its thread budget, which the host reports as such. */
+        const val OVER_BUDGET_EXIT_CODE = 87
+
+        private const val PROBE = "bakeoff.probe"
+        private const val TRACE_WARMUP = "bakeoff.traceWarmup"
+        private const val SETTINGS_SOCKET = "bakeoff.settingsSocket"
+        private const val CLASSPATH = "bakeoff.classpath"
+        private const val MAX_THREADS = "bakeoff.maxThreads"
+        private const val OWNER_PID = "bakeoff.ownerPid"
+        private const val FIGURES = "bakeoff.figures"
+
+        /** What the host set for this JVM; absent properties mean the defaults. */
+        fun fromSystemProperties(): ForkSettings = ForkSettings(
+            probeFile = System.getProperty(PROBE)?.let(::File),
+            traceWarmup = System.getProperty(TRACE_WARMUP).toBoolean(),
+            settings = System.getProperty(SETTINGS_SOCKET)?.let { SettingsChannel.read(Path.of(it)) }.orEmpty(),
+            classpath = System.getProperty(CLASSPATH)?.split(File.pathSeparator).orEmpty()
+                .filter { it.isNotEmpty() },
+            maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
+            ownerPid = System.getProperty(OWNER_PID)?.toLong(),
+            figures = System.getProperty(FIGURES) != "false",
+        )
+    }
+}

@@ -1,0 +1,115 @@
+package dev.bakeoff.engine.plan
+
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.model.CatalogException
+import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.ScenarioEntry
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.model.WorkloadEntry
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.SweepPoint
+
+/**
+ * One cell of the matrix: which strategy runs how many items of which workload, waiting how. A
+ * scenario cell names a [scenario] instead of a [workload] (exactly one of the two is set): its
+ * items are the scenario's files, requests or orders. [sweep] is set when the cell is one point
+ * of a sweep (it only labels the result). [jdk] is set when the run compares several JDKs: the
+ * cell's measured JVMs run on it (otherwise on the run's one JDK).
+ */
+internal data class CellSpec(
+    val strategy: Resolved<StrategyEntry>,
+    val workload: Resolved<WorkloadEntry>?,
+    val items: Int,
+    val wait: WaitForm,
+    val scenario: Resolved<ScenarioEntry>? = null,
+    val sweep: SweepPoint? = null,
+    val jdk: Jdk? = null,
+) {
+    init {
+        if (items < 1) throw CatalogException("invalid items '$items'; valid: a whole number >= 1")
+        require((workload == null) != (scenario == null)) {
+            "a cell runs a workload or a scenario, not both or neither"
+        }
+    }
+
+    /** The cell's result before anything ran: what it is, [status] and [plan]; the runners add their figures. */
+    fun result(status: CellStatus = CellStatus.OK, plan: MeasurementPlan? = null) = CellResult(
+        strategy.spec,
+        strategy.entry.family.family,
+        subject,
+        items,
+        wait,
+        status,
+        plan = plan,
+        sweep = sweep,
+        jdk = jdk?.version,
+    )
+
+    /** The spec of what the items run: the workload's, or the scenario's. */
+    val subject: String get() = scenario?.spec ?: checkNotNull(workload).spec
+
+    /** The group this cell is ranked in: the same key as its result's ([GroupKey.of]), on this machine. */
+    val group: GroupKey get() = GroupKey(subject, items, wait, jdk?.version)
+
+    /** Builds this cell's scenario (nothing opened yet), or null for a workload cell. */
+    fun createScenario(context: RunContext): Scenario? = scenario?.let { it.entry.create(it.params(context))(items) }
+
+    /**
+     * Why this cell cannot finish, known before it runs, or null: in the suspending form a strategy
+     * that runs items on a shared scheduler blocks its workers (`runBlocking`) until each item's call
+     * completes, and if the scenario's calls complete on that same scheduler, none ever does.
+     */
+    fun deadlock(context: RunContext): String? {
+        if (wait != WaitForm.SUSPENDING || scenario == null) return null
+        val pool = createScenario(context)?.completesOn?.firstOrNull { it in strategy.entry.shared } ?: return null
+        return "not run: it would deadlock: ${strategy.spec} blocks every ${pool.id} worker in runBlocking " +
+            "until its item's call completes, and ${scenario.spec}'s suspending calls complete on that same pool"
+    }
+
+    override fun toString() =
+        "${strategy.spec} x $subject x $items (${wait.id})" + (jdk?.let { " on JDK ${it.version}" } ?: "")
+
+    companion object {
+        /** Parses the four JMH parameter strings of a workload cell. */
+        fun parse(strategy: String, workload: String, items: Int, wait: String) = CellSpec(
+            Strategies.catalog.resolve(strategy),
+            Workloads.catalog.resolve(workload),
+            items,
+            WaitForm.parse(wait),
+        )
+
+        /** Parses the four JMH parameter strings of a scenario cell. */
+        fun parseScenario(strategy: String, scenario: String, items: Int, wait: String) = CellSpec(
+            Strategies.catalog.resolve(strategy),
+            null,
+            items,
+            WaitForm.parse(wait),
+            Scenarios.catalog.resolve(scenario),
+        )
+
+        /**
+         * Every strategy on every workload, workload-major (a workload's table fills first), or the
+         * cells of the [sweep] grid when given.
+         */
+        fun matrix(
+            strategies: List<Resolved<StrategyEntry>>,
+            workloads: List<Resolved<WorkloadEntry>>,
+            items: Int,
+            wait: WaitForm,
+            sweep: Grid? = null,
+        ): List<CellSpec> = sweep?.cells(strategies, workloads, items, wait)
+            ?: workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
+    }
+}
+
+/** What [Cell.close] found: leaked threads (must be none) and the live threads of each declared shared scheduler. */
+internal data class CloseReport(val leaked: List<String>, val sharedLive: Map<String, Int>, val overBound: List<String>)

@@ -1,0 +1,266 @@
+package dev.bakeoff.engine.race
+
+import dev.bakeoff.engine.fork.FloorTraces
+import dev.bakeoff.engine.fork.JmhCellRunner
+import dev.bakeoff.engine.fork.RunListener
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.Estimate
+import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RaceOptions
+import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.LimitFormula
+import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.metrics.Trend
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupStatus
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.RaceInfo
+import dev.bakeoff.result.RaceStop
+import org.openjdk.jmh.util.ListStatistics
+
+/**
+ * Races the cells of a run ([RaceRules]): group by group, a screening fork for every cell, lowest
+ * floor first, and a trace pass only for the cells their floor rules out ([FloorTraces]); then,
+ * round after round, one more fork for every cell that could still win a group that is not yet
+ * decided (not ruled out, not behind by the group's test), while the [options]' budget lasts and
+ * up to [RaceRules.MAX_FORKS] forks a cell. A cell's runs from all its forks make its time figures;
+ * its other figures (threads, allocation, trace, limit) come from its screening fork. Every cell
+ * ends with a [RaceInfo] saying why it stopped.
+ *
+ * Threading model: runs on the thread running the suite, one timed fork at a time; only the
+ * trace-only JVMs of a group run side by side, on [FloorTraces]' pool, and the [listener] and
+ * [track] are still called on this thread.
+ */
+internal class RaceRunner(
+    private val options: RaceOptions,
+    private val harnessNsPerItem: Double?,
+    private val listener: RunListener,
+    private val track: Track,
+    startNanos: Long? = null,
+    private val nanoTime: () -> Long = System::nanoTime,
+) {
+    /** What a race needs from the suite; the suite's own cell runner and results book in a run. */
+    interface Track {
+        /** The expected serial batch time of cell number [index] (from 1), which decides its plan's mode. */
+        fun estimate(index: Int, spec: CellSpec): Estimate
+
+        /**
+         * Runs one fork of cell number [index] (from 1) with [plan], with the untimed passes unless
+         * [figures] is false; with no plan, records why it has none.
+         */
+        fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean): JmhCellRunner.Outcome
+
+        /** The cell at [index] (from 0) is now [outcome]'s result; writes the results so far. */
+        fun record(index: Int, outcome: JmhCellRunner.Outcome)
+
+        /** Replaces the cell's result without a new fork; the final snapshot writes it. */
+        fun replace(index: Int, result: CellResult)
+
+        /** The cell's floor ([CellFloor]) in ns, or null where there is none or no trace-only JVM can run. */
+        fun floor(spec: CellSpec): Long?
+
+        /** Runs cell number [index] (from 1) for its trace pass only ([TraceRunner]), recording [plan] as its plan. */
+        fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult
+    }
+
+    /** One cell of the race: its runs so far and, once it gets no more forks, why. */
+    private class Entry(val index: Int, val spec: CellSpec, val floor: Long?) {
+        lateinit var result: CellResult
+        val screened: Boolean get() = this::result.isInitialized
+        var forks = 0
+        var lastForkNanos = 0L
+        var stop: RaceStop? = null
+        var reason = ""
+
+        fun stop(why: RaceStop, text: String) {
+            if (stop == null) {
+                stop = why
+                reason = text
+            }
+        }
+    }
+
+    /** When the budget began: the run's start ([startNanos], on [nanoTime]'s clock), else now. */
+    private val start = startNanos ?: nanoTime()
+
+    fun run(cells: List<CellSpec>) {
+        val entries = cells.mapIndexed { i, spec -> Entry(i, spec, track.floor(spec)) }
+        val groups = entries.groupBy { it.spec.group }.values
+        var done = 0
+        for (group in groups) {
+            // The lowest floors first, so the group's leader is measured before the cells its floor rules out.
+            val floored = mutableListOf<FloorTraces.Request>()
+            for (e in group.sortedBy { it.floor ?: 0L }) {
+                // A cell whose planning failed gets no fork: its result says why, and it stops as not ok.
+                val plan = (track.estimate(e.index + 1, e.spec) as? Estimate.Serial)?.let {
+                    val (mode, why) = Preset.mode(it.nanos)
+                    RaceRules.screening(mode, why)
+                }
+                val leader = RaceRules.ranked(group.filter { it.screened }.map { it.result }).firstOrNull()
+                val why = leader?.takeIf { plan != null }?.let { l -> e.floor?.let { RaceRules.belowFloor(it, l) } }
+                if (why != null) {
+                    floored += FloorTraces.Request(e.index + 1, e.spec, checkNotNull(plan), checkNotNull(e.floor), why)
+                } else {
+                    fork(e, plan, cells.size, eta(done, cells.size))
+                    done++
+                }
+            }
+            // Floors only grow down the list, so once one rules a cell out it rules out all the rest: traced together.
+            val screenAfterAll = traceOnly(floored, entries, cells.size) { done++ }
+            screenAfterAll.forEach { fork(entries[it.index - 1], it.plan, cells.size, null) }
+        }
+        var round = 1
+        while (true) {
+            // The cheapest groups first: a short budget then settles whole groups instead of a fork of each.
+            val open = groups.map(::judge).filter { it.isNotEmpty() }.sortedBy { g -> g.sumOf { it.lastForkNanos } }
+            if (open.isEmpty()) break
+            val contenders = open.flatten()
+            if (round >= RaceRules.MAX_FORKS) {
+                val text = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
+                contenders.forEach { it.stop(RaceStop.MAX_FORKS, text) }
+                break
+            }
+            round++
+            listener.roundStarted(round, contenders.size, open.size, options.budgetNanos - elapsed())
+            for (e in contenders) {
+                if (elapsed() + e.lastForkNanos > options.budgetNanos - FINISH_RESERVE_NANOS) {
+                    e.stop(
+                        RaceStop.BUDGET,
+                        "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for " +
+                            "another fork (about ${e.lastForkNanos / MILLIS} ms); its group stays undecided",
+                    )
+                } else {
+                    fork(e, RaceRules.more(e.result.plan!!.mode, e.result.timeNs!!.median), cells.size, null)
+                }
+            }
+        }
+        for (e in entries) {
+            e.stop(RaceStop.MAX_FORKS, "undecided")
+            val runs = e.result.timeNs?.runs?.size ?: 0
+            track.replace(e.index, e.result.copy(race = RaceInfo(e.forks, runs, e.stop!!, e.reason)))
+        }
+    }
+
+    private fun elapsed() = nanoTime() - start
+
+    private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?) {
+        listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
+        val t0 = nanoTime()
+        // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
+        val outcome = track.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
+        e.lastForkNanos = nanoTime() - t0
+        e.result = if (e.forks == 0) outcome.result else merged(e.result, outcome.result)
+        if (plan != null) e.forks++
+        track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
+        listener.cellFinished(e.index + 1, total, e.result)
+    }
+
+    /** The run's remaining time, guessed from the average so far, once [done] of [total] cells are done. */
+    private fun eta(done: Int, total: Int): Long? = if (done == 0) null else elapsed() / done * (total - done)
+
+    /**
+     * Runs the trace passes of [requests] ([FloorTraces]), each cell having its `why` it cannot win
+     * by its floor; returns the requests whose traced batch beat the floor, which only a wrong
+     * concurrency model can cause: those cells are then screened like any other.
+     */
+    private fun traceOnly(
+        requests: List<FloorTraces.Request>,
+        entries: List<Entry>,
+        total: Int,
+        counted: () -> Unit,
+    ): List<FloorTraces.Request> {
+        val wrongModel = mutableListOf<FloorTraces.Request>()
+        if (requests.isEmpty()) return emptyList()
+        val atOnce = minOf(FloorTraces.PARALLELISM, requests.size)
+        val side = if (atOnce > 1) "; traced beside up to ${atOnce - 1} other trace-only cell(s)" else ""
+        listener.tracesStarted(requests.size, atOnce, elapsed())
+        val traces = FloorTraces({ r -> track.traceOnly(r.index, r.spec, r.plan, r.floorNs) }, nanoTime)
+        traces.run(requests) { (r, result, nanos) ->
+            if (result.status == CellStatus.OK && (result.tracedNs ?: 0.0) < r.floorNs) {
+                wrongModel += r
+                return@run
+            }
+            val e = entries[r.index - 1]
+            e.lastForkNanos = nanos
+            e.result = result
+            e.forks = 1
+            // Not ok: the group's judgement stops it as such.
+            if (result.status == CellStatus.OK) e.stop(RaceStop.FLOOR, r.why + side)
+            track.record(e.index, JmhCellRunner.Outcome(result, null))
+            listener.cellFinished(r.index, total, result)
+            counted()
+        }
+        return wrongModel
+    }
+
+    /**
+     * Stops what a group's runs so far settle and returns the cells that need another fork: none
+     * once the group is decided. Cells not ok stop; a cell that cannot beat the leader stops.
+     */
+    private fun judge(group: List<Entry>): List<Entry> {
+        group.filter { it.result.status != CellStatus.OK }
+            .forEach { it.stop(RaceStop.NOT_OK, "${it.result.status}: ${it.result.error?.lineSequence()?.first()}") }
+        val byResult = group.associateBy { it.result }
+        val ranked = RaceRules.ranked(group.map { it.result })
+        val leader = ranked.firstOrNull() ?: return emptyList()
+        for (c in ranked) {
+            RaceRules.cannotWin(c, leader)?.let { byResult.getValue(c).stop(RaceStop.CANNOT_WIN, it) }
+        }
+        val contenders = ranked.filter { byResult.getValue(it).stop.let { s -> s == null || s == RaceStop.BUDGET } }
+        val racing = contenders.map(byResult::getValue)
+        if (racing.isEmpty()) return emptyList()
+        racing.firstOrNull { it.stop == RaceStop.BUDGET }?.let { short ->
+            // One contender could not be paid for: the group stays undecided, and says so on every contender.
+            racing.forEach { it.stop(RaceStop.BUDGET, short.reason) }
+            return emptyList()
+        }
+        val margin = RaceRules.margin(leader, harnessNsPerItem)
+        val decision = if (contenders.size == 1) null else GroupDecision.of(contenders, margin)
+        for (test in decision?.tests.orEmpty()) {
+            val why = RaceRules.behind(test, leader.strategy) ?: continue
+            racing.first { it.result.strategy == test.strategy }.stop(RaceStop.BEHIND, why)
+        }
+        if (decision == null || decision.status != GroupStatus.UNDECIDED) {
+            val text = if (decision == null) {
+                "decided: every other cell of the group cannot win or is not ok"
+            } else {
+                "decided: ${leader.strategy} is ahead of or within %.1f%% of every contender".format(margin * PERCENT)
+            }
+            racing.forEach { it.stop(RaceStop.DECIDED, text) }
+            return emptyList()
+        }
+        return racing.filter { it.stop == null }
+    }
+
+    /** [previous] with [next]'s runs added; a fork that did not end ok makes the cell what that fork was. */
+    private fun merged(previous: CellResult, next: CellResult): CellResult {
+        if (next.status != CellStatus.OK || next.timeNs == null) return next
+        val runs = previous.timeNs!!.runs + next.timeNs.runs
+        val time = TimeSummary.of(runs, ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE))
+        val drift = listOfNotNull(previous.drift, next.drift).maxByOrNull { kotlin.math.abs(it) }
+        return previous.copy(
+            timeNs = time,
+            steady = Trend.all(listOf(previous.steady, next.steady)),
+            drift = drift,
+            throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
+            efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
+        )
+    }
+
+    private companion object {
+        const val NANOS_PER_SECOND = 1_000_000_000L
+        const val MILLIS = 1_000_000L
+
+        /**
+         * What the run keeps of its budget for its last results files and report (about a second for
+         * 130 cells) and for a last fork longer than its estimate.
+         */
+        const val FINISH_RESERVE_NANOS = 5 * NANOS_PER_SECOND
+        const val PERCENT = 100
+
+        /** As JMH's own score error: the half-width of the 99.9% interval of the mean. */
+        const val CONFIDENCE = 0.999
+    }
+}

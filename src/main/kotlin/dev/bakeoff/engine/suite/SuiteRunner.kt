@@ -1,0 +1,250 @@
+package dev.bakeoff.engine.suite
+
+import dev.bakeoff.engine.fork.EstimateRunner
+import dev.bakeoff.engine.fork.HarnessCost
+import dev.bakeoff.engine.fork.JmhCellRunner
+import dev.bakeoff.engine.fork.RunListener
+import dev.bakeoff.engine.fork.TraceRunner
+import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.engine.jdk.MachineInfo
+import dev.bakeoff.engine.plan.CellFloor
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.Estimate
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.plan.Sweep
+import dev.bakeoff.engine.race.RaceRunner
+import dev.bakeoff.metrics.GroupDecisionCache
+import dev.bakeoff.metrics.Trend
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.JdkInfo
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PresetInfo
+import dev.bakeoff.result.Results
+import dev.bakeoff.result.replaceAtomically
+import org.openjdk.jmh.results.RunResult
+import org.openjdk.jmh.results.format.ResultFormatFactory
+import org.openjdk.jmh.results.format.ResultFormatType
+import java.io.PrintStream
+import java.lang.management.ManagementFactory
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.Paths
+import java.time.Instant
+
+/**
+ * Runs every cell of [options] one after another (measurements never overlap), and after every
+ * cell hands the results so far to [sink] and rewrites JMH's raw `jmh.json`, so a crash or
+ * Ctrl-C keeps every finished cell.
+ */
+internal class SuiteRunner(
+    private val options: RunOptions,
+    private val listener: RunListener = object : RunListener {},
+    private val sink: (Results) -> Unit = {},
+) {
+    /** Measures every cell holding the machine ([MachineLock]): a busy machine throws before anything runs. */
+    fun run(): Results = MachineLock.hold(::measureAll)
+
+    private fun measureAll(): Results {
+        val out = options.out
+        val work = out.resolve("cells")
+        Files.createDirectories(work)
+        val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))
+        val described = MachineInfo.describe(jdkHome, options.cpus)
+        val created = Instant.now().toString()
+        val cells = options.cells()
+        val runner = JmhCellRunner(options, work)
+        listener.harnessStarted()
+        val harness = HarnessCost.measure(runner)
+        listener.harnessMeasured(harness.nsPerItem, harness.error)
+        val machine = described.copy(harnessNsPerItem = harness.nsPerItem)
+        val preset = options.race?.let {
+            PresetInfo(RACE_PRESET_ID, 1, "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY")
+        } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary)
+        val decisions = GroupDecisionCache()
+        val book = Book(cells.size) { complete, results ->
+            Results(
+                bakeoffVersion = VERSION,
+                createdAt = created,
+                complete = complete,
+                machine = machine,
+                preset = preset,
+                cells = results,
+                groups = decisions.all(results, machine.harnessNsPerItem),
+                jdks = options.jdks.takeIf { it.size > 1 }?.map { JdkInfo(it.version, it.vendor, it.home.toString()) },
+            )
+        }
+        // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
+        val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
+        Runtime.getRuntime().addShutdownHook(killForks)
+        try {
+            val measure = CellMeasurer(runner, EstimateRunner(options, work))
+            val tracer = TraceRunner(options, work)
+            val race = options.race
+            if (race == null) {
+                runFixed(cells, measure, book)
+            } else {
+                val track = object : RaceRunner.Track {
+                    override fun estimate(index: Int, spec: CellSpec) = measure.estimate(index, spec)
+
+                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean) =
+                        measure(index, spec, plan, figures)
+
+                    override fun record(index: Int, outcome: JmhCellRunner.Outcome) = book.record(index, outcome)
+
+                    override fun replace(index: Int, result: CellResult) = book.replace(index, result)
+
+                    // An in-process run has no JVM of its own to run a trace pass in.
+                    override fun floor(spec: CellSpec) =
+                        if (options.inProcess) null else CellFloor.nanos(spec, options.context())
+
+                    override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long) =
+                        tracer.run(index, spec, plan, floorNs)
+                }
+                // The budget is the whole run's wall time: it began when this JVM started.
+                val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
+                RaceRunner(race, machine.harnessNsPerItem, listener, track, startNanos = jvmStart).run(cells)
+            }
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(killForks)
+        }
+        return book.snapshot(complete = true).also(sink)
+    }
+
+    private fun runFixed(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
+        val start = System.nanoTime()
+        cells.forEachIndexed { i, spec ->
+            val plan = (measure.estimate(i + 1, spec) as? Estimate.Serial)?.let { options.preset.plan(it.nanos) }
+            val elapsed = System.nanoTime() - start
+            val eta = if (i == 0) null else elapsed / i * (cells.size - i)
+            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
+            var outcome = measure(i + 1, spec, plan)
+            val drift = outcome.result.drift
+            if (plan != null && outcome.result.steady == false && drift != null) {
+                // Still warming up (or slowing down): once more with twice the warm-up plus one.
+                val more = plan.copy(
+                    warmupIterations = plan.warmupIterations * 2 + 1,
+                    reason = plan.reason + "; re-measured with ${plan.warmupIterations * 2 + 1} warm-up iterations: " +
+                        "the first measurement's runs drifted ${Trend.percent(drift)}",
+                )
+                listener.cellStarted(i + 1, cells.size, spec, more, System.nanoTime() - start, null)
+                outcome = measure(i + 1, spec, more)
+            }
+            book.record(i, outcome)
+            listener.cellFinished(i + 1, cells.size, outcome.result)
+        }
+    }
+
+    /**
+     * The results so far, in cell order, and JMH's own results of every fork: [record] replaces a
+     * cell's result (a race adds forks to it), rewrites `jmh.json` and hands a snapshot to [sink].
+     */
+    inner class Book(size: Int, private val make: (Boolean, List<CellResult>) -> Results) {
+        private val results = arrayOfNulls<CellResult>(size)
+        private val jmh = mutableListOf<RunResult>()
+
+        fun record(index: Int, outcome: JmhCellRunner.Outcome) {
+            results[index] = outcome.result
+            outcome.jmh?.let { jmh += it }
+            writeJmhJson(options.out.resolve("jmh.json"), jmh)
+            sink(snapshot(complete = false))
+        }
+
+        /** Replaces a cell's result without a new fork (a race's closing note); the final snapshot writes it. */
+        fun replace(index: Int, result: CellResult) {
+            results[index] = result
+        }
+
+        fun snapshot(complete: Boolean): Results = make(complete, results.filterNotNull())
+    }
+
+    /**
+     * Plans and runs one cell, or skips it: once a series of an item-count sweep failed, and when
+     * the cell would deadlock. Remembers which series failed, and the estimate of every workload
+     * and item count: the first cell that needs one runs its planning probe ([EstimateRunner]),
+     * the others on the same JDK reuse it, a failure included.
+     */
+    inner class CellMeasurer(private val runner: JmhCellRunner, private val planner: EstimateRunner) {
+        private val failedSeries = mutableMapOf<String, Int>()
+        private val estimates = mutableMapOf<Triple<String, Int, Jdk?>, Estimate>()
+
+        /** The estimate for [spec], from a probe named after cell number [index] if it is the first to need it. */
+        fun estimate(index: Int, spec: CellSpec): Estimate =
+            estimates.getOrPut(Triple(spec.subject, spec.items, spec.jdk)) { planner.estimate(index, spec) }
+
+        /**
+         * Runs cell [index] with [plan] (from [estimate]), with the untimed passes unless [figures]
+         * is false; with no plan, records why its planning failed.
+         */
+        operator fun invoke(
+            index: Int,
+            spec: CellSpec,
+            plan: MeasurementPlan?,
+            figures: Boolean = true,
+        ): JmhCellRunner.Outcome {
+            val series = itemSeries(spec)
+            val failedAt = series?.let { failedSeries[it] }
+            val deadlock = spec.deadlock(options.context())
+            val estimate = estimate(index, spec)
+            val outcome = when {
+                failedAt != null -> JmhCellRunner.Outcome(
+                    skipped(
+                        spec,
+                        "not run: the same strategy, workload and wait form did not finish at items=$failedAt",
+                    ),
+                    null,
+                )
+
+                deadlock != null -> JmhCellRunner.Outcome(skipped(spec, deadlock), null)
+
+                estimate is Estimate.Failed ->
+                    JmhCellRunner.Outcome(notRun(spec, estimate.status, estimate.reason), null)
+
+                else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos, figures)
+            }
+            if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
+            return outcome
+        }
+    }
+
+    /**
+     * In a sweep over the item count, the series a cell belongs to (its spec without the count):
+     * once a series fails (an approach ran out of memory or threads), its larger counts are
+     * skipped rather than run to fail again, slower, and with the machine under the same strain.
+     */
+    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
+        "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})${spec.jdk?.let { " on JDK ${it.version}" } ?: ""}"
+    } else {
+        null
+    }
+
+    /**
+     * A time-out, or a failure the measured JVM itself recorded (it then also reports its memory):
+     * the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
+     * start, another JMH run held the lock) says nothing about larger counts.
+     */
+    private fun diedInTheApproach(r: CellResult) =
+        r.status == CellStatus.TIMEOUT || (r.status != CellStatus.OK && r.memory != null)
+
+    private fun skipped(spec: CellSpec, why: String) = notRun(spec, CellStatus.SKIPPED, why)
+
+    /** A cell that got no fork: skipped, or not planned. */
+    private fun notRun(spec: CellSpec, status: CellStatus, why: String) = spec.result(status).copy(error = why)
+
+    /** JMH's own JSON for every successful cell so far, replaced atomically. */
+    private fun writeJmhJson(file: Path, runs: List<RunResult>) = replaceAtomically(file) { out ->
+        PrintStream(out, true, Charsets.UTF_8).let {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs)
+        }
+    }
+
+    companion object {
+        /** The preset id results carry when the run raced instead of following a preset's plan. */
+        const val RACE_PRESET_ID = "race"
+        private const val MILLIS = 1_000_000L
+        const val RACE_SUMMARY = "a screening fork per cell, more forks for the cells that could still win"
+
+        val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
+    }
+}
