@@ -37,6 +37,7 @@ internal object Strategies {
                 dev.bakeoff.strategy.ExecutorStrategy.CACHED,
                 dev.bakeoff.strategy.BoundedVirtualThreadStrategy.ENTRY,
                 dev.bakeoff.strategy.CoroutineAsyncStrategy.VIRTUAL,
+                dev.bakeoff.strategy.CoroutineIoLimitedStrategy.ENTRY,
                 dev.bakeoff.strategy.FlowFlatMapMergeStrategy.ENTRY,
                 dev.bakeoff.strategy.ChannelWorkersStrategy.ENTRY,
                 dev.bakeoff.strategy.RxParallelStrategy.ENTRY,
