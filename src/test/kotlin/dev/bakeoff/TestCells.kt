@@ -1,11 +1,11 @@
 package dev.bakeoff
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.cell.Cell
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 
 /** Waits shrink 100x in tests: a 99 ms network item waits about 1 ms. Counts, never times, are asserted. */
 internal val TEST_CONTEXT = RunContext(waitScale = 0.01)

@@ -1,6 +1,8 @@
 package dev.bakeoff.api
 
 import dev.bakeoff.engine.fork.CpuAffinity
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.suite.MachineLock
@@ -11,9 +13,6 @@ import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.InProcessTasks
-import dev.bakeoff.workload.Workloads
 import kotlinx.coroutines.runBlocking
 import java.nio.file.Files
 import java.nio.file.Path
@@ -59,11 +58,11 @@ public object Bakeoff {
         inProcess(options.copy(suspending = true), LambdaTask(null, task))
 
     private fun inProcess(options: CompareOptions, task: Workload): Results {
-        val id = InProcessTasks.register(task)
+        val id = Workloads.inProcessTasks.register(task)
         try {
             return run(options, "lambda:id=$id", inProcess = true)
         } finally {
-            InProcessTasks.unregister(id)
+            Workloads.inProcessTasks.unregister(id)
         }
     }
 
@@ -84,7 +83,7 @@ public object Bakeoff {
             cpus = options.cpus,
             inProcess = inProcess,
         )
-        SuiteRunner(run, sink = ResultsFolderWriter(out)).run()
+        SuiteRunner(run, sink = ResultsFolderWriter(out, Strategies.colours)).run()
     }
 
     /** How the results folder's refusals name [CompareOptions.out] and [CompareOptions.force]. */

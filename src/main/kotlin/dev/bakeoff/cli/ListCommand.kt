@@ -5,11 +5,11 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
-import dev.bakeoff.report.CatalogListing
-import dev.bakeoff.report.CatalogMarkdown
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
+import dev.bakeoff.catalog.CatalogListing
+import dev.bakeoff.catalog.CatalogMarkdown
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import kotlinx.serialization.json.Json
 
 /** `bakeoff list`: the strategy and workload catalogs, as a table or as JSON. */

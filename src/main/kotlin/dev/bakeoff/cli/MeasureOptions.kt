@@ -17,6 +17,7 @@ import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import com.github.ajalt.mordant.terminal.Terminal
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.fanout.CellCost
 import dev.bakeoff.engine.fanout.Shard
 import dev.bakeoff.engine.fanout.ShardPlan
@@ -42,7 +43,6 @@ import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
 import java.nio.file.Path
 import java.nio.file.Paths
 

@@ -7,13 +7,14 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.required
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.fanout.ResultsMerge
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.MachineDifferences
-import dev.bakeoff.report.REPORT_FORMATS
 import dev.bakeoff.report.ResultsFileException
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.RunView
+import dev.bakeoff.report.reportFormats
 import dev.bakeoff.result.replaceAtomically
 import java.io.IOException
 import java.nio.file.Files
@@ -57,7 +58,7 @@ internal class MergeCommand(
                 throw UsageError("${outcome.lines.size} cell(s) appear twice; nothing was written", statusCode = 2)
             }
         }
-        val files = REPORT_FORMATS.associate { it.fileName to buildString { it.write(merged, this) } }
+        val files = reportFormats(Strategies.colours).associate { it.fileName to buildString { it.write(merged, this) } }
         val dir = write(files, target)
         val machines = merged.machines.orEmpty().size
         echo("merged ${read.size} result file(s): ${merged.cells.size} cells on $machines machine(s) into $dir")

@@ -10,6 +10,7 @@ import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import dev.bakeoff.engine.fork.CpuAffinity
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.recommend.Pick
 import dev.bakeoff.engine.recommend.Recommender
@@ -27,7 +28,6 @@ import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
 import java.nio.file.Path
 import java.nio.file.Paths
 

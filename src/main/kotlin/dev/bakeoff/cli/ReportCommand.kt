@@ -4,6 +4,7 @@ import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.parameters.arguments.argument
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.report.HtmlReportFormat
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.writeTo
@@ -22,7 +23,7 @@ internal class ReportCommand : CliktCommand(name = "report") {
         val path = ResultFiles.userPath(file, "RESULTS.json")
         val results = userInput { JsonReportFormat.read(path) }
         val report = try {
-            HtmlReportFormat.writeTo(results, path.parent)
+            HtmlReportFormat(Strategies.colours).writeTo(results, path.parent)
         } catch (e: IOException) {
             throw UsageError(
                 "cannot write report.html next to $path (${e.javaClass.simpleName}: ${e.message}); " +

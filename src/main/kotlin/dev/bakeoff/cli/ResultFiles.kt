@@ -4,8 +4,10 @@ import com.github.ajalt.clikt.core.ParameterHolder
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.report.ResultsFolderException
 import dev.bakeoff.report.ResultsFolderWriter
+import dev.bakeoff.result.Results
 import java.io.IOException
 import java.io.UncheckedIOException
 import java.nio.file.FileAlreadyExistsException
@@ -85,7 +87,7 @@ internal object ResultFiles {
     }
 
     /** The writer of a run's results into [dir], linking `latest` in [DEFAULT_ROOT] once a cell measured. */
-    fun writer(dir: Path): ResultsFolderWriter = ResultsFolderWriter(dir, latestRoot = DEFAULT_ROOT)
+    fun writer(dir: Path): ResultsFolderWriter = ResultsFolderWriter(dir, Strategies.colours, latestRoot = DEFAULT_ROOT)
 
     /**
      * Runs [run] (which hands its results to [writer]). A write that fails mid-run (a full disk)

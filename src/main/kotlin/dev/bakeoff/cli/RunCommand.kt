@@ -8,17 +8,18 @@ import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.choice
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.Suite
 import dev.bakeoff.engine.plan.Suites
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.FiguresReport
 import dev.bakeoff.report.SweepReport
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
-import dev.bakeoff.workload.Workloads
 import java.io.File
 import java.nio.file.Paths
 

@@ -7,6 +7,8 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.link.Credentials
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
@@ -14,8 +16,6 @@ import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.report.LimitWording
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.Results
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
 import java.io.IOException
 import java.nio.file.Files
 import java.sql.DriverManager

@@ -43,10 +43,10 @@ internal class ThreadCensus(private val shared: List<SharedScheduler>) {
         return suspects.filter { it.isAlive }
     }
 
-    /** Live threads per shared scheduler (all of them, not only new ones). */
+    /** Live threads per declared shared scheduler (all of them, not only new ones). */
     fun sharedLive(): Map<SharedScheduler, Int> {
         val live = liveThreads()
-        return SharedScheduler.entries.associateWith { s -> live.count { s.owns(it) } }
+        return shared.associateWith { s -> live.count { s.owns(it) } }
     }
 
     private fun newThreads(): List<Thread> = liveThreads().filter { it !in before }

@@ -26,7 +26,7 @@ internal enum class Group(val id: String, val defaultSuite: Boolean, val inAll: 
 internal sealed class CatalogEntry<T>(
     val id: String,
     val summary: String,
-    val params: List<ParamSpec>,
+    val params: List<ParamSpec<*>>,
     private val factory: (Params) -> T,
     val inAll: Boolean = true,
 ) {
@@ -34,7 +34,8 @@ internal sealed class CatalogEntry<T>(
 }
 
 /**
- * A registered strategy and its facts: [family] and [group] (how `list` and the reports show it),
+ * A registered strategy and its facts, declared in the strategy's own file: [family] (with its
+ * colour) and [group] (how `list` and the reports show it),
  * [shared] the process-wide schedulers it borrows (bounded by the leak check), [defaultSuite]
  * whether `run` with no arguments runs it, [model] its concurrency for `recommend` (null: not
  * modelled), [recommended] whether `recommend` ranks it by default, and [test] the scale the
@@ -43,10 +44,10 @@ internal sealed class CatalogEntry<T>(
 internal class StrategyEntry(
     id: String,
     summary: String,
-    val family: Family,
+    val family: StrategyFamily,
     val group: Group,
     val shared: List<SharedScheduler> = emptyList(),
-    params: List<ParamSpec> = emptyList(),
+    params: List<ParamSpec<*>> = emptyList(),
     val defaultSuite: Boolean = group.defaultSuite,
     inAll: Boolean = group.inAll,
     val model: (ModelInput) -> ConcurrencyModel? = { null },
@@ -68,7 +69,7 @@ internal class WorkloadEntry(
     id: String,
     summary: String,
     val waits: Boolean,
-    params: List<ParamSpec> = emptyList(),
+    params: List<ParamSpec<*>> = emptyList(),
     val defaultSuite: Boolean = false,
     inAll: Boolean = true,
     val test: TestScale = TestScale.DEFAULTS,
@@ -97,7 +98,8 @@ internal class TestScale private constructor(val params: Map<String, String>, va
         val DEFAULTS = TestScale(emptyMap(), null)
 
         /** Run with these parameter values instead of the defaults. */
-        fun params(vararg values: Pair<String, String>) = TestScale(values.toMap(), null)
+        fun params(vararg values: Pair<ParamSpec<*>, String>) =
+            TestScale(values.associate { (param, value) -> param.key to value }, null)
 
         /** Not run by the matrix tests, for [reason]. */
         fun excluded(reason: String) = TestScale(emptyMap(), reason)
@@ -185,7 +187,7 @@ internal class ScenarioEntry(
     summary: String,
     val defaultItems: Int,
     val strategies: String,
-    params: List<ParamSpec> = emptyList(),
+    params: List<ParamSpec<*>> = emptyList(),
     val settings: List<Setting> = emptyList(),
     val test: TestScale = TestScale.DEFAULTS,
     factory: (Params, Int) -> Scenario,

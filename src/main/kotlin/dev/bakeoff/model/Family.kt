@@ -1,41 +1,40 @@
 package dev.bakeoff.model
 
-import kotlinx.serialization.SerialName
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.Serializable
+import kotlinx.serialization.descriptors.PrimitiveKind
+import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 
 /**
- * The library or mechanism a strategy is built on; reports group strategies by it and draw them in
- * its [colour] (a CSS hex colour, the same in every chart and legend). Immutable; thread-safe.
+ * The library or mechanism a strategy is built on, by its [id] (`coroutines`, `executor`...), as
+ * results files, `list` and the reports name it; reports group strategies by it. The model knows no
+ * families: each is declared, with its chart colour, by the strategies built on it ([StrategyFamily]).
+ * Equal by id; serialised as its id. Immutable; thread-safe.
  */
-@Serializable
-public enum class Family(public val id: String, public val colour: String) {
-    @SerialName("direct")
-    DIRECT("direct", "#595959"),
+@Serializable(with = FamilySerializer::class)
+public class Family(public val id: String) {
+    override fun equals(other: Any?): Boolean = other is Family && other.id == id
 
-    @SerialName("coroutines")
-    COROUTINES("coroutines", "#7b3fbf"),
-
-    @SerialName("flow")
-    FLOW("flow", "#c35fd6"),
-
-    @SerialName("rxjava")
-    RXJAVA("rxjava", "#d1495b"),
-
-    @SerialName("reactor")
-    REACTOR("reactor", "#2a9d8f"),
-
-    @SerialName("executor")
-    EXECUTOR("executor", "#1f77b4"),
-
-    @SerialName("fork-join")
-    FORK_JOIN("fork-join", "#74a9cf"),
-
-    @SerialName("thread")
-    THREAD("thread", "#e69f00"),
-
-    @SerialName("virtual-thread")
-    VIRTUAL_THREAD("virtual-thread", "#2ca02c"),
-    ;
+    override fun hashCode(): Int = id.hashCode()
 
     override fun toString(): String = id
+}
+
+/** A [Family] in a results file: its id, as a plain string. */
+internal object FamilySerializer : KSerializer<Family> {
+    override val descriptor = PrimitiveSerialDescriptor("dev.bakeoff.model.Family", PrimitiveKind.STRING)
+
+    override fun serialize(encoder: Encoder, value: Family) = encoder.encodeString(value.id)
+
+    override fun deserialize(decoder: Decoder): Family = Family(decoder.decodeString())
+}
+
+/**
+ * A [Family] as the strategy plug-in that uses it declares it, with the CSS hex [colour] the reports
+ * draw it in (the same in every chart and legend). Immutable; thread-safe.
+ */
+internal class StrategyFamily(id: String, val colour: String) {
+    val family = Family(id)
 }

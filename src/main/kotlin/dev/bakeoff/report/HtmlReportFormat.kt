@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.model.Family
 import dev.bakeoff.report.HtmlAssets.chart
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
@@ -31,11 +32,11 @@ import kotlinx.serialization.json.JsonObject
  * to any host) for people: the machine and what each metric means, the winner matrix, per
  * workload group a ranked time chart with the physical limit and thread, allocation and per-thread
  * panels, sweep line charts, a sortable table of every figure and the cells that did not complete.
- * Written into a run's results folder by [ResultsFolderWriter], like the other [REPORT_FORMATS], and by
- * `bakeoff report`.
- * Stateless and thread-safe.
+ * Written into a run's results folder by [ResultsFolderWriter], like the other [reportFormats], and by
+ * `bakeoff report`. Strategies are drawn in their family's colour from [colours], which the front end
+ * takes from the plug-ins (this package knows none). Immutable and thread-safe.
  */
-internal object HtmlReportFormat : ReportFormat {
+internal class HtmlReportFormat(private val colours: Map<Family, String>) : ReportFormat {
     override val fileName = "report.html"
 
     override fun write(results: Results, out: Appendable) {
@@ -75,7 +76,7 @@ internal object HtmlReportFormat : ReportFormat {
                             "undecided); green is close to the best, red ten times slower or worse."
                         )
                 }
-                ReportTables.winnerMatrix(this, groups)
+                ReportTables.winnerMatrix(this, groups, colours)
             }
             differences(view)
             jdkTables(results)
@@ -176,7 +177,7 @@ internal object HtmlReportFormat : ReportFormat {
             }
             if (group.ranked.isEmpty()) return@section
             h3 { +"Median time per batch (fastest first)" }
-            chart(charts, ReportCharts.time(group.ranked), ReportCharts.barHeight(group.ranked.size))
+            chart(charts, ReportCharts.time(group.ranked, colours), ReportCharts.barHeight(group.ranked.size))
             div("panels") {
                 div {
                     h3 { +"Threads" }
@@ -184,11 +185,11 @@ internal object HtmlReportFormat : ReportFormat {
                 }
                 div {
                     h3 { +"Allocation per batch" }
-                    chart(charts, ReportCharts.alloc(group.ranked), ReportCharts.barHeight(group.ranked.size))
+                    chart(charts, ReportCharts.alloc(group.ranked, colours), ReportCharts.barHeight(group.ranked.size))
                 }
                 div {
                     h3 { +"Per-thread task distribution" }
-                    chart(charts, ReportCharts.tasks(group.ranked), ReportCharts.barHeight(group.ranked.size))
+                    chart(charts, ReportCharts.tasks(group.ranked, colours), ReportCharts.barHeight(group.ranked.size))
                 }
             }
         }

@@ -14,8 +14,11 @@ import kotlinx.serialization.json.JsonObject
  * Pure functions; safe from any thread.
  */
 internal object ReportCharts {
-    /** The colour of the strategy family whose `Family.id` is [family] (grey for anything else). */
-    fun colour(family: String) = Family.entries.firstOrNull { it.id == family }?.colour ?: "#999999"
+    /** The colour [colours] give [family] (grey for a family they do not know, e.g. from an older run). */
+    fun colour(colours: Map<Family, String>, family: Family) = colours[family] ?: "#999999"
+
+    /** A bar legend's colour: the legend of a family chart is the family's id. */
+    private fun legendColour(colours: Map<Family, String>): (String) -> String = { colour(colours, Family(it)) }
 
     /** Pixel height for a bar chart of [bars] categories. */
     fun barHeight(bars: Int) = 110 + 26 * bars
@@ -25,7 +28,7 @@ internal object ReportCharts {
      * one dashed line at the cells' median limit over a band from their lowest to their highest (each
      * cell calibrates its own), so the one label never overlaps another.
      */
-    fun time(ranked: List<CellResult>): JsonObject {
+    fun time(ranked: List<CellResult>, colours: Map<Family, String>): JsonObject {
         val limits = ranked.mapNotNull { it.limitNs }.sorted()
         val scale = ChartAxes.barScale(
             ranked.flatMap {
@@ -62,11 +65,11 @@ internal object ReportCharts {
             Marker(mid / size, "physical limit ${Units.nanos(mid)}$spread", all.first() / size to all.last() / size)
         }
         val title = "median time per batch${scale.suffix}; whiskers: min–max of the runs"
-        return bars(bars, title, ::colour, scale, limit)
+        return bars(bars, title, legendColour(colours), scale, limit)
     }
 
     /** Bytes allocated per batch (all threads). */
-    fun alloc(ranked: List<CellResult>): JsonObject {
+    fun alloc(ranked: List<CellResult>, colours: Map<Family, String>): JsonObject {
         val scale = ChartAxes.barScale(ranked.mapNotNull { it.allocBytesPerOp }, Units::byteUnit, Units::bytes)
         val size = scale.size
         val bars = ranked.map { c ->
@@ -80,11 +83,11 @@ internal object ReportCharts {
                 "${c.strategy}: $text per batch",
             )
         }
-        return bars(bars, "allocated per batch${scale.suffix}", ::colour, scale)
+        return bars(bars, "allocated per batch${scale.suffix}", legendColour(colours), scale)
     }
 
     /** Items per thread in the traced batch: average, with the min–max over threads as whiskers. */
-    fun tasks(ranked: List<CellResult>): JsonObject {
+    fun tasks(ranked: List<CellResult>, colours: Map<Family, String>): JsonObject {
         val bars = ranked.map { c ->
             val p = c.perThread
             val tip = p?.let {
@@ -110,7 +113,7 @@ internal object ReportCharts {
             null,
             null,
         )
-        return bars(bars, "items per thread${scale.suffix} (bar: average; whiskers: min–max)", ::colour, scale)
+        return bars(bars, "items per thread${scale.suffix} (bar: average; whiskers: min–max)", legendColour(colours), scale)
     }
 
     /** Compare: each cell's ratio of medians (new / base) with its bootstrap interval, coloured by verdict, a line at 1. */

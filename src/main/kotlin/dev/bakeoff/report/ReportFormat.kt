@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.model.Family
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.replaceAtomically
 import java.io.OutputStream
@@ -23,8 +24,9 @@ internal interface ReportFormat {
     fun write(results: Results, out: Appendable)
 }
 
-/** The standard file formats of a results directory. */
-internal val REPORT_FORMATS: List<ReportFormat> = listOf(JsonReportFormat, CsvReportFormat, HtmlReportFormat)
+/** The standard file formats of a results directory; the HTML report draws each family in its [colours]. */
+internal fun reportFormats(colours: Map<Family, String>): List<ReportFormat> =
+    listOf(JsonReportFormat, CsvReportFormat, HtmlReportFormat(colours))
 
 /**
  * Writes [results] to `dir/fileName` (UTF-8), replacing any earlier file atomically: results are

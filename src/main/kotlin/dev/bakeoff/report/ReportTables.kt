@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.model.Family
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupStatus
@@ -28,7 +29,7 @@ internal object ReportTables {
      * Strategies x groups; each cell coloured by its median relative to the column's best. The winner
      * and the strategies tied with it share the star; in a group that is not decided they are faded.
      */
-    fun winnerMatrix(out: FlowContent, groups: List<RankedGroup>) = with(out) {
+    fun winnerMatrix(out: FlowContent, groups: List<RankedGroup>, colours: Map<Family, String>) = with(out) {
         val strategies = groups.flatMap { g -> g.cells.map { it.strategy to it.family } }.distinct()
         div("wide") {
             table("matrix") {
@@ -45,7 +46,7 @@ internal object ReportTables {
                             td { +strategy }
                             td {
                                 span {
-                                    attributes["style"] = "color:${ReportCharts.colour(family.id)}"
+                                    attributes["style"] = "color:${ReportCharts.colour(colours, family)}"
                                     +"■ "
                                 }
                                 +family.id

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.model.Family
 import dev.bakeoff.result.Results
 import java.io.IOException
 import java.nio.file.Files
@@ -17,7 +18,7 @@ import kotlin.io.path.listDirectoryEntries
  *   the caller asks to clear it, provably Bakeoff's (the [MARKER], and nothing but what Bakeoff
  *   writes); then it proves the folder writable and writes the [MARKER] first.
  * - The writer itself is the run's sink, handed the results after every cell ([invoke]): every
- *   [REPORT_FORMATS] file (results.json, results.csv, report.html) for the first cell, the last
+ *   [reportFormats] file (results.json, results.csv, report.html) for the first cell, the last
  *   (complete) snapshot and at most every [REFRESH_NANOS] in between, and only results.json after
  *   the other cells: it holds everything, and rebuilding report.html for a long run after every
  *   cell kept the run's thread busy between measured forks. The engine adds `jmh.json` and
@@ -26,13 +27,15 @@ import kotlin.io.path.listDirectoryEntries
  * - Once a cell measured something, `<latestRoot>/latest` points at the folder when it is one of
  *   the default folders made in [latestRoot], so a run that measured nothing never becomes the latest.
  *
- * [write] and [writeJson] are seams for tests (a full disk, counting writes), as is [nanoTime].
+ * report.html draws each strategy family in its colour from [colours] (the front end takes them from
+ * the catalog). [write] and [writeJson] are seams for tests (a full disk, counting writes), as is [nanoTime].
  * Not thread-safe: one run's thread calls [invoke].
  */
 internal class ResultsFolderWriter(
     val dir: Path,
+    private val colours: Map<Family, String>,
     private val latestRoot: Path? = null,
-    private val write: (Results, Path) -> Unit = ::writeAll,
+    private val write: (Results, Path) -> Unit = { r, d -> writeAll(r, d, colours) },
     private val writeJson: (Results, Path) -> Unit = { r, d -> JsonReportFormat.writeTo(r, d) },
     private val nanoTime: () -> Long = System::nanoTime,
 ) : (Results) -> Unit {
@@ -93,9 +96,9 @@ internal class ResultsFolderWriter(
         private const val MARKER_TEXT =
             "This folder holds the results of a Bakeoff run. Bakeoff may clear what it wrote here, nothing else.\n"
 
-        /** Writes every [REPORT_FORMATS] file of [results] into [dir]. */
-        fun writeAll(results: Results, dir: Path) {
-            REPORT_FORMATS.forEach { it.writeTo(results, dir) }
+        /** Writes every [reportFormats] file of [results] into [dir], drawing families in [colours]. */
+        fun writeAll(results: Results, dir: Path, colours: Map<Family, String>) {
+            reportFormats(colours).forEach { it.writeTo(results, dir) }
         }
 
         /**

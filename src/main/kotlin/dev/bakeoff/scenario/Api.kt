@@ -1,7 +1,11 @@
 package dev.bakeoff.scenario
 
 import dev.bakeoff.model.ComponentWork
+import dev.bakeoff.model.ParamSpec.ChoiceParam
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.Params
 import dev.bakeoff.model.SharedScheduler
+import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.shutDown
 import kotlinx.coroutines.future.await
@@ -39,12 +43,33 @@ internal sealed interface Api : AutoCloseable {
 
         /** The publication's in-process wait. */
         SIMULATED("simulated"),
-        ;
+    }
 
-        companion object {
-            /** The kind a validated `api` parameter names (the catalog checked it against [CHOICES]). */
-            fun of(id: String): Kind = entries.single { it.id == id }
-        }
+    /**
+     * The parameters of a scenario that calls an API: which [kind] (by default [default]) and how many
+     * latency-free [warmUpCalls] an HTTP API gets. Immutable; thread-safe.
+     */
+    class Parameters(default: Kind) {
+        val kind = ChoiceParam(
+            "api",
+            "http: a loopback HTTP server; simulated: an in-process wait",
+            default,
+            Kind.entries,
+            Kind::id,
+        )
+        val warmUpCalls = IntParam(
+            "warm-up-calls",
+            "api=http: latency-free calls that warm the client, server and JIT before the first batch",
+            "20000",
+            min = 0,
+        )
+        val list = listOf(kind, warmUpCalls)
+
+        // The matrix test talks to the HTTP server with 200 warm-up calls instead of 20,000.
+        val testScale = TestScale.params(warmUpCalls to "200")
+
+        /** The API a scenario's resolved [params] choose. */
+        fun choice(params: Params) = Choice(params[kind], params[warmUpCalls])
     }
 
     /**
@@ -72,9 +97,6 @@ internal sealed interface Api : AutoCloseable {
     }
 
     companion object {
-        /** The choices of a scenario's `api` parameter. */
-        val CHOICES = Kind.entries.map { it.id }
-
         /**
          * Opens the API [choice] names, warmed up for batches of up to [inFlight] calls at once;
          * nothing runs until this is called.

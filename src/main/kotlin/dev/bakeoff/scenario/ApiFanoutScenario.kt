@@ -1,8 +1,10 @@
 package dev.bakeoff.scenario
 
 import dev.bakeoff.model.OpenScenario
+import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.model.Waits
 import java.util.Collections
@@ -82,9 +84,21 @@ internal class ApiFanoutScenario internal constructor(
         }
     }
 
-    private companion object {
-        const val PREFIX = "response-"
+    companion object {
+        private const val PREFIX = "response-"
+        private val LATENCY_MS = ParamSpec.waitMs("latency-ms", "latency of one call (ms)", "300")
+        private val API = Api.Parameters(default = Api.Kind.HTTP)
 
-        fun answer(index: Int) = "$PREFIX$index"
+        private fun answer(index: Int) = "$PREFIX$index"
+
+        val ENTRY = ScenarioEntry(
+            id = "api-fanout",
+            summary = "E3: N calls to an API with latency-ms of latency, responses collected in a list",
+            defaultItems = 1_000,
+            strategies = "flow-flatmap-merge:concurrency=16,flow-flatmap-merge:concurrency=500," +
+                "virtual-threads,executor-fixed:size=1000,coroutine-io",
+            params = listOf(LATENCY_MS) + API.list,
+            test = API.testScale,
+        ) { p, n -> ApiFanoutScenario(n, p[LATENCY_MS], API.choice(p), p.waits) }
     }
 }

@@ -2,8 +2,11 @@ package dev.bakeoff.scenario
 
 import dev.bakeoff.model.ComponentWork
 import dev.bakeoff.model.OpenScenario
+import dev.bakeoff.model.ParamSpec
+import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.model.Waits
 import java.util.Collections
@@ -122,5 +125,29 @@ internal class FileSenderScenario internal constructor(
         val worst = (0 until files).maxOf(::attemptsMade)
         val why = "every file sent at once: the worst file's $worst attempt(s) x $sendMillis ms"
         return PhysicalLimit(worst * sendNanos, why)
+    }
+
+    companion object {
+        private val SEND_MS = ParamSpec.waitMs("send-ms", "time of one send attempt (ms)", "50")
+        private val ATTEMPTS = IntParam("attempts", "attempts per file, in all", "3")
+        private val FAILURE_PERCENT = IntParam("failure-percent", "chance that an attempt fails (%)", "10", min = 0, max = 100)
+
+        val ENTRY = ScenarioEntry(
+            id = "file-sender",
+            summary = "E2: send N files, each attempt waits send-ms and may fail; up to 3 attempts",
+            defaultItems = 1_000,
+            strategies = "coroutine-chunked:chunk=100,coroutine-chunked:chunk=100:dispatcher=io," +
+                "executor-fixed:size=200,virtual-threads,executor-fixed:size=1000",
+            params = listOf(SEND_MS, ATTEMPTS, FAILURE_PERCENT, SEED),
+        ) { p, n ->
+            FileSenderScenario(
+                files = n,
+                attempts = p[ATTEMPTS],
+                failurePercent = p[FAILURE_PERCENT],
+                sendMillis = p[SEND_MS],
+                seed = p[SEED].toLong(),
+                waits = p.waits,
+            )
+        }
     }
 }

@@ -3,8 +3,12 @@ package dev.bakeoff.scenario
 import com.zaxxer.hikari.HikariConfig
 import com.zaxxer.hikari.HikariDataSource
 import dev.bakeoff.model.OpenScenario
+import dev.bakeoff.model.ParamSpec
+import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.ScenarioEntry
+import dev.bakeoff.model.Setting
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.model.Waits
@@ -43,7 +47,7 @@ internal class OrderStatusScenario internal constructor(
     /** Where the orders live; [url] null means a fresh in-memory H2 database. */
     data class Database(val url: String?, val user: String?, val password: String?)
 
-    override val shared = listOf(SharedScheduler.PGJDBC_CLEANER) + api.shared
+    override val shared = listOf(PGJDBC_CLEANER) + api.shared
 
     override val completesOn = api.completesOn
 
@@ -164,12 +168,60 @@ internal class OrderStatusScenario internal constructor(
         }
     }
 
-    private companion object {
-        const val TABLE = "bakeoff_orders"
-        const val READY = "READY"
-        const val COMPLETED = "COMPLETED"
-        const val FAILED = "FAILED"
+    companion object {
+        private const val TABLE = "bakeoff_orders"
+        private const val READY = "READY"
+        private const val COMPLETED = "COMPLETED"
+        private const val FAILED = "FAILED"
 
-        fun code(status: String) = if (status == COMPLETED) 1 else 2
+        private fun code(status: String) = if (status == COMPLETED) 1 else 2
+
+        /** Keys of [dev.bakeoff.model.RunContext.settings] this scenario reads (values a spec cannot hold). */
+        const val JDBC_URL = "jdbc-url"
+        const val JDBC_USER = "jdbc-user"
+        const val JDBC_PASSWORD = "jdbc-password"
+
+        /** The name `java.lang.ref.Cleaner.create()` gives its thread. */
+        private val CLEANER_THREAD = Regex("Cleaner-\\d+")
+
+        private val PGJDBC_CLEANER = SharedScheduler(
+            "pgjdbc-cleaner",
+            "PostgreSQL JDBC's connection cleaner: a java.lang.ref.Cleaner thread (Cleaner-N) " +
+                "the driver keeps for the life of the process",
+            { it.name == "PostgreSQL-JDBC-Cleaner" || CLEANER_THREAD.matches(it.name) },
+            { _, _ -> 1 },
+        )
+
+        private val CALL_MS = ParamSpec.waitMs("call-ms", "latency of one API call (ms)", "100")
+        private val SUCCESS_PERCENT = IntParam("success-percent", "chance that a call succeeds (%)", "80", min = 0, max = 100)
+        private val POOL = IntParam("pool", "HikariCP pool size (connections)", "10")
+        private val API = Api.Parameters(default = Api.Kind.SIMULATED)
+
+        val ENTRY = ScenarioEntry(
+            id = "order-status",
+            summary = "E4: N orders READY in a database; call an API per order, " +
+                "then set COMPLETED or FAILED via HikariCP",
+            defaultItems = 5_000,
+            strategies = "rx-parallel-io:rails=12,virtual-threads,coroutine-io,executor-fixed:size=200",
+            params = listOf(CALL_MS, SUCCESS_PERCENT, POOL, SEED) + API.list,
+            settings = listOf(
+                Setting(JDBC_URL, "JDBC URL of the orders database (default: an in-memory H2)"),
+                Setting(JDBC_USER, "user of that database"),
+                Setting(JDBC_PASSWORD, "password of that database", secret = true),
+            ),
+            test = API.testScale,
+        ) { p, n ->
+            val s = p.context.settings
+            OrderStatusScenario(
+                orders = n,
+                callMillis = p[CALL_MS],
+                successPercent = p[SUCCESS_PERCENT],
+                api = API.choice(p),
+                poolSize = p[POOL],
+                seed = p[SEED].toLong(),
+                database = Database(s[JDBC_URL], s[JDBC_USER], s[JDBC_PASSWORD]),
+                waits = p.waits,
+            )
+        }
     }
 }

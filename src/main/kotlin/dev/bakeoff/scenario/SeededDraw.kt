@@ -1,5 +1,10 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.model.ParamSpec.IntParam
+
+/** The `seed` parameter of the scenarios that draw failures from [SeededDraw]. */
+internal val SEED = IntParam("seed", "seed of the failure draws", "42", min = 0)
+
 /**
  * The random source of the scenarios, keyed by (seed, item, attempt) instead of drawn in
  * sequence: whatever thread asks, in whatever order, file 17's second attempt gets the same

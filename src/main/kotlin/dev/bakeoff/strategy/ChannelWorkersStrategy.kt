@@ -2,7 +2,11 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.ConcurrencyModel
+import dev.bakeoff.model.Group
 import dev.bakeoff.model.ModelInput
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.WaitForm
 import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.launch
@@ -33,13 +37,30 @@ internal class ChannelWorkersStrategy(private val workers: Int, choice: Dispatch
     }
 
     companion object {
+        private val WORKERS = IntParam("workers", "worker coroutines", "16", allowCpu = true)
+        private val DISPATCHER = DispatcherChoice.param("where the workers run", DispatcherChoice.IO)
+
+        val ENTRY = StrategyEntry(
+            id = "channel-workers",
+            summary = "workers coroutines take item indexes from one Channel, in runBlocking",
+            family = COROUTINES,
+            group = Group.BEYOND,
+            shared = COROUTINE_ANY,
+            params = listOf(WORKERS, DISPATCHER),
+            // Not in the default suite: its published membership (E1 and the ten beyond it) stays as measured.
+            defaultSuite = false,
+            model = ::model,
+            // Fewer workers than test items, so that the workers share the channel.
+            test = TestScale.params(WORKERS to "4"),
+        ) { ChannelWorkersStrategy(it[WORKERS], it[DISPATCHER], it.context.cpus) }
+
         /**
-         * [workers] items in flight when waits suspend; when they block, also no more than the
+         * [WORKERS] items in flight when waits suspend; when they block, also no more than the
          * dispatcher's threads (a virtual thread per worker unmounts on a blocking wait too).
          */
-        fun model(input: ModelInput): ConcurrencyModel {
-            val workers = minOf(input.params.int("workers"), input.items)
-            val choice = DispatcherChoice.parse(input.params.string("dispatcher"))
+        private fun model(input: ModelInput): ConcurrencyModel {
+            val workers = minOf(input.params[WORKERS], input.items)
+            val choice = input.params[DISPATCHER]
             val threads = when (choice) {
                 DispatcherChoice.ONE -> 1
                 DispatcherChoice.DEFAULT -> input.defaultThreads

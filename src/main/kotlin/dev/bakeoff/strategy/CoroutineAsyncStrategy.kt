@@ -1,6 +1,8 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.StrategyEntry
 import kotlinx.coroutines.async
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
@@ -28,5 +30,69 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
                 }
                 .forEach { it.await() }
         }
+    }
+
+    companion object {
+        val ONE = StrategyEntry(
+            id = "coroutine-one",
+            summary = "runBlocking + async per item, one thread",
+            family = COROUTINES,
+            group = Group.E1,
+            model = { it.coroutines(1, 1, COROUTINE_NS, "one runBlocking thread") },
+            recommended = true,
+        ) { CoroutineAsyncStrategy(DispatcherChoice.ONE, it.context.cpus) }
+
+        val DEFAULT = StrategyEntry(
+            id = "coroutine-default",
+            summary = "async per item, withContext(Dispatchers.Default)",
+            family = COROUTINES,
+            group = Group.E1,
+            shared = COROUTINE_POOL,
+            model = {
+                it.coroutines(
+                    it.defaultThreads,
+                    it.defaultThreads,
+                    WITH_CONTEXT_NS,
+                    "Dispatchers.Default, a CPU-sized pool",
+                )
+            },
+            recommended = true,
+        ) { CoroutineAsyncStrategy(DispatcherChoice.DEFAULT, it.context.cpus) }
+
+        val DEFAULT_LIMITED = StrategyEntry(
+            id = "coroutine-default-limited",
+            summary = "async per item, withContext(Default.limitedParallelism(cpus))",
+            family = COROUTINES,
+            group = Group.E1,
+            shared = COROUTINE_POOL,
+            model = {
+                it.coroutines(
+                    it.cores,
+                    it.cores,
+                    WITH_CONTEXT_NS,
+                    "Default.limitedParallelism(cores), a CPU-sized pool",
+                )
+            },
+        ) { CoroutineAsyncStrategy(DispatcherChoice.DEFAULT_LIMITED, it.context.cpus) }
+
+        val IO = StrategyEntry(
+            id = "coroutine-io",
+            summary = "async per item, withContext(Dispatchers.IO)",
+            family = COROUTINES,
+            group = Group.E1,
+            shared = COROUTINE_POOL,
+            model = { it.coroutines(it.ioThreads, it.cores, WITH_CONTEXT_NS, "Dispatchers.IO") },
+            recommended = true,
+        ) { CoroutineAsyncStrategy(DispatcherChoice.IO, it.context.cpus) }
+
+        val VIRTUAL = StrategyEntry(
+            id = "coroutine-virtual",
+            summary = "async per item on a virtual-thread-per-task dispatcher",
+            family = COROUTINES,
+            group = Group.BEYOND,
+            shared = ON_VIRTUAL_THREADS,
+            model = { it.everyItem(WITH_CONTEXT_NS, "a virtual thread per item; waits unmount it") },
+            recommended = true,
+        ) { CoroutineAsyncStrategy(DispatcherChoice.VIRTUAL, it.context.cpus) }
     }
 }

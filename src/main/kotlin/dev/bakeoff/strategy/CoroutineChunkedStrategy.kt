@@ -1,6 +1,9 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.StrategyEntry
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitAll
 import kotlinx.coroutines.runBlocking
@@ -23,5 +26,24 @@ internal class CoroutineChunkedStrategy(private val chunk: Int, choice: Dispatch
                 }
                 .awaitAll()
         }
+    }
+
+    companion object {
+        private val CHUNK = IntParam("chunk", "items per chunk", "100")
+        private val DISPATCHER = DispatcherChoice.param("where each chunk runs", DispatcherChoice.ONE)
+
+        val ENTRY = StrategyEntry(
+            id = "coroutine-chunked",
+            summary = "async per chunk of items (items of a chunk one after another), awaitAll",
+            family = COROUTINES,
+            group = Group.SWEEP,
+            shared = COROUTINE_ANY,
+            params = listOf(CHUNK, DISPATCHER),
+            model = {
+                val on = it.params[DISPATCHER]
+                val chunks = (it.items + it.params[CHUNK] - 1) / it.params[CHUNK]
+                it.limited(on, chunks, COROUTINE_NS, "$chunks chunks, items of a chunk in turn, on ${on.id}")
+            },
+        ) { CoroutineChunkedStrategy(it[CHUNK], it[DISPATCHER], it.context.cpus) }
     }
 }

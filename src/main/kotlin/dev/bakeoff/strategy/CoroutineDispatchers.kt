@@ -1,10 +1,30 @@
 package dev.bakeoff.strategy
 
+import dev.bakeoff.model.ParamSpec.ChoiceParam
+import dev.bakeoff.model.SharedScheduler
+import dev.bakeoff.model.StrategyFamily
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.ExecutorCoroutineDispatcher
 import kotlinx.coroutines.asCoroutineDispatcher
 import java.util.concurrent.Executors
+
+/** kotlinx.coroutines' `async`, `launch` and channels (its flows are [FLOW]). */
+internal val COROUTINES = StrategyFamily("coroutines", colour = "#7b3fbf")
+
+/** kotlinx.coroutines' one pool behind `Dispatchers.Default` and `Dispatchers.IO`, and its timer thread. */
+internal val COROUTINE_SCHEDULER = SharedScheduler(
+    "coroutines-shared-pool",
+    "Dispatchers.Default + Dispatchers.IO (one shared pool): max(2, cpus) + 64 threads",
+    { it.name.startsWith("DefaultDispatcher-worker-") || it.name == "kotlinx.coroutines.DefaultExecutor" },
+    { cpus, _ -> maxOf(2, cpus) + 64 + 1 },
+)
+
+/** What a strategy on `Dispatchers.Default` or `Dispatchers.IO` borrows. */
+internal val COROUTINE_POOL = listOf(COROUTINE_SCHEDULER)
+
+/** What a strategy whose `dispatcher` parameter may name any [DispatcherChoice] borrows. */
+internal val COROUTINE_ANY = listOf(COROUTINE_SCHEDULER, SharedScheduler.VIRTUAL_THREAD_SCHEDULER)
 
 /**
  * Where the coroutine and flow strategies run their item bodies. [ONE] means no dispatcher:
@@ -28,8 +48,9 @@ internal enum class DispatcherChoice(val id: String) {
     }
 
     companion object {
-        fun parse(id: String): DispatcherChoice =
-            entries.firstOrNull { it.id == id } ?: error("Unexpected dispatcher: $id")
+        /** A strategy's `dispatcher` parameter ([summary]: where what runs), [default] unless its spec says otherwise. */
+        fun param(summary: String, default: DispatcherChoice) =
+            ChoiceParam("dispatcher", summary, default, entries, DispatcherChoice::id)
     }
 }
 

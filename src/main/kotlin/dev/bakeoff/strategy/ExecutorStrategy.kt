@@ -1,9 +1,18 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.Params
 import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.StrategyFamily
 import dev.bakeoff.model.shutDown
 import java.util.concurrent.ExecutorService
+import java.util.concurrent.Executors
+
+/** `java.util.concurrent`'s thread-pool executors. */
+internal val EXECUTOR = StrategyFamily("executor", colour = "#1f77b4")
 
 /**
  * Executor family: `submit` every item, then `get()` every future, on an executor this strategy
@@ -25,5 +34,94 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
     override fun close() {
         pool?.let { shutDown(it) }
         pool = null
+    }
+
+    companion object {
+        private val SIZE = IntParam("size", "pool size (threads)", "200", allowCpu = true)
+
+        private fun fixed(size: (Params) -> Int) = { p: Params ->
+            ExecutorStrategy { Executors.newFixedThreadPool(size(p)) }
+        }
+
+        private fun stealing(size: (Params) -> Int) = { p: Params ->
+            ExecutorStrategy { Executors.newWorkStealingPool(size(p)) }
+        }
+
+        val FIXED_CPU = StrategyEntry(
+            id = "executor-fixed-cpu",
+            summary = "newFixedThreadPool(cpus), submit + get",
+            family = EXECUTOR,
+            group = Group.E1,
+            model = { it.pool(it.cores, HANDOFF_NS, "a CPU-sized pool") },
+            recommended = true,
+            factory = fixed { it.context.cpus },
+        )
+
+        val STEALING_CPU = StrategyEntry(
+            id = "executor-stealing-cpu",
+            summary = "newWorkStealingPool(cpus), submit + get",
+            family = EXECUTOR,
+            group = Group.E1,
+            model = { it.pool(it.cores, HANDOFF_NS, "a CPU-sized pool") },
+            factory = stealing { it.context.cpus },
+        )
+
+        val FIXED_100 = StrategyEntry(
+            id = "executor-fixed-100",
+            summary = "newFixedThreadPool(100), submit + get",
+            family = EXECUTOR,
+            group = Group.E1,
+            model = { it.pool(100, HANDOFF_NS, "a 100-thread pool") },
+            recommended = true,
+            factory = fixed { 100 },
+        )
+
+        val STEALING_100 = StrategyEntry(
+            id = "executor-stealing-100",
+            summary = "newWorkStealingPool(100), submit + get",
+            family = EXECUTOR,
+            group = Group.E1,
+            model = { it.pool(100, HANDOFF_NS, "a 100-thread pool") },
+            factory = stealing { 100 },
+        )
+
+        val CACHED = StrategyEntry(
+            id = "executor-cached",
+            summary = "newCachedThreadPool(), submit + get",
+            family = EXECUTOR,
+            group = Group.BEYOND,
+            model = { it.everyItem(HANDOFF_NS, "a cached pool that grows a thread per waiting item") },
+            recommended = true,
+        ) { ExecutorStrategy(Executors::newCachedThreadPool) }
+
+        val FIXED = StrategyEntry(
+            id = "executor-fixed",
+            summary = "newFixedThreadPool(size), submit + get",
+            family = EXECUTOR,
+            group = Group.SWEEP,
+            params = listOf(SIZE),
+            model = { it.pool(it.params[SIZE], HANDOFF_NS, "a fixed pool") },
+            factory = fixed { it[SIZE] },
+        )
+
+        val STEALING = StrategyEntry(
+            id = "executor-stealing",
+            summary = "newWorkStealingPool(size), submit + get",
+            family = EXECUTOR,
+            group = Group.SWEEP,
+            params = listOf(SIZE),
+            model = { it.pool(it.params[SIZE], HANDOFF_NS, "a fixed pool") },
+            factory = stealing { it[SIZE] },
+        )
+
+        val VIRTUAL_THREADS = StrategyEntry(
+            id = "virtual-threads",
+            summary = "one virtual thread per item (newVirtualThreadPerTaskExecutor)",
+            family = VIRTUAL_THREAD,
+            group = Group.BEYOND,
+            shared = ON_VIRTUAL_THREADS,
+            model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
+            recommended = true,
+        ) { ExecutorStrategy(Executors::newVirtualThreadPerTaskExecutor) }
     }
 }

@@ -1,7 +1,10 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
 import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.TestScale
 import java.util.concurrent.CountDownLatch
 
 /**
@@ -32,6 +35,21 @@ internal class FaultyStrategy(private val fault: Fault) : Strategy {
             Fault.HANG -> CountDownLatch(1).await()
 
             Fault.CRASH -> Runtime.getRuntime().halt(CRASH_EXIT_CODE)
+        }
+    }
+
+    companion object {
+        /** One fixture per [Fault], never part of `all`. */
+        val ENTRIES = Fault.entries.map { fault ->
+            StrategyEntry(
+                id = fault.id,
+                summary = fault.summary,
+                family = DIRECT,
+                group = Group.FIXTURE,
+                test = TestScale.excluded(
+                    "deliberately faulty; TaskLedgerTest and SuiteRunnerTest check that each is caught",
+                ),
+            ) { FaultyStrategy(fault) }
         }
     }
 }

@@ -1,6 +1,10 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.StrategyFamily
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.flow.Flow
@@ -11,6 +15,9 @@ import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.flow.flowOn
 import kotlinx.coroutines.flow.merge
 import kotlinx.coroutines.runBlocking
+
+/** kotlinx.coroutines' flows. */
+internal val FLOW = StrategyFamily("flow", colour = "#c35fd6")
 
 /** One item as a cold flow, moved to [dispatcher] with `flowOn` when there is one. */
 private fun Batch.itemFlow(index: Int, dispatcher: CoroutineDispatcher?): Flow<Unit> =
@@ -33,6 +40,58 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
         val d = dispatcher
         runBlocking { (0 until batch.size).map { batch.itemFlow(it, d) }.merge().collect() }
     }
+
+    companion object {
+        val ONE = StrategyEntry(
+            id = "flow-one",
+            summary = "flow per item, merge(), collect in runBlocking",
+            family = FLOW,
+            group = Group.E1,
+            model = { it.coroutines(1, 1, FLOW_NS, "flow on one runBlocking thread") },
+        ) { FlowMergeStrategy(DispatcherChoice.ONE, it.context.cpus) }
+
+        val DEFAULT = StrategyEntry(
+            id = "flow-default",
+            summary = "flow per item .flowOn(Dispatchers.Default), merge()",
+            family = FLOW,
+            group = Group.E1,
+            shared = COROUTINE_POOL,
+            model = {
+                it.coroutines(
+                    it.defaultThreads,
+                    it.defaultThreads,
+                    FLOW_NS,
+                    "flow on Dispatchers.Default, a CPU-sized pool",
+                )
+            },
+        ) { FlowMergeStrategy(DispatcherChoice.DEFAULT, it.context.cpus) }
+
+        val DEFAULT_LIMITED = StrategyEntry(
+            id = "flow-default-limited",
+            summary = "flow per item .flowOn(Default.limitedParallelism(cpus)), merge()",
+            family = FLOW,
+            group = Group.E1,
+            shared = COROUTINE_POOL,
+            model = {
+                it.coroutines(
+                    it.cores,
+                    it.cores,
+                    FLOW_NS,
+                    "flow on Default.limitedParallelism(cores), a CPU-sized pool",
+                )
+            },
+        ) { FlowMergeStrategy(DispatcherChoice.DEFAULT_LIMITED, it.context.cpus) }
+
+        val IO = StrategyEntry(
+            id = "flow-io",
+            summary = "flow per item .flowOn(Dispatchers.IO), merge()",
+            family = FLOW,
+            group = Group.E1,
+            shared = COROUTINE_POOL,
+            model = { it.coroutines(it.ioThreads, it.cores, FLOW_NS, "flow on Dispatchers.IO") },
+            recommended = true,
+        ) { FlowMergeStrategy(DispatcherChoice.IO, it.context.cpus) }
+    }
 }
 
 /**
@@ -45,5 +104,24 @@ internal class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: Di
     override fun run(batch: Batch) {
         val d = dispatcher
         runBlocking { (0 until batch.size).asFlow().flatMapMerge(concurrency) { batch.itemFlow(it, d) }.collect() }
+    }
+
+    companion object {
+        private val CONCURRENCY = IntParam("concurrency", "items in flight at once", "16")
+        private val DISPATCHER = DispatcherChoice.param("where item bodies run", DispatcherChoice.IO)
+
+        val ENTRY = StrategyEntry(
+            id = "flow-flatmap-merge",
+            summary = "asFlow().flatMapMerge(concurrency) { flow.flowOn(d) }",
+            family = FLOW,
+            group = Group.BEYOND,
+            shared = COROUTINE_ANY,
+            params = listOf(CONCURRENCY, DISPATCHER),
+            model = {
+                val on = it.params[DISPATCHER]
+                val limit = it.params[CONCURRENCY]
+                it.limited(on, limit, FLOW_NS, "flatMapMerge, at most $limit in flight, on ${on.id}")
+            },
+        ) { FlowFlatMapMergeStrategy(it[CONCURRENCY], it[DISPATCHER], it.context.cpus) }
     }
 }

@@ -1,10 +1,17 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.StrategyFamily
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ForkJoinPool
 import java.util.stream.IntStream
+
+/** The JDK's fork-join common pool. */
+internal val FORK_JOIN = StrategyFamily("fork-join", colour = "#74a9cf")
 
 /**
  * `CompletableFuture.supplyAsync(action, ForkJoinPool.commonPool())` per item, then `allOf(...).join()`.
@@ -17,11 +24,34 @@ internal class CompletableFutureStrategy : Strategy {
         val futures = (0 until batch.size).map { i -> CompletableFuture.supplyAsync({ batch.run(i) }, pool) }
         CompletableFuture.allOf(*futures.toTypedArray()).join()
     }
+
+    companion object {
+        val ENTRY = StrategyEntry(
+            id = "completable-future",
+            summary = "supplyAsync on the common pool, allOf().join()",
+            family = FORK_JOIN,
+            group = Group.BEYOND,
+            shared = listOf(SharedScheduler.COMMON_POOL),
+            model = { it.pool(maxOf(1, it.cores - 1), HANDOFF_NS, "the common pool (cores - 1)") },
+        ) { CompletableFutureStrategy() }
+    }
 }
 
 /** `IntStream.range(...).parallel().forEach { action(it) }`: the common pool plus the calling thread. */
 internal class ParallelStreamStrategy : Strategy {
     override fun run(batch: Batch) {
         IntStream.range(0, batch.size).parallel().forEach { batch.run(it) }
+    }
+
+    companion object {
+        val ENTRY = StrategyEntry(
+            id = "parallel-stream",
+            summary = "IntStream.parallel().forEach on the common pool",
+            family = FORK_JOIN,
+            group = Group.BEYOND,
+            shared = listOf(SharedScheduler.COMMON_POOL),
+            model = { it.pool(it.cores, HANDOFF_NS, "the common pool plus the caller, a CPU-sized pool") },
+            recommended = true,
+        ) { ParallelStreamStrategy() }
     }
 }

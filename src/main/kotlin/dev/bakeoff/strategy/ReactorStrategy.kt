@@ -1,9 +1,17 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.StrategyFamily
 import reactor.core.publisher.Mono
 import reactor.core.scheduler.Scheduler
+import reactor.core.scheduler.Schedulers
+
+/** Project Reactor. */
+internal val REACTOR = StrategyFamily("reactor", colour = "#2a9d8f")
 
 /**
  * Project Reactor: one `Mono.fromRunnable { action(it) }.subscribeOn(scheduler)` per item,
@@ -14,5 +22,45 @@ internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strateg
     override fun run(batch: Batch) {
         val s = scheduler()
         Mono.`when`((0 until batch.size).map { i -> Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s) }).block()
+    }
+
+    companion object {
+        private val PARALLEL_SCHEDULER = SharedScheduler(
+            "reactor-parallel",
+            "Schedulers.parallel(): cpus threads",
+            { it.name.startsWith("parallel-") },
+            { cpus, _ -> cpus },
+        )
+        private val BOUNDED_ELASTIC_SCHEDULER = SharedScheduler(
+            "reactor-bounded-elastic",
+            "Schedulers.boundedElastic(): 10 x cpus threads (+ evictor)",
+            { it.name.startsWith("boundedElastic-") },
+            { cpus, _ -> 10 * cpus + 1 },
+        )
+
+        val PARALLEL = StrategyEntry(
+            id = "reactor-parallel",
+            summary = "Mono per item on Schedulers.parallel(), Mono.when",
+            family = REACTOR,
+            group = Group.BEYOND,
+            shared = listOf(PARALLEL_SCHEDULER),
+            model = { it.pool(it.cores, REACTIVE_NS, "Schedulers.parallel(), a CPU-sized pool") },
+        ) { ReactorStrategy(Schedulers::parallel) }
+
+        val BOUNDED_ELASTIC = StrategyEntry(
+            id = "reactor-bounded-elastic",
+            summary = "Mono per item on Schedulers.boundedElastic(), Mono.when",
+            family = REACTOR,
+            group = Group.BEYOND,
+            shared = listOf(BOUNDED_ELASTIC_SCHEDULER),
+            model = {
+                it.pool(
+                    minOf(10 * it.cores, it.items),
+                    REACTIVE_NS,
+                    "Schedulers.boundedElastic() (10 x cores threads)",
+                )
+            },
+            recommended = true,
+        ) { ReactorStrategy(Schedulers::boundedElastic) }
     }
 }

@@ -1,8 +1,14 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
 import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.StrategyFamily
 import java.util.concurrent.atomic.AtomicReference
+
+/** A platform thread of its own per item. */
+internal val THREAD = StrategyFamily("thread", colour = "#e69f00")
 
 /**
  * A new platform thread per item (`Thread(...).start()`), then `join()` on each: the E5
@@ -24,5 +30,16 @@ internal class ThreadPerTaskStrategy : Strategy {
             }
         threads.forEach { it.join() }
         failure.get()?.let { throw IllegalStateException("an item failed", it) }
+    }
+
+    companion object {
+        val ENTRY = StrategyEntry(
+            id = "thread-per-task",
+            summary = "a new platform thread per item, join all",
+            family = THREAD,
+            group = Group.BEYOND,
+            model = { it.everyItem(NEW_THREAD_NS, "a new platform thread per item") },
+            recommended = true,
+        ) { ThreadPerTaskStrategy() }
     }
 }

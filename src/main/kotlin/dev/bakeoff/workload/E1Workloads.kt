@@ -2,6 +2,7 @@ package dev.bakeoff.workload
 
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
+import dev.bakeoff.model.WorkloadEntry
 import kotlin.math.pow
 
 /** E1 "arithmetic": `seed.toFloat().pow(seed.toFloat()).toInt()`; nanoseconds of CPU. */
@@ -56,3 +57,37 @@ internal class MixedWorkload(waits: Waits) : Workload {
 
     override suspend fun runSuspending(seed: Int): Int = pick(seed).runSuspending(seed)
 }
+
+/** Experiment E1's five workloads, the default suite's. */
+internal val E1_WORKLOADS = listOf(
+    WorkloadEntry(
+        id = "arithmetic",
+        summary = "E1: seed^seed in Float (ns of CPU per item)",
+        waits = false,
+        defaultSuite = true,
+    ) { ArithmeticWorkload },
+    WorkloadEntry(
+        id = "lists",
+        summary = "E1: six immutable collection steps over List(seed) (allocating CPU)",
+        waits = false,
+        defaultSuite = true,
+    ) { ListsWorkload },
+    WorkloadEntry(
+        id = "storage",
+        summary = "E1: wait 500 + 10*seed us (parkNanos | delay)",
+        waits = true,
+        defaultSuite = true,
+    ) { StorageWorkload(it.waits) },
+    WorkloadEntry(
+        id = "network",
+        summary = "E1: wait seed ms (sleep | delay)",
+        waits = true,
+        defaultSuite = true,
+    ) { NetworkWorkload(it.waits) },
+    WorkloadEntry(
+        id = "mixed",
+        summary = "E1: seed%5 network, %3 storage, %2 lists, else arithmetic",
+        waits = true,
+        defaultSuite = true,
+    ) { MixedWorkload(it.waits) },
+)

@@ -1,7 +1,9 @@
 package dev.bakeoff.workload
 
+import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
+import dev.bakeoff.model.WorkloadEntry
 import java.util.concurrent.atomic.AtomicBoolean
 import java.util.concurrent.atomic.AtomicLong
 
@@ -45,3 +47,28 @@ internal class SlowingWorkload(private val waits: Waits) : Workload {
         const val NANOS_PER_CALL = 1_000L
     }
 }
+
+/** The harness's own workloads: its cost per item, and fixtures that must be caught. None is part of `all`. */
+internal val HARNESS_WORKLOADS = listOf(
+    WorkloadEntry(
+        id = "empty",
+        summary = "no work: returns its seed; what Bakeoff's own path costs per item (harnessNsPerItem)",
+        waits = false,
+        // Measures the harness, not an approach: every run already measures it once.
+        inAll = false,
+    ) { EmptyWorkload },
+    WorkloadEntry(
+        id = "fixture-corrupt",
+        summary = "test fixture: item 0 returns a wrong result in every batch after its first",
+        waits = false,
+        inAll = false,
+        test = TestScale.excluded("deliberately faulty; FaultInMeasurementTest checks that it is caught"),
+    ) { CorruptingWorkload() },
+    WorkloadEntry(
+        id = "fixture-slowing",
+        summary = "test fixture: each item waits 1 us more per item run before it, so no batch is steady",
+        waits = false,
+        inAll = false,
+        test = TestScale.excluded("deliberately never steady; SteadyStateTest checks that it is flagged"),
+    ) { SlowingWorkload(it.waits) },
+)

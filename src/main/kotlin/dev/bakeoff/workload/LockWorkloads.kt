@@ -1,8 +1,11 @@
 package dev.bakeoff.workload
 
+import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.SerialWorkload
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
+import dev.bakeoff.model.WorkloadEntry
 import kotlinx.coroutines.sync.Mutex
 import kotlinx.coroutines.sync.withLock
 import java.util.concurrent.ConcurrentHashMap
@@ -102,3 +105,37 @@ internal class ContendedLockWorkload(private val waits: Waits, private val milli
 }
 
 private const val NANOS_PER_MILLI = 1_000_000L
+
+private val PINNING_MS = ParamSpec.waitMs("ms", "wait per item in milliseconds", "50")
+private val CONTENDED_MS = ParamSpec.waitMs("ms", "wait per item in milliseconds, inside the lock", "1")
+
+/** The lock workloads: each item's own lock (pinning), or one lock for all (contended), as a monitor and as a lock. */
+internal val LOCK_WORKLOADS = listOf(
+    WorkloadEntry(
+        id = "pinning",
+        summary = "sleep ms inside synchronized on the item's own lock: pins virtual threads before JDK 24",
+        waits = true,
+        params = listOf(PINNING_MS),
+        // A coroutine cannot suspend inside synchronized: the suspending form would block too.
+        waitForms = listOf(WaitForm.BLOCKING),
+    ) { PinningWorkload(it.waits, it[PINNING_MS]) },
+    WorkloadEntry(
+        id = "pinning-lock",
+        summary = "pinning's twin: wait ms holding the item's own ReentrantLock (sleep) | Mutex (delay)",
+        waits = true,
+        params = listOf(PINNING_MS),
+    ) { PinningLockWorkload(it.waits, it[PINNING_MS]) },
+    WorkloadEntry(
+        id = "contended",
+        summary = "one synchronized lock for all items, held over a short computation and ms of sleep",
+        waits = true,
+        params = listOf(CONTENDED_MS),
+        waitForms = listOf(WaitForm.BLOCKING),
+    ) { ContendedWorkload(it.waits, it[CONTENDED_MS]) },
+    WorkloadEntry(
+        id = "contended-lock",
+        summary = "contended with one shared ReentrantLock (sleep) | Mutex (delay)",
+        waits = true,
+        params = listOf(CONTENDED_MS),
+    ) { ContendedLockWorkload(it.waits, it[CONTENDED_MS]) },
+)

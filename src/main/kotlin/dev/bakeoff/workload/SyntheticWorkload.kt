@@ -1,7 +1,14 @@
 package dev.bakeoff.workload
 
+import dev.bakeoff.model.ParamSpec
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
+import dev.bakeoff.model.WorkloadEntry
+
+private val CPU_US = IntParam("cpu-us", "busy CPU per item in microseconds", "0", min = 0)
+private val WAIT_MS = ParamSpec.waitMs("wait-ms", "wait per item in milliseconds", "0")
 
 /**
  * A described piece of work, for `bakeoff recommend`: each item burns about [cpuMicros] µs of CPU
@@ -59,3 +66,13 @@ internal object BusyLoop {
     private const val WARMUP_RUNS = 50
     private const val TIMED_RUNS = 10
 }
+
+/** The described work `recommend` confirms its picks on. */
+internal val SYNTHETIC = WorkloadEntry(
+    id = "synthetic",
+    summary = "described work: cpu-us of busy CPU, then wait-ms (sleep | delay)",
+    waits = true,
+    params = listOf(CPU_US, WAIT_MS),
+    // The defaults describe no work at all; the test runs both halves.
+    test = TestScale.params(CPU_US to "2", WAIT_MS to "1"),
+) { SyntheticWorkload(it.waits, it[CPU_US], it[WAIT_MS]) }

@@ -1,7 +1,11 @@
 package dev.bakeoff.workload
 
 import dev.bakeoff.model.CatalogException
+import dev.bakeoff.model.ParamSpec.ClassNameParam
+import dev.bakeoff.model.ParamSpec.IntParam
+import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Workload
+import dev.bakeoff.model.WorkloadEntry
 import java.io.File
 import java.lang.reflect.Modifier
 import java.net.URLClassLoader
@@ -101,3 +105,33 @@ internal object InProcessTasks {
                 "lambda workloads exist only inside the Bakeoff.compare call that made them",
         )
 }
+
+private val TASK_CLASS = ClassNameParam("class", "fully qualified name of a class implementing dev.bakeoff.model.Workload")
+private val LAMBDA_ID = IntParam("id", "id from InProcessTasks.register", "0", min = 0)
+
+/** A user's own work: a class on `--classpath` (`task`), or a function given to `Bakeoff.compare` (`lambda`). */
+internal val TASK_WORKLOADS = listOf(
+    WorkloadEntry(
+        id = "task",
+        summary = "your own class implementing Workload (task:class=com.example.MyTask, --classpath)",
+        waits = true,
+        params = listOf(TASK_CLASS),
+        // It needs the user's own code, so `all` cannot expand to it.
+        inAll = false,
+        test = TestScale.excluded("needs the user's own class; OwnTaskTest runs the sample task"),
+        // The planning JVM only looks the class up: the task's code runs in forked JVMs only.
+        check = { TaskLoader.check(it[TASK_CLASS], it.context.classpath) },
+    ) { TaskLoader.load(it[TASK_CLASS], it.context.classpath) },
+    WorkloadEntry(
+        id = "lambda",
+        summary = "a function given to Bakeoff.compare (in-process runs of the API only)",
+        waits = true,
+        params = listOf(LAMBDA_ID),
+        // It needs a function registered in this process, so `all` cannot expand to it.
+        inAll = false,
+        test = TestScale.excluded("needs a function registered by Bakeoff.compare; OwnTaskTest runs one"),
+        // From the command line nothing is registered: one line before any cell, not a failed
+        // probe per cell.
+        check = { InProcessTasks.get(it[LAMBDA_ID]) },
+    ) { InProcessTasks.get(it[LAMBDA_ID]) },
+)

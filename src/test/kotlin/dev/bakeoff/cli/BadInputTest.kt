@@ -6,14 +6,14 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.provideDelegate
 import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.terminal.TerminalRecorder
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.IOException
@@ -163,7 +163,8 @@ class BadInputTest {
                 }
                 val writer = ResultsFolderWriter(
                     options.out,
-                    write = full(ResultsFolderWriter::writeAll),
+                    Strategies.colours,
+                    write = full { r, d -> ResultsFolderWriter.writeAll(r, d, Strategies.colours) },
                     writeJson = full { r, d -> JsonReportFormat.writeTo(r, d) },
                 )
                 measure(options, "full disk", verbose = false, writer = writer)

@@ -1,10 +1,10 @@
 package dev.bakeoff.cli
 
-import dev.bakeoff.report.CatalogListing
-import dev.bakeoff.report.CatalogMarkdown
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
+import dev.bakeoff.catalog.CatalogListing
+import dev.bakeoff.catalog.CatalogMarkdown
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import org.junit.jupiter.api.Test
 import java.io.File
 import kotlin.test.assertEquals

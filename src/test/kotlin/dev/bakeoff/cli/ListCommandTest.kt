@@ -1,9 +1,9 @@
 package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.testing.test
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.jsonArray
 import kotlinx.serialization.json.jsonObject

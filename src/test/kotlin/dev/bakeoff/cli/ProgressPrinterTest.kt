@@ -21,7 +21,7 @@ class ProgressPrinterTest {
     private val plan = MeasurementPlan(PlanMode.SINGLE_SHOT, 1, 1, 1, 0, "test")
 
     private fun result(strategy: String) = CellSpec.parse(strategy, "network", 100, "blocking").let {
-        CellResult(strategy, it.strategy.entry.family, "network", 100, it.wait, CellStatus.OK, plan = plan)
+        CellResult(strategy, it.strategy.entry.family.family, "network", 100, it.wait, CellStatus.OK, plan = plan)
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.ResultsFolderWriter
@@ -39,7 +40,7 @@ class ResultsFolderTest {
         val allFailed = ResultsFixture.results().let { r ->
             r.copy(cells = r.cells.map { it.copy(status = CellStatus.FAILED, timeNs = null) })
         }
-        ResultsFolderWriter(failed, latestRoot = root)(allFailed)
+        ResultsFolderWriter(failed, Strategies.colours, latestRoot = root)(allFailed)
         assertFalse(Files.exists(root.resolve("latest"), LinkOption.NOFOLLOW_LINKS))
         assertEquals(allFailed.cells.size, JsonReportFormat.read(failed.resolve("results.json")).cells.size)
     }
@@ -50,6 +51,7 @@ class ResultsFolderTest {
         var now = 0L
         val sink = ResultsFolderWriter(
             tmp.resolve("run"),
+            Strategies.colours,
             write = { r, _ -> calls += "all ${r.cells.size}" },
             latestRoot = root,
             writeJson = { r, _ -> calls += "json ${r.cells.size}" },
@@ -67,14 +69,14 @@ class ResultsFolderTest {
     @Test
     fun `latest moves to a run that measured, and stays there when a later one measures nothing`() {
         val measured = ResultFiles.prepareOut(null, root = root)
-        ResultsFolderWriter(measured, latestRoot = root)(ResultsFixture.results())
+        ResultsFolderWriter(measured, Strategies.colours, latestRoot = root)(ResultsFixture.results())
         assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
         val failed = ResultFiles.prepareOut(null, root = root)
         val nothing = ResultsFixture.results().let { it.copy(cells = it.cells.map { c -> c.copy(timeNs = null) }) }
-        ResultsFolderWriter(failed, latestRoot = root)(nothing)
+        ResultsFolderWriter(failed, Strategies.colours, latestRoot = root)(nothing)
         assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
         // A run given --out is the user's folder: it never becomes `latest`.
-        ResultsFolderWriter(tmp.resolve("mine"), latestRoot = root)(ResultsFixture.results())
+        ResultsFolderWriter(tmp.resolve("mine"), Strategies.colours, latestRoot = root)(ResultsFixture.results())
         assertEquals(measured.fileName, Files.readSymbolicLink(root.resolve("latest")))
     }
 

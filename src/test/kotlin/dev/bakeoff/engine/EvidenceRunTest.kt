@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.jdk.MachineInfo
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
@@ -8,8 +10,6 @@ import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir

@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.fanout.CellCost
 import dev.bakeoff.engine.fanout.ResultsMerge
 import dev.bakeoff.engine.fanout.Shard
@@ -17,8 +19,6 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
 import dev.bakeoff.result.fingerprint
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import java.nio.file.Paths
 import kotlin.test.Test
 import kotlin.test.assertContains
@@ -37,7 +37,7 @@ class FanOutTest {
             val median = 1_000.0 + i
             CellResult(
                 spec.strategy.spec,
-                spec.strategy.entry.family,
+                spec.strategy.entry.family.family,
                 spec.subject,
                 spec.items,
                 spec.wait,
@@ -121,7 +121,7 @@ class FanOutTest {
         val lines = MachineDifferences.of(view)
         assertContains(lines.joinToString("\n"), "DIFFERS")
         assertTrue(lines.any { "25.0.1" in it }, lines.toString())
-        val html = buildString { HtmlReportFormat.write(merged, this) }
+        val html = buildString { HtmlReportFormat(Strategies.colours).write(merged, this) }
         assertContains(html, "Where the answer differs")
         assertContains(html, "<li class=\"differs\">")
     }

@@ -37,7 +37,7 @@ class FloorTracesTest {
             together.countDown()
             if (together.await(10, TimeUnit.SECONDS)) met.incrementAndGet()
             inFlight.decrementAndGet()
-            CellResult(r.spec.strategy.spec, r.spec.strategy.entry.family, "network", 10, r.spec.wait, CellStatus.OK)
+            CellResult(r.spec.strategy.spec, r.spec.strategy.entry.family.family, "network", 10, r.spec.wait, CellStatus.OK)
         }, System::nanoTime)
         val caller = Thread.currentThread()
         val done = mutableListOf<Int>()

@@ -1,11 +1,11 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import kotlin.test.assertEquals

@@ -1,12 +1,12 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.recommend.Recommender
 import dev.bakeoff.engine.recommend.WorkDescription
 import dev.bakeoff.metrics.Prediction
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.strategy.Strategies
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import java.nio.file.Path
@@ -41,7 +41,7 @@ class RecommenderTest {
     @Test
     fun `suspending waits let coroutines keep every item in flight`() {
         val picks = rank(cpuUs = 10, waitMs = 50, items = 1000, wait = WaitForm.SUSPENDING)
-        assertEquals("coroutines", picks.first().strategy.entry.family.id)
+        assertEquals("coroutines", picks.first().strategy.entry.family.family.id)
         assertContains(picks.first().reason, "suspended waits hold no thread")
     }
 

@@ -1,12 +1,12 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path

@@ -53,7 +53,7 @@ internal class ScriptedTrack(
 
     private fun base(spec: CellSpec, plan: MeasurementPlan?) = CellResult(
         spec.strategy.spec,
-        spec.strategy.entry.family,
+        spec.strategy.entry.family.family,
         spec.subject,
         spec.items,
         spec.wait,

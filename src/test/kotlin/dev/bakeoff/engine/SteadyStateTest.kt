@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.suite.SuiteRunner
@@ -7,8 +9,6 @@ import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path

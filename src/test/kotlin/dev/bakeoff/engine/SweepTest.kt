@@ -1,13 +1,13 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.engine.plan.Suites
 import dev.bakeoff.engine.plan.Sweep
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.SweepPoint
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import kotlin.test.assertContains

@@ -22,7 +22,7 @@ class GroupDecisionTest {
         status: CellStatus = CellStatus.OK,
     ) = CellResult(
         strategy,
-        Family.EXECUTOR,
+        Family("executor"),
         workload,
         100,
         WaitForm.BLOCKING,

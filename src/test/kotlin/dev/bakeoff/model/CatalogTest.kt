@@ -1,8 +1,8 @@
 package dev.bakeoff.model
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import kotlin.test.assertContains
@@ -89,9 +89,11 @@ class CatalogTest {
     }
 
     @Test
-    fun `every family has its own colour`() {
-        assertEquals(Family.entries.size, Family.entries.map { it.colour }.toSet().size)
-        assertTrue(Family.entries.all { HEX_COLOUR.matches(it.colour) })
+    fun `every family is declared once, with its own colour`() {
+        val families = Strategies.catalog.entries.map { it.family }.distinct()
+        assertEquals(families.size, families.map { it.family }.toSet().size, "a family declared twice")
+        assertEquals(families.size, families.map { it.colour }.toSet().size)
+        assertTrue(families.all { HEX_COLOUR.matches(it.colour) })
     }
 
     @Test
@@ -106,9 +108,10 @@ class CatalogTest {
     fun `parameters parse, default, and canonicalise`() {
         val fixed = Strategies.catalog.resolve("executor-fixed:size=50")
         assertEquals("executor-fixed:size=50", fixed.spec)
-        assertEquals(50, fixed.params(RunContext(cpus = 2)).int("size"))
+        assertEquals(50, fixed.params(RunContext(cpus = 2))[fixed.entry.params.single()])
         assertEquals("executor-fixed", Strategies.catalog.resolve("executor-fixed:size=200").spec)
-        assertEquals(4, Strategies.catalog.resolve("executor-fixed:size=cpu").params(RunContext(cpus = 4)).int("size"))
+        val cpu = Strategies.catalog.resolve("executor-fixed:size=cpu")
+        assertEquals(4, cpu.params(RunContext(cpus = 4))[cpu.entry.params.single()])
         val flat = Strategies.catalog.resolve("flow-flatmap-merge:concurrency=500:dispatcher=one")
         assertEquals("flow-flatmap-merge:concurrency=500:dispatcher=one", flat.spec)
     }

@@ -29,7 +29,7 @@ internal object CompareFixture {
                 val sorted = samples.sorted()
                 CellResult(
                     strategy,
-                    if (strategy == "direct") Family.DIRECT else Family.EXECUTOR,
+                    if (strategy == "direct") Family("direct") else Family("executor"),
                     workload,
                     100,
                     WaitForm.BLOCKING,

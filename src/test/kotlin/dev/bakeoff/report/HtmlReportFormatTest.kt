@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.result.CellStatus
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
@@ -16,7 +17,7 @@ import kotlin.test.assertTrue
 /** The structure of report.html (what the browser test then checks rendered): sections, chart count, matrix, no outside reference. */
 class HtmlReportFormatTest {
     private val results = ResultsFixture.withSweepsAndLimits()
-    private val html = buildString { HtmlReportFormat.write(results, this) }
+    private val html = buildString { HtmlReportFormat(Strategies.colours).write(results, this) }
 
     private fun count(needle: String) = Regex(Regex.escape(needle)).findAll(html).count()
 
@@ -104,7 +105,7 @@ class HtmlReportFormatTest {
     fun `limits calibrated per cell make one labelled line over a band, never a label per cell`() {
         val lists = RunView.of(results).groups.first().ranked
         val limited = lists.mapIndexed { i, c -> c.copy(limitNs = 1_000_000.0 + 100_000.0 * i) }
-        val series = ReportCharts.time(limited)["series"]!!.jsonArray.map { it.jsonObject }
+        val series = ReportCharts.time(limited, Strategies.colours)["series"]!!.jsonArray.map { it.jsonObject }
         val line = series.mapNotNull { it["markLine"] }.single().jsonObject["data"]!!.jsonArray.single().jsonObject
         assertEquals("physical limit 1.10 ms (cells: 1.00 ms–1.20 ms)", line["name"]!!.jsonPrimitive.content)
         val band = series.mapNotNull { it["markArea"] }.single().jsonObject["data"]!!.jsonArray.single().jsonArray
@@ -116,14 +117,14 @@ class HtmlReportFormatTest {
         assertFalse(html.contains("<script src", ignoreCase = true))
         assertFalse(html.contains("<link", ignoreCase = true))
         assertFalse(Regex("""(src|href)\s*=\s*["']?(https?:)?//""", RegexOption.IGNORE_CASE).containsMatchIn(html))
-        val pages = Golden.LOCALES.map { locale -> Golden.inLocale(locale) { buildString { HtmlReportFormat.write(results, this) } } }
+        val pages = Golden.LOCALES.map { locale -> Golden.inLocale(locale) { buildString { HtmlReportFormat(Strategies.colours).write(results, this) } } }
         assertEquals(pages[0], pages[1])
     }
 
     @Test
     fun `a run with no completed cell still renders its matrix and problems`() {
         val failed = results.copy(cells = results.cells.filter { it.status != CellStatus.OK })
-        val page = buildString { HtmlReportFormat.write(failed, this) }
+        val page = buildString { HtmlReportFormat(Strategies.colours).write(failed, this) }
         assertEquals(0, Regex("class=\"chart\"").findAll(page).count())
         assertContains(page, "no winner: no strategy completed")
         assertContains(page, "fixture-hang")

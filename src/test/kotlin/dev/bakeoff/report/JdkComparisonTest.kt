@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.MedianRatio.Verdict
 import dev.bakeoff.result.EventTally
@@ -78,7 +79,7 @@ class JdkComparisonTest {
         assertContains(sentence, "on JDK 21.0.8 100 pinned events per batch, 5.00 s pinned in total")
         assertContains(sentence, "JDK 25 does not pin (")
         assertContains(sentence, "× faster; significant: every run over 2.00× apart)")
-        val html = buildString { HtmlReportFormat.write(raced(), this) }
+        val html = buildString { HtmlReportFormat(Strategies.colours).write(raced(), this) }
         assertContains(html, "JDK against JDK")
         assertContains(html, "faster (separated)")
         assertContains(html, "Where the answer differs")

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import kotlinx.serialization.json.Json
@@ -31,7 +32,7 @@ class ReportBrowserTest : BrowserTest() {
     fun `report html renders every chart, a complete winner matrix and sortable tables, offline and without errors`() {
         val results = ResultsFixture.withSweepsAndLimits()
         val json = JsonReportFormat.writeTo(results, tmp.resolve("run"))
-        val page = HtmlReportFormat.writeTo(JsonReportFormat.read(json), json.parent)
+        val page = HtmlReportFormat(Strategies.colours).writeTo(JsonReportFormat.read(json), json.parent)
         val groups = RunView.of(results).groups
         val expectedCharts = 4 * groups.count { it.ranked.isNotEmpty() } + Sweeps.of(results.cells).size
 
@@ -67,7 +68,7 @@ class ReportBrowserTest : BrowserTest() {
     fun `report html renders a grid as a heat-map, the best square marked`() {
         val results = ResultsFixture.withGrid()
         val json = JsonReportFormat.writeTo(results, tmp.resolve("grid"))
-        val page = HtmlReportFormat.writeTo(JsonReportFormat.read(json), json.parent)
+        val page = HtmlReportFormat(Strategies.colours).writeTo(JsonReportFormat.read(json), json.parent)
         val grids = SweepGrid.of(results.cells)
         assertEquals(1, grids.size)
         val groups = RunView.of(results).groups
@@ -98,7 +99,7 @@ class ReportBrowserTest : BrowserTest() {
     @Test
     fun `a results file whose texts hold markup renders inert in both pages, tooltips included`() {
         val base = ResultsFixture.withSweepsAndLimits()
-        val report = HtmlReportFormat.writeTo(hostile(base), tmp.resolve("hostile"))
+        val report = HtmlReportFormat(Strategies.colours).writeTo(hostile(base), tmp.resolve("hostile"))
         open(report, 4 * RunView.of(base).groups.count { it.ranked.isNotEmpty() } + Sweeps.of(base.cells).size)
         assertInertWithEveryTooltip()
 

@@ -1,5 +1,7 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.model.Family
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
@@ -17,8 +19,6 @@ import dev.bakeoff.result.Results
 import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.result.ThreadStats
 import dev.bakeoff.result.TimeStats
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import java.util.Random
 
 /**
@@ -48,30 +48,30 @@ internal object ResultsFixture {
             ),
             preset = PresetInfo("quick", forks = 1, summary = "a first look: 1 fork, short iterations"),
             cells = listOf(
-                ok(random, "direct", Family.DIRECT, "lists", medianNs = 2_240_000.0, allocBytes = 1_843_200.0, peak = 21, virtual = 0, threadsUsed = 1),
-                ok(random, "executor-fixed-cpu", Family.EXECUTOR, "lists", medianNs = 1_231_000.0, allocBytes = 1_851_392.5, peak = 29, virtual = 0, threadsUsed = 8),
-                ok(random, "coroutine-default", Family.COROUTINES, "lists", medianNs = 1_190_000.0, allocBytes = 1_910_000.25, peak = 29, virtual = 0, threadsUsed = 8),
+                ok(random, "direct", Family("direct"), "lists", medianNs = 2_240_000.0, allocBytes = 1_843_200.0, peak = 21, virtual = 0, threadsUsed = 1),
+                ok(random, "executor-fixed-cpu", Family("executor"), "lists", medianNs = 1_231_000.0, allocBytes = 1_851_392.5, peak = 29, virtual = 0, threadsUsed = 8),
+                ok(random, "coroutine-default", Family("coroutines"), "lists", medianNs = 1_190_000.0, allocBytes = 1_910_000.25, peak = 29, virtual = 0, threadsUsed = 8),
                 CellResult(
                     "fixture-throw",
-                    Family.DIRECT,
+                    Family("direct"),
                     "lists",
                     100,
                     WaitForm.BLOCKING,
                     CellStatus.FAILED,
                     error = "java.lang.IllegalStateException: fixture-throw: deliberate failure, \"on purpose\"\n\tat dev.bakeoff.strategy.FaultyStrategy.run",
                 ),
-                ok(random, "direct", Family.DIRECT, "network", medianNs = 4_950_000_000.0, allocBytes = 9_876.0, peak = 21, virtual = 0, threadsUsed = 1, mode = PlanMode.SINGLE_SHOT),
-                ok(random, "virtual-threads", Family.VIRTUAL_THREAD, "network", medianNs = 99_800_000.0, allocBytes = 123_456.789, peak = 23, virtual = 100, threadsUsed = 100),
+                ok(random, "direct", Family("direct"), "network", medianNs = 4_950_000_000.0, allocBytes = 9_876.0, peak = 21, virtual = 0, threadsUsed = 1, mode = PlanMode.SINGLE_SHOT),
+                ok(random, "virtual-threads", Family("virtual-thread"), "network", medianNs = 99_800_000.0, allocBytes = 123_456.789, peak = 23, virtual = 100, threadsUsed = 100),
                 CellResult(
                     "fixture-skip-one",
-                    Family.DIRECT,
+                    Family("direct"),
                     "network",
                     100,
                     WaitForm.BLOCKING,
                     CellStatus.BROKEN,
                     error = "ledger broken: 1 of 100 items did not run exactly 1 time(s): item 99 ran 0 times",
                 ),
-                CellResult("fixture-hang", Family.DIRECT, "network", 100, WaitForm.BLOCKING, CellStatus.TIMEOUT, error = "exceeded its time limit of 60 s"),
+                CellResult("fixture-hang", Family("direct"), "network", 100, WaitForm.BLOCKING, CellStatus.TIMEOUT, error = "exceeded its time limit of 60 s"),
             ),
         )
     }
@@ -86,12 +86,12 @@ internal object ResultsFixture {
         val random = Random(SEED + 1)
         val limit = 10_000_000.0
         val sweep = listOf(10 to 1_000_000_000.0, 100 to 100_000_000.0, 1000 to 12_000_000.0).map { (size, median) ->
-            ok(random, "executor-fixed:size=$size", Family.EXECUTOR, "io-sleep", medianNs = median, allocBytes = 50_000.0 * size, peak = 20 + size, virtual = 0, threadsUsed = size, items = 1000)
+            ok(random, "executor-fixed:size=$size", Family("executor"), "io-sleep", medianNs = median, allocBytes = 50_000.0 * size, peak = 20 + size, virtual = 0, threadsUsed = size, items = 1000)
                 .copy(limitNs = limit, efficiency = limit / median, sweep = SweepPoint("size", "$size"))
         }
-        val perTask = ok(random, "thread-per-task", Family.THREAD, "io-sleep", medianNs = 15_000_000.0, allocBytes = 9e6, peak = 1020, virtual = 0, threadsUsed = 1000, items = 1000)
+        val perTask = ok(random, "thread-per-task", Family("thread"), "io-sleep", medianNs = 15_000_000.0, allocBytes = 9e6, peak = 1020, virtual = 0, threadsUsed = 1000, items = 1000)
             .copy(limitNs = limit, efficiency = limit / 15_000_000.0)
-        val directLists = ok(random, "direct", Family.DIRECT, "lists", medianNs = 22_400_000.0, allocBytes = 18_432_000.0, peak = 21, virtual = 0, threadsUsed = 1, items = 1000)
+        val directLists = ok(random, "direct", Family("direct"), "lists", medianNs = 22_400_000.0, allocBytes = 18_432_000.0, peak = 21, virtual = 0, threadsUsed = 1, items = 1000)
             .copy(sweep = SweepPoint("items", "1000"))
         val base = results()
         val marked = base.cells.map { c ->
@@ -112,13 +112,13 @@ internal object ResultsFixture {
             Triple(100, 1_000, 60_000_000.0),
             Triple(100, 10_000, 900_000_000.0),
         ).map { (chunk, items, median) ->
-            ok(random, "coroutine-chunked:chunk=$chunk", Family.COROUTINES, "io-sleep", medianNs = median, allocBytes = 1e6, peak = 24, virtual = 0, threadsUsed = 4, items = items)
+            ok(random, "coroutine-chunked:chunk=$chunk", Family("coroutines"), "io-sleep", medianNs = median, allocBytes = 1e6, peak = 24, virtual = 0, threadsUsed = 4, items = items)
                 .copy(sweep = SweepPoint(mapOf("chunk" to "$chunk", "items" to "$items")))
         }
         val failed =
             CellResult(
                 "coroutine-chunked:chunk=1",
-                Family.COROUTINES,
+                Family("coroutines"),
                 "io-sleep",
                 10_000,
                 WaitForm.BLOCKING,
@@ -160,7 +160,7 @@ internal object ResultsFixture {
                     gcPauses = EventTally(1.0, median * 0.06),
                 )
                 val alloc = 1e5 * (rank + 1)
-                val cell = ok(random, entry.id, entry.family, workload, median, alloc, 20 + threads, 0, threads)
+                val cell = ok(random, entry.id, entry.family.family, workload, median, alloc, 20 + threads, 0, threads)
                     .copy(
                         steady = s % 3 == 0,
                         drift = if (s % 3 == 0) null else 0.08,

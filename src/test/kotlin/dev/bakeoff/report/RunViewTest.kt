@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellStatus
@@ -33,7 +34,7 @@ class RunViewTest {
         for (run in listOf(tied, tied.copy(cells = tied.cells.reversed()))) {
             val table = ConsoleReport.of(run).tables.single { it.title == "lists, 100 items (blocking)" }
             val verdict = Verdicts.of(run).single { it.key == GroupKey("lists", 100, WaitForm.BLOCKING) }
-            val html = buildString { HtmlReportFormat.write(run, this) }
+            val html = buildString { HtmlReportFormat(Strategies.colours).write(run, this) }
             val best = Regex("""<td class="matrix-cell best[^"]*"[^>]*title="([^"]+) on lists, 100 items""")
                 .findAll(html).map { it.groupValues[1] }.toList()
 

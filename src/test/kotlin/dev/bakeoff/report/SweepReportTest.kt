@@ -18,7 +18,7 @@ import kotlin.test.assertTrue
 /** The curve tables of a sweep and the figures table, on hand-built results. */
 class SweepReportTest {
     private fun cell(strategy: String, workload: String, items: Int, medianNs: Double?, sweep: SweepPoint?, wait: WaitForm = WaitForm.BLOCKING, status: CellStatus = CellStatus.OK) = CellResult(
-        strategy, Family.EXECUTOR, workload, items, wait, status,
+        strategy, Family("executor"), workload, items, wait, status,
         error = if (status == CellStatus.OK) null else "OutOfMemoryError: unable to create native thread",
         timeNs = medianNs?.let { TimeStats(it, it, it, it, 0.0, listOf(it)) },
         throughputPerSec = medianNs?.let { items / (it / 1e9) },

@@ -1,5 +1,6 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.checkScenarioCell
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.model.WaitForm

@@ -3,12 +3,13 @@ package dev.bakeoff.scenario
 import dev.bakeoff.TEST_CONTEXT
 import dev.bakeoff.TEST_ITEMS
 import dev.bakeoff.TEST_STRATEGIES
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.checkScenarioCell
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.scenarioCell
-import dev.bakeoff.strategy.Strategies
 import org.junit.jupiter.api.DynamicTest
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestFactory
@@ -30,7 +31,7 @@ class ScenarioMatrixTest {
     /** Each scenario at test scale with every non-default value of each choice parameter, e.g. `api=simulated`. */
     private val variants = Scenarios.catalog.entries.flatMap { entry ->
         val base = entry.test.spec(entry.id) ?: return@flatMap emptyList()
-        entry.params.filterIsInstance<ChoiceParam>().flatMap { p ->
+        entry.params.filterIsInstance<ChoiceParam<*>>().flatMap { p ->
             (p.choices - p.default).map { "$base:${p.key}=$it" }
         }
     }

@@ -1,5 +1,6 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.catalog.Scenarios
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 

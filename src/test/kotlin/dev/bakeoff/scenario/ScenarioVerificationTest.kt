@@ -1,6 +1,7 @@
 package dev.bakeoff.scenario
 
 import dev.bakeoff.TEST_CONTEXT
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.Scenario
 import dev.bakeoff.model.TaskLedger
@@ -8,7 +9,6 @@ import dev.bakeoff.model.VerificationException
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.WorkloadBatch
-import dev.bakeoff.strategy.Strategies
 import org.junit.jupiter.api.Test
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.TimeUnit

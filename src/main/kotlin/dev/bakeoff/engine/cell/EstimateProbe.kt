@@ -1,11 +1,11 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.InternalBakeoffApi
 import dev.bakeoff.engine.plan.SerialEstimate
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.RunContext
-import dev.bakeoff.workload.Workloads
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.Json
 import java.io.File

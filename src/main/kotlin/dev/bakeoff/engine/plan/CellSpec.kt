@@ -1,5 +1,8 @@
 package dev.bakeoff.engine.plan
 
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
@@ -14,9 +17,6 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.SweepPoint
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 
 /**
  * One cell of the matrix: which strategy runs how many items of which workload, waiting how. A
@@ -44,7 +44,7 @@ internal data class CellSpec(
     /** The cell's result before anything ran: what it is, [status] and [plan]; the runners add their figures. */
     fun result(status: CellStatus = CellStatus.OK, plan: MeasurementPlan? = null) = CellResult(
         strategy.spec,
-        strategy.entry.family,
+        strategy.entry.family.family,
         subject,
         items,
         wait,

@@ -1,5 +1,8 @@
 package dev.bakeoff.engine.plan
 
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.model.CatalogEntry
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
@@ -8,9 +11,6 @@ import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
 import dev.bakeoff.result.SweepPoint
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 
 /**
  * Every combination of the values of one or more [Sweep]s (one `--param` each, distinct keys).

@@ -1,5 +1,7 @@
 package dev.bakeoff.engine.plan
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.Resolved
@@ -8,8 +10,6 @@ import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 import java.nio.file.Path
 
 /**

@@ -1,10 +1,10 @@
 package dev.bakeoff.engine.plan
 
+import dev.bakeoff.catalog.Scenarios
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.scenario.Scenarios
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 
 /**
  * One line of a suite: a matrix exactly as `bakeoff run` takes it (strategy and workload specs,

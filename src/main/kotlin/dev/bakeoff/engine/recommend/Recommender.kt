@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.recommend
 
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Prediction
@@ -12,7 +13,6 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.workload.Workloads
 import java.nio.file.Path
 import kotlin.math.ceil
 

@@ -1,4 +1,4 @@
-package dev.bakeoff.report
+package dev.bakeoff.catalog
 
 import dev.bakeoff.model.CatalogEntry
 import dev.bakeoff.model.ScenarioEntry
@@ -23,7 +23,7 @@ internal data class CatalogListing(
                 StrategyListing(
                     e.id,
                     e.summary,
-                    e.family.id,
+                    e.family.family.id,
                     e.group.id,
                     params(e),
                     e.shared.map {

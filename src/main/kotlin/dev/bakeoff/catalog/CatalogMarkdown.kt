@@ -1,4 +1,4 @@
-package dev.bakeoff.report
+package dev.bakeoff.catalog
 
 /**
  * The catalog as Markdown tables (`bakeoff list --markdown`): docs/GUIDE.md's catalog section is this
