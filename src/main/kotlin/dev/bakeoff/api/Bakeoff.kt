@@ -1,8 +1,8 @@
 package dev.bakeoff.api
 
-import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.suite.MachineLock

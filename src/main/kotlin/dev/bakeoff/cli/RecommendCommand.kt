@@ -9,8 +9,8 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
-import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.recommend.Pick
 import dev.bakeoff.engine.recommend.Recommender

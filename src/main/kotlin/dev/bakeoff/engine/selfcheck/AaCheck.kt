@@ -1,5 +1,7 @@
 package dev.bakeoff.engine.selfcheck
 
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
@@ -9,8 +11,6 @@ import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
-import dev.bakeoff.strategy.Strategies
-import dev.bakeoff.workload.Workloads
 
 /**
  * `bakeoff selfcheck --aa`: an A/A test of the decision rule. The same code under two names
