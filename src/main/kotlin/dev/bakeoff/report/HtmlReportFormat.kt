@@ -202,9 +202,9 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
             h2 { +"The answer" }
             p("sub") {
                 +(
-                    "Per kind of work, the winner, or the strategies not told apart from it: a Mann–Whitney U test " +
-                        "and a bootstrap interval of the ratio of medians on the measured runs, differences shown " +
-                        "within the margin (2%, or the harness's own cost; a 90% interval inside it) a tie. " +
+                    "Per kind of work, the winner, or the strategies not told apart from it: a Welch t test on " +
+                        "the forks' median times (the JVM fork is the unit: at least 2 forks a side), differences " +
+                        "shown within the margin (--margin, 5% by default, or the harness's own cost) a tie. " +
                         "Details per group below."
                     )
             }
@@ -237,9 +237,9 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 "difference may be noise.",
             "×best" to "Median time relative to the fastest strategy of the same workload, item count and wait form.",
             "decided, tie, undecided" to
-                "Decided: the winner is ahead of every other strategy (Mann–Whitney U p < 0.05 with the 95% " +
-                "interval of the ratio above 1 + margin, or a gap of over 2× between runs). Tie: the others are " +
-                "behind or shown within the margin (their 90% interval inside 2%, or the harness's own cost). " +
+                "Decided: the winner is ahead of every other strategy (Welch t on the forks' medians, significant " +
+                "with the ratio's interval above 1 + margin, or a gap of over 2× between forks). Tie: the others " +
+                "are behind or shown within the margin (--margin, 5% by default, or the harness's own cost). " +
                 "Undecided: a strategy is neither; " +
                 "more runs could tell. ★ marks the winner and the strategies not told apart from it.",
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
