@@ -68,7 +68,7 @@ class HtmlReportFormatTest {
         assertEquals(listOf("undecided", "decided", "decided", "decided"), rows)
         assertContains(answer, "<td class=\"who\">coroutine-default or executor-fixed-cpu</td>")
         assertContains(answer, "efficiency 0.833 (limit 10.0 ms)")
-        assertContains(answer, "decided: ahead of all 3 others; the closest, thread-per-task, ×1.25")
+        assertContains(answer, "decided: ahead of all 3 others; the closest, thread-per-task, ×1.23")
     }
 
     @Test
