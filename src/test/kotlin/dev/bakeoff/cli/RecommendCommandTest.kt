@@ -46,7 +46,7 @@ class RecommendCommandTest {
         assertContains(output, "lists, 100 items (blocking), measured:")
         // Only a decided group recommends one strategy; the lists cells are not told apart (5 runs each, 3% apart).
         assertContains(output, "recommendation for lists, 100 items (blocking): coroutine-default or executor-fixed-cpu (undecided: not told apart from")
-        assertContains(output, "recommendation for network, 100 items (blocking): virtual-threads (decided: ahead of direct ×49.6")
+        assertContains(output, "recommendation for network, 100 items (blocking): virtual-threads (decided: ahead of direct ×49.7")
     }
 
     @Test
