@@ -35,7 +35,7 @@ internal object DecisionReasons {
 
             else -> if (forks.isEmpty()) ratio else "$ratio ($forks)"
         }
-        val level = percent(t.confidence ?: LEGACY_CONFIDENCE)
+        val level = confidencePercent(t.confidence ?: LEGACY_CONFIDENCE)
         val p = "p ${pValue(t.pValue!!)}" + forks.let { if (it.isEmpty()) "" else "; $it" }
         return "$ratio ($level CI ${Units.ratio(low)}–${Units.ratio(t.ciHigh!!)}, $p)"
     }
@@ -48,6 +48,15 @@ internal object DecisionReasons {
         "< $P_FLOOR"
     } else {
         "= " + BigDecimal(p).round(MathContext(2)).toPlainString()
+    }
+
+    /**
+     * A confidence level with its miss rate to two significant figures (`98.3%`, `99.963%`), so a level
+     * corrected for many pairs never reads as a 100% interval.
+     */
+    fun confidencePercent(x: Double): String {
+        val miss = BigDecimal((1 - x) * 100).round(MathContext(2))
+        return (BigDecimal(100) - miss).stripTrailingZeros().toPlainString() + "%"
     }
 
     /** `5%`, `2.5%`, `98.3%`: a share with at most three significant figures, no trailing zeros. */
@@ -91,7 +100,7 @@ internal object DecisionReasons {
     /** `×1.01 (90% CI 1.00–1.02; 3 and 3 forks)`: the interval the equivalence test put within the margin. */
     private fun equivalence(t: PairTest, winnerForks: Int?): String {
         val forks = forks(winnerForks, t).let { if (it.isEmpty()) "" else "; $it" }
-        val level = percent(t.eqConfidence ?: LEGACY_EQ_CONFIDENCE)
+        val level = confidencePercent(t.eqConfidence ?: LEGACY_EQ_CONFIDENCE)
         return "×${Units.ratio(t.ratio)} ($level CI ${Units.ratio(t.eqLow!!)}–${Units.ratio(t.eqHigh!!)}$forks)"
     }
 

@@ -174,6 +174,14 @@ class GroupDecisionTest {
     }
 
     @Test
+    fun `a confidence level corrected for many pairs keeps its miss rate and never reads 100 percent`() {
+        assertEquals("95%", DecisionReasons.confidencePercent(0.95))
+        assertEquals("98.3%", DecisionReasons.confidencePercent(1 - 0.05 / 3))
+        // 0.05 over 3 looks and 45 pairs (10 testable cells): printed as "100%" before.
+        assertEquals("99.963%", DecisionReasons.confidencePercent(1 - 0.05 / 3 / 45))
+    }
+
+    @Test
     fun `the user's margin, or the harness's own cost when larger, is the margin`() {
         // 100 items at 1 ns each against a 1 µs batch: 10% of the winner's median is the harness.
         assertEquals(0.1, GroupDecision.margin(1_000.0, 100, 1.0), 1e-12)
