@@ -53,7 +53,10 @@ public object Bakeoff {
     public fun compareSuspending(items: Int, task: suspend (Int) -> Int): Results =
         compareSuspending(CompareOptions(items = items), task)
 
-    /** Like [compare], for a suspending [task]; the run's wait form is `suspending` (strategies that can suspend do). */
+    /**
+     * Like [compare], for a suspending [task]; the run's wait form is `suspending` (strategies that can
+     * suspend do).
+     */
     public fun compareSuspending(options: CompareOptions = CompareOptions(), task: suspend (Int) -> Int): Results =
         inProcess(options.copy(suspending = true), LambdaTask(null, task))
 
@@ -90,7 +93,10 @@ public object Bakeoff {
     private val NAMING = ResultsFolderWriter.Naming(out = "CompareOptions.out", force = "force = true")
 
     /** A function as a [Workload]: exactly one of [blocking] and [suspending] is set. */
-    private class LambdaTask(private val blocking: ((Int) -> Int)?, private val suspending: (suspend (Int) -> Int)?) : Workload {
+    private class LambdaTask(
+        private val blocking: ((Int) -> Int)?,
+        private val suspending: (suspend (Int) -> Int)?,
+    ) : Workload {
         override fun run(seed: Int): Int = blocking?.invoke(seed) ?: runBlocking { suspending!!(seed) }
 
         override suspend fun runSuspending(seed: Int): Int = suspending?.invoke(seed) ?: blocking!!(seed)

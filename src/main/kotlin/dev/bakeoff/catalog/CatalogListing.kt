@@ -54,7 +54,12 @@ internal data class StrategyListing(
 )
 
 @Serializable
-internal data class WorkloadListing(val id: String, val summary: String, val waitForms: List<String>, val params: List<ParamListing>)
+internal data class WorkloadListing(
+    val id: String,
+    val summary: String,
+    val waitForms: List<String>,
+    val params: List<ParamListing>,
+)
 
 @Serializable
 internal data class ScenarioListing(

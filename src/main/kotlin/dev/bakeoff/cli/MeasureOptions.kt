@@ -305,7 +305,9 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             val t = text.trim()
             val share = if (t.endsWith("%")) t.dropLast(1).trim().toDoubleOrNull()?.div(100) else t.toDoubleOrNull()
             if (share == null || !(share > 0 && share <= MAX_MARGIN)) {
-                throw BadParameterValue("'$text'; valid: a share of the winner's time above 0 and up to 50%, as 5% or 0.05")
+                throw BadParameterValue(
+                    "'$text'; valid: a share of the winner's time above 0 and up to 50%, as 5% or 0.05",
+                )
             }
             return share
         }

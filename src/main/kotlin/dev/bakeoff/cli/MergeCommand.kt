@@ -58,7 +58,8 @@ internal class MergeCommand(
                 throw UsageError("${outcome.lines.size} cell(s) appear twice; nothing was written", statusCode = 2)
             }
         }
-        val files = reportFormats(Strategies.colours).associate { it.fileName to buildString { it.write(merged, this) } }
+        val files = reportFormats(Strategies.colours)
+            .associate { it.fileName to buildString { it.write(merged, this) } }
         val dir = write(files, target)
         val machines = merged.machines.orEmpty().size
         echo("merged ${read.size} result file(s): ${merged.cells.size} cells on $machines machine(s) into $dir")

@@ -32,7 +32,10 @@ public class ScenarioBenchmark extends CellBenchmark {
         guarded(() -> probe.afterBatch());
     }
 
-    /** Records a failed reset or verification in the probe report (a verification failure marks the cell broken), then rethrows. */
+    /**
+     * Records a failed reset or verification in the probe report (a verification failure marks the cell
+     * broken), then rethrows.
+     */
     private void guarded(Runnable step) {
         try {
             step.run();
