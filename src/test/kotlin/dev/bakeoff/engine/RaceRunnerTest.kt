@@ -108,6 +108,7 @@ class RaceRunnerTest {
         assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
         assertEquals(listOf(2, 2), cells.values.map { it.race!!.forks }, "one fork a side decides nothing")
         assertEquals(listOf(8, 8), cells.values.map { it.race!!.runs })
+        assertEquals(SECOND to SECOND, loser.screeningNs to loser.furtherForkNs, "what its two forks cost")
     }
 
     @Test

@@ -74,6 +74,8 @@ internal class RaceRunner(
         val screened: Boolean get() = this::result.isInitialized
         var forks = 0
         var lastForkNanos = 0L
+        var screeningNanos = 0L
+        var furtherNanos = 0L
         var stop: RaceStop? = null
         var reason = ""
 
@@ -149,7 +151,9 @@ internal class RaceRunner(
         for (e in entries) {
             e.stop(RaceStop.MAX_FORKS, "undecided")
             val runs = e.result.timeNs?.runs?.size ?: 0
-            track.replace(e.index, e.result.copy(race = RaceInfo(e.forks, runs, e.stop!!, e.reason)))
+            val further = (e.furtherNanos / (e.forks - 1).coerceAtLeast(1)).takeIf { e.forks > 1 }
+            val race = RaceInfo(e.forks, runs, e.stop!!, e.reason, e.screeningNanos, further)
+            track.replace(e.index, e.result.copy(race = race))
         }
     }
 
@@ -161,6 +165,7 @@ internal class RaceRunner(
         // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
         val outcome = track.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
+        if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
         e.result = if (e.forks == 0) outcome.result else ForkMerge.merged(e.result, outcome.result)
         if (plan != null) e.forks++
         track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
@@ -194,6 +199,7 @@ internal class RaceRunner(
             }
             val e = entries[r.index - 1]
             e.lastForkNanos = nanos
+            e.screeningNanos = nanos
             e.result = result
             e.forks = 1
             // Not ok: the group's judgement stops it as such.
