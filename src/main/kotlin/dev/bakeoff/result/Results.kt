@@ -176,8 +176,8 @@ public enum class RaceStop(public val id: String) {
     FLOOR("floor"),
 
     /**
-     * The group's test put it behind the leader (Mann–Whitney U significant and the median ratio's
-     * whole interval above 1 + margin): more forks would only confirm that.
+     * The group's test put it behind the leader (at fork level, [PairOutcome.SLOWER]): more forks
+     * would only confirm that.
      */
     @SerialName("behind")
     BEHIND("behind"),
