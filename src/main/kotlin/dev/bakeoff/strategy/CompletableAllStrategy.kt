@@ -47,7 +47,6 @@ internal class CompletableAllStrategy : Strategy {
             summary = "runAsync on newFixedThreadPool(100), allOf; the first failure cancels the rest",
             family = EXECUTOR,
             group = Group.BEYOND,
-            defaultSuite = false,
             model = { it.pool(InvokeAllStrategy.POOL_SIZE, HANDOFF_NS, "a 100-thread pool") },
         ) { CompletableAllStrategy() }
     }

@@ -32,8 +32,6 @@ internal class CoroutineScopeStrategy : Strategy {
             family = COROUTINES,
             group = Group.BEYOND,
             shared = COROUTINE_POOL,
-            // A failure-handling policy to compare, not a new way to run a happy batch: not in the default suite.
-            defaultSuite = false,
             model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
         ) { CoroutineScopeStrategy() }
     }

@@ -40,7 +40,6 @@ internal class InvokeAllStrategy : Strategy {
             summary = "newFixedThreadPool(100), invokeAll, get; waits for every item, cancels none",
             family = EXECUTOR,
             group = Group.BEYOND,
-            defaultSuite = false,
             model = { it.pool(POOL_SIZE, HANDOFF_NS, "a 100-thread pool") },
         ) { InvokeAllStrategy() }
     }

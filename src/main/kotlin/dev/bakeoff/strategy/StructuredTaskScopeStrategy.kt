@@ -61,7 +61,6 @@ internal class StructuredTaskScopeStrategy : Strategy {
             family = VIRTUAL_THREAD,
             group = Group.BEYOND,
             shared = ON_VIRTUAL_THREADS,
-            defaultSuite = false,
             model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
             unavailable = UNAVAILABLE,
         ) { StructuredTaskScopeStrategy() }

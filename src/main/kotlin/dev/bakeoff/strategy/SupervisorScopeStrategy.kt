@@ -36,7 +36,6 @@ internal class SupervisorScopeStrategy : Strategy {
             family = COROUTINES,
             group = Group.BEYOND,
             shared = COROUTINE_POOL,
-            defaultSuite = false,
             model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
         ) { SupervisorScopeStrategy() }
     }
