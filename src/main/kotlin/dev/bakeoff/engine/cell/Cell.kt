@@ -141,7 +141,10 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     /** Runs one extra, untimed batch recording when and on which thread each item ran. */
     fun trace(): ItemTrace {
         beforeBatch()
-        val mark = failingItem?.let { threads.mark() }
+        val failing = batch as? FailingBatch
+        // A failure cell's traced batch starts with no leftover of an earlier batch holding a pool's threads.
+        failing?.let(::settle)
+        val mark = failing?.let { threads.mark() }
         val trace = startTrace()
         try {
             runBatch()
@@ -149,14 +152,18 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
             trace.returnNs = System.nanoTime()
             stopTrace()
         }
-        if (mark != null) {
+        if (failing != null) {
             // What the strategy left running ends (or not) on its own: wait for it, outside any timing.
-            check((batch as FailingBatch).settle()) { "items still running a minute after the strategy returned" }
-            trace.threadsLeft = threads.startedSince(mark).size
+            settle(failing)
+            trace.threadsLeft = threads.startedSince(checkNotNull(mark)).size
         }
         afterBatch()
         verify()
         return trace
+    }
+
+    private fun settle(failing: FailingBatch) {
+        check(failing.settle()) { "items still running a minute after the strategy returned" }
     }
 
     /** Makes the next batch record when and on which thread each item ran; call right before it. */

@@ -117,7 +117,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      */
     public fun finish() {
         if (!figures) return finishTimesOnly()
-        val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
+        // A failure cell's batch may end at its failing item, far below any limit of all of its items.
+        val limit = if (cell.failingItem == null) cell.physicalLimit(Runtime.getRuntime().availableProcessors()) else null
         val start = System.nanoTime()
         if (traces.isEmpty()) {
             // Short batches: a few of them for steadier percentiles, within a small time budget.
@@ -156,10 +157,10 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 traces.size,
                 TraceStats.tasks(traces.first()),
                 memoryStats,
-                limit.limitNs,
+                limit?.limitNs,
                 figures,
                 tracedNs?.toDouble(),
-                limit.parts,
+                limit?.parts,
                 cell.failingItem?.let { FailureStats.of(traces, it) },
             ),
         )
