@@ -24,7 +24,9 @@ class ConsoleLengthTest {
 
     @Test
     fun `a run of every strategy prints at most 150 lines, with every group's table and the answer`() {
-        assertEquals(29 * 5, results.cells.size)
+        val n = results.cells.map { it.strategy }.distinct().size
+        assertTrue(n >= 29, "every E1 and beyond strategy: $n")
+        assertEquals(n * 5, results.cells.size)
         val text = printed(verbose = false)
         val lines = text.lines()
         assertTrue(lines.size <= 150, "${lines.size} lines:\n$text")
@@ -32,9 +34,9 @@ class ConsoleLengthTest {
         assertEquals(5, lines.count { line -> verdicts.any { line.startsWith(it) } })
         assertEquals("The answer", lines.dropLastWhile { it.isBlank() }.dropLast(5).last())
         // Every table says what it left out and where to find it; the timeout is still named.
-        val omitted = "  … and 23 more (21 ranked behind, 2 stopped at their floor): $WHERE"
+        val omitted = "  … and ${n - 6} more (${n - 8} ranked behind, 2 stopped at their floor): $WHERE"
         assertEquals(4, lines.count { it == omitted }, text)
-        assertContains(text, "  … and 22 more (20 ranked behind, 2 stopped at their floor): $WHERE")
+        assertContains(text, "  … and ${n - 7} more (${n - 9} ranked behind, 2 stopped at their floor): $WHERE")
         assertContains(text, "not ranked: ")
         // One line for a group's unsettled cells, not one per cell.
         assertTrue(lines.none { Regex("""not steady: (the winner, )?[a-z-]+'s runs""").containsMatchIn(it) }, text)

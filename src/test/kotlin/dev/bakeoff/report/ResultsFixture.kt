@@ -133,7 +133,7 @@ internal object ResultsFixture {
 
     /**
      * A large run as a race leaves it: every E1 and beyond strategy (`-s all` without the sweeps) on
-     * each default-suite workload (29 x 5 cells), medians 4% apart so that groups end tied or undecided,
+     * each default-suite workload (n x 5 cells), medians 4% apart so that groups end tied or undecided,
      * direct eleventh, two cells in three not steady, evidence on every cell (the two virtual-thread
      * strategies pinned on every other workload), a physical limit, the two slowest cells of every
      * group stopped at their floor, and one timeout. For what the console prints after a default run.
