@@ -48,6 +48,7 @@ internal object Strategies {
                 dev.bakeoff.strategy.ExecutorStrategy.FIXED,
                 dev.bakeoff.strategy.ExecutorStrategy.STEALING,
                 dev.bakeoff.strategy.CoroutineChunkedStrategy.ENTRY,
+                dev.bakeoff.strategy.DelayFixtureStrategy.ENTRY,
             ) + dev.bakeoff.strategy.FaultyStrategy.ENTRIES,
         )
 
