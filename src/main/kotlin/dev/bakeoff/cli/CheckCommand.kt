@@ -94,7 +94,9 @@ internal class CheckCommand : CliktCommand(name = "check") {
         val stepSummary = currentContext.readEnvvar(STEP_SUMMARY)?.takeIf { it.isNotBlank() }
         when {
             summaryPath != null -> write(summaryPath, output.markdown(), "--summary")
-            stepSummary != null -> write(ResultFiles.userPath(stepSummary, STEP_SUMMARY), output.markdown(), STEP_SUMMARY, append = true)
+
+            stepSummary != null ->
+                write(ResultFiles.userPath(stepSummary, STEP_SUMMARY), output.markdown(), STEP_SUMMARY, append = true)
         }
         junitPath?.let { write(it, output.junit(), "--junit") }
         if (!check.passed) throw ProgramResult(1)
@@ -113,7 +115,7 @@ internal class CheckCommand : CliktCommand(name = "check") {
         }
     }
 
-    /** Writes (or, for GitHub's step summary, which other steps share, appends) [text]; one line and exit 2 if refused. */
+    /** Writes [text] (appends it to GitHub's step summary, which other steps share); one line and exit 2 if refused. */
     private fun write(path: Path, text: String, what: String, append: Boolean = false) {
         try {
             path.parent?.let { Files.createDirectories(it) }

@@ -103,13 +103,18 @@ internal data class Check(
             val now = groups(current)
             val matched = before.keys.filter { it in now }
             if (matched.isEmpty()) {
+                fun first(groups: Map<GroupKey, RankedGroup>) = groups.values.firstOrNull()?.title ?: "none"
                 throw CheckRefusedException(
-                    "the baseline and the current run have no group in common (baseline: " +
-                        "${before.values.firstOrNull()?.title ?: "none"}; current: ${now.values.firstOrNull()?.title ?: "none"})",
+                    "the baseline and the current run have no group in common (baseline: ${first(before)}; " +
+                        "current: ${first(now)})",
                 )
             }
             val timed = Gate.SLOWER in settings.gates && !settings.acrossMachines
-            val pairs = if (timed) matched.associateWith { timedPair(settings, before.getValue(it), now.getValue(it)) } else emptyMap()
+            val pairs = if (timed) {
+                matched.associateWith { timedPair(settings, before.getValue(it), now.getValue(it)) }
+            } else {
+                emptyMap()
+            }
             val tested = pairs.values.count { it?.ratio != null && !it.separated }
             val confidence = 1 - GroupDecision.ALPHA / maxOf(1, tested)
             val checks = matched.map { key ->
@@ -118,7 +123,10 @@ internal data class Check(
                 val findings = settings.gates.sortedBy { it.ordinal }.map { gate ->
                     when (gate) {
                         Gate.WINNER_CHANGED -> winnerChanged(b, n)
-                        Gate.SLOWER -> if (timed) slower(settings, pairs[key], confidence) else fellBehind(settings, b, n)
+
+                        Gate.SLOWER ->
+                            if (timed) slower(settings, pairs[key], confidence) else fellBehind(settings, b, n)
+
                         Gate.STATUS -> status(b, n)
                     }
                 }
@@ -142,7 +150,8 @@ internal data class Check(
 
         private fun osName(m: Machine) = m.os.substringBeforeLast(' ')
 
-        private fun machinesOf(r: Results): Map<String, Machine> = r.machines ?: mapOf(r.machine.fingerprint to r.machine)
+        private fun machinesOf(r: Results): Map<String, Machine> =
+            r.machines ?: mapOf(r.machine.fingerprint to r.machine)
 
         private fun kinds(r: Results): Set<String> = machinesOf(r).values.map(::kind).toSortedSet()
 
@@ -179,7 +188,7 @@ internal data class Check(
             return standing(gate, before.winner, n, wasLeader = true, role = "the baseline's winner")
         }
 
-        /** Across machines, `slower` reads decisions: the strategy was the winner or tied with it, and is behind now. */
+        /** Across machines, `slower` reads decisions: the strategy led (won or tied) and is behind now. */
         private fun fellBehind(settings: CheckSettings, b: RankedGroup, n: RankedGroup): Finding {
             val gate = Gate.SLOWER
             val before = b.decision ?: return Finding(gate, GateOutcome.NOT_COMPARED, "no ranked cell in the baseline")
@@ -201,7 +210,8 @@ internal data class Check(
             val now = n.decision
             if (now == null || !GroupDecision.rankable(cell)) {
                 val outcome = if (wasLeader) GateOutcome.FAILED else GateOutcome.HELD
-                return Finding(gate, outcome, "$s, $role, is not ranked now: ${cell.status}, ${RankedGroup.reason(cell)}")
+                val why = "${cell.status}, ${RankedGroup.reason(cell)}"
+                return Finding(gate, outcome, "$s, $role, is not ranked now: $why")
             }
             if (now.winner == s) return Finding(gate, GateOutcome.HELD, "$s, $role, wins (${now.status})")
             val t = now.tests.first { it.strategy == s }

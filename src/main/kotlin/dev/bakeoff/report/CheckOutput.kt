@@ -15,7 +15,11 @@ import javax.xml.transform.stream.StreamResult
  * servers read Ant's format). [baselineName] and [currentName] say where each run came from. Pure;
  * safe from any thread.
  */
-internal class CheckOutput(private val check: Check, private val baselineName: String, private val currentName: String) {
+internal class CheckOutput(
+    private val check: Check,
+    private val baselineName: String,
+    private val currentName: String,
+) {
     /** `failed: 1 gate in 1 of 3 groups` or `passed: 3 groups, every gate held`. */
     val verdict: String get() {
         val failing = check.groups.count { it.failed.isNotEmpty() }
@@ -56,7 +60,8 @@ internal class CheckOutput(private val check: Check, private val baselineName: S
     fun markdown(): String = buildString {
         appendLine("## Bakeoff check: ${verdict.substringBefore(':')}")
         appendLine()
-        appendLine("**${verdict.replaceFirstChar { it.uppercase() }}.** Baseline `$baselineName`, current `$currentName`.")
+        val headline = verdict.replaceFirstChar { it.uppercase() }
+        appendLine("**$headline.** Baseline `$baselineName`, current `$currentName`.")
         appendLine()
         check.machine.forEach { appendLine("- ${cell(it)}") }
         appendLine()
@@ -73,7 +78,8 @@ internal class CheckOutput(private val check: Check, private val baselineName: S
         appendLine("|---|---|${gates.joinToString("") { "---|" }}")
         for (g in check.groups) {
             val cells = gates.map { gate ->
-                g.findings.first { it.gate == gate }.let { "${MARKS.getValue(it.outcome)} ${it.outcome}: ${cell(it.text)}" }
+                val f = g.findings.first { it.gate == gate }
+                "${MARKS.getValue(f.outcome)} ${f.outcome}: ${cell(f.text)}"
             }
             appendLine("| ${cell(g.title)} | ${cell(g.answer)} | ${cells.joinToString(" | ")} |")
         }
@@ -105,11 +111,12 @@ internal class CheckOutput(private val check: Check, private val baselineName: S
             val case = suite.child("testcase", "name" to g.title, "classname" to SUITE)
             val failed = g.failed
             if (failed.isNotEmpty()) {
-                case.child("failure", "type" to failed.joinToString(",") { it.gate.id }, "message" to failed.first().text)
-                    .textContent = failed.joinToString("\n") { "${it.gate}: ${it.text}" }
+                val types = failed.joinToString(",") { it.gate.id }
+                case.child("failure", "type" to types, "message" to failed.first().text).textContent =
+                    failed.joinToString("\n") { "${it.gate}: ${it.text}" }
             }
-            case.child("system-out").textContent =
-                (listOf("answer: ${g.answer}") + g.findings.map { "${it.gate} ${it.outcome}: ${it.text}" }).joinToString("\n")
+            val lines = listOf("answer: ${g.answer}") + g.findings.map { "${it.gate} ${it.outcome}: ${it.text}" }
+            case.child("system-out").textContent = lines.joinToString("\n")
         }
         for (line in check.notCompared) {
             suite.child("testcase", "name" to line.substringAfter(": "), "classname" to SUITE)

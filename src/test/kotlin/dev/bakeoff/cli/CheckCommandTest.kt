@@ -79,7 +79,7 @@ class CheckCommandTest {
             "FAILED winner-changed · network, 100 items (blocking): winner changed: executor-fixed-cpu, " +
                 "the baseline's winner, is behind direct ×",
         )
-        assertContains(output, "order executor-fixed-cpu, direct, fixture-delay → direct, executor-fixed-cpu, fixture-delay")
+        assertContains(output, "order executor-fixed-cpu, direct, $DELAYED → direct, executor-fixed-cpu, $DELAYED")
         val (only, out2) = cli("check", "$base", "$now", "--gate", "status")
         assertEquals(0, only, out2)
     }
@@ -94,7 +94,7 @@ class CheckCommandTest {
         val one = file("one", run(seed = 3, forks = 1, changes = mapOf(DELAYED to ARITHMETIC to 1.5)))
         val (code1, out1) = cli("check", "$base", "$one", "--strategy", DELAYED)
         assertEquals(0, code1, out1)
-        assertContains(out1, "fixture-delay has 2 steady fork(s) in the baseline and 1 now, and a test takes at least 2")
+        assertContains(out1, "$DELAYED has 2 steady fork(s) in the baseline and 1 now, and a test takes at least 2")
     }
 
     @Test
@@ -102,7 +102,8 @@ class CheckCommandTest {
         val base = file("base", run(seed = 1))
         val broken = run(seed = 2).let { r ->
             val cells = r.cells.map {
-                if (it.strategy == DELAYED && it.workload == ARITHMETIC) it.copy(status = CellStatus.FAILED, error = "boom") else it
+                val hit = it.strategy == DELAYED && it.workload == ARITHMETIC
+                if (hit) it.copy(status = CellStatus.FAILED, error = "boom") else it
             }
             r.copy(cells = cells, groups = GroupDecision.all(cells, harnessNsPerItem = null))
         }
@@ -112,7 +113,7 @@ class CheckCommandTest {
     }
 
     @Test
-    fun `another machine kind is refused unless --across-machines, which compares decisions only, and a JDK change is shown`() {
+    fun `another machine kind is refused unless --across-machines, which compares decisions, and a new JDK is shown`() {
         val base = file("base", run(seed = 1))
         val slowElsewhere = run(seed = 2, changes = mapOf(DELAYED to ARITHMETIC to 1.3)).let {
             it.copy(machine = it.machine.copy(cpuModel = "Other CPU", jdkVersion = "25.0.1"))
@@ -133,7 +134,8 @@ class CheckCommandTest {
     @Test
     fun `bad input is one line and exit code 2`() {
         val base = file("base", run(seed = 1))
-        assertUsageError("unknown 'faster'; valid: winner-changed, slower, status", "check", "$base", "$base", "--gate", "faster")
+        val valid = "unknown 'faster'; valid: winner-changed, slower, status"
+        assertUsageError(valid, "check", "$base", "$base", "--gate", "faster")
         assertUsageError("no strategy 'nope' in either run; valid: direct", "check", "$base", "$base", "-s", "nope")
         assertUsageError("cannot read results file", "check", "$base", "${dir.resolve("missing.json")}")
         val elsewhere = run(seed = 1).let { r -> r.copy(cells = r.cells.map { it.copy(items = 7) }, groups = null) }
@@ -157,7 +159,8 @@ class CheckCommandTest {
         val summary = dir.resolve("step-summary.md").also { it.writeText("earlier step\n") }
         val base = file("base", run(seed = 1))
         val now = file("now", run(seed = 2, changes = mapOf(DELAYED to ARITHMETIC to 1.3)))
-        val (code, output) = cli("check", "$base", "$now", "-s", DELAYED, env = mapOf("GITHUB_STEP_SUMMARY" to "$summary"))
+        val env = mapOf("GITHUB_STEP_SUMMARY" to "$summary")
+        val (code, output) = cli("check", "$base", "$now", "-s", DELAYED, env = env)
         assertEquals(1, code, output)
         val md = summary.readText()
         assertTrue(md.startsWith("earlier step\n## Bakeoff check: failed"), md)
@@ -178,7 +181,8 @@ class CheckCommandTest {
         assertEquals(1, cli("check", "$base", "$now", "-s", DELAYED, "--junit", "$junit").first)
         val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile())
         val cases = doc.getElementsByTagName("testcase")
-        assertEquals(listOf("arithmetic, 100 items (blocking)", "network, 100 items (blocking)"), List(cases.length) { (cases.item(it) as Element).getAttribute("name") })
+        val names = List(cases.length) { (cases.item(it) as Element).getAttribute("name") }
+        assertEquals(listOf("arithmetic, 100 items (blocking)", "network, 100 items (blocking)"), names)
         val failure = doc.getElementsByTagName("failure")
         assertEquals(1, failure.length)
         assertEquals("slower", (failure.item(0) as Element).getAttribute("type"))
