@@ -30,8 +30,8 @@ import java.nio.file.StandardOpenOption
  * `bakeoff check BASELINE [CURRENT]`: a CI gate. Exit code 1 when a gate fails ([Gate]: the winner
  * changed, the strategy got slower beyond the margin counted by forks, a cell that was ok is not), 0
  * when every gate holds, 2 on bad input (a baseline from another machine kind without
- * `--across-machines` among it). Prints the findings; writes the Markdown summary to `--summary` or
- * appends it to `$GITHUB_STEP_SUMMARY`, and JUnit XML to `--junit`. Runs on the command thread.
+ * `--across-machines` among it). Prints the findings; writes the Markdown summary to `--summary` and
+ * appends it to `$GITHUB_STEP_SUMMARY` when set, and JUnit XML to `--junit`. Runs on the command thread.
  */
 internal class CheckCommand : CliktCommand(name = "check") {
     override fun help(context: Context) =
@@ -65,7 +65,7 @@ internal class CheckCommand : CliktCommand(name = "check") {
     ).flag()
     private val summary by option(
         "--summary",
-        help = "Write the Markdown summary to this file (default: appended to \$$STEP_SUMMARY when set)",
+        help = "Write the Markdown summary to this file (it is also appended to \$$STEP_SUMMARY when set)",
     )
     private val junit by option("--junit", help = "Write JUnit XML to this file: one test case per group")
 
@@ -91,12 +91,9 @@ internal class CheckCommand : CliktCommand(name = "check") {
         }
         val output = CheckOutput(check, "$baselinePath", "$currentPath")
         output.console().forEach { echo(it) }
-        val stepSummary = currentContext.readEnvvar(STEP_SUMMARY)?.takeIf { it.isNotBlank() }
-        when {
-            summaryPath != null -> write(summaryPath, output.markdown(), "--summary")
-
-            stepSummary != null ->
-                write(ResultFiles.userPath(stepSummary, STEP_SUMMARY), output.markdown(), STEP_SUMMARY, append = true)
+        summaryPath?.let { write(it, output.markdown(), "--summary") }
+        currentContext.readEnvvar(STEP_SUMMARY)?.takeIf { it.isNotBlank() }?.let {
+            write(ResultFiles.userPath(it, STEP_SUMMARY), output.markdown(), STEP_SUMMARY, append = true)
         }
         junitPath?.let { write(it, output.junit(), "--junit") }
         if (!check.passed) throw ProgramResult(1)

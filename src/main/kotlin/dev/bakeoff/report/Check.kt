@@ -61,8 +61,8 @@ internal data class CheckSettings(
 internal class CheckRefusedException(message: String) : RuntimeException(message)
 
 /**
- * `bakeoff check`: a [baseline] run held against a [current] one, group by group ([GroupKey]), by
- * the gates of [settings]. Times are compared by forks, as the race decides ([ForkSample],
+ * `bakeoff check`: a baseline run held against a current one ([of]), group by group ([GroupKey]),
+ * by the gates of [settings]. Times are compared by forks, as the race decides ([ForkSample],
  * [ForkRatio]: Welch's t on the forks' log medians): a strategy is slower only when the whole
  * interval of its ratio (now / before) lies above 1 + margin at [confidence], which splits the
  * error rate [GroupDecision.ALPHA] over every ratio the check tests (Bonferroni, as the decision
@@ -72,10 +72,8 @@ internal class CheckRefusedException(message: String) : RuntimeException(message
  * Immutable; [of] is pure.
  */
 internal data class Check(
-    val baseline: Results,
-    val current: Results,
     val settings: CheckSettings,
-    /** What was compared of the machines: kind, JDK, OS and libraries, a line each. */
+    /** What was compared of the machines: kind, fingerprint, JDK, OS and libraries, a line each. */
     val machine: List<String>,
     val groups: List<GroupCheck>,
     /** Groups found on one side only. */
@@ -134,7 +132,7 @@ internal data class Check(
             }
             val notCompared = before.filterKeys { it !in now }.values.map { "only in the baseline: ${it.title}" } +
                 now.filterKeys { it !in before }.values.map { "only in the current run: ${it.title}" }
-            return Check(baseline, current, settings, machineLines(baseline, current), checks, notCompared, confidence)
+            return Check(settings, machineLines(baseline, current), checks, notCompared, confidence)
         }
 
         /**
@@ -154,6 +152,8 @@ internal data class Check(
             r.machines ?: mapOf(r.machine.fingerprint to r.machine)
 
         private fun kinds(r: Results): Set<String> = machinesOf(r).values.map(::kind).toSortedSet()
+
+        private fun fingerprints(r: Results): String = machinesOf(r).keys.sorted().joinToString(" + ")
 
         /**
          * A run's groups, keyed to match the other run's: the machine's fingerprint holds the JDK, so a
@@ -259,7 +259,7 @@ internal data class Check(
             }
         }
 
-        /** The machine, JDK, OS and libraries of both runs: the same, or what changed. */
+        /** The machine's kind and fingerprint, JDK, OS and libraries of both runs: the same, or what changed. */
         private fun machineLines(baseline: Results, current: Results): List<String> {
             val b = baseline.machine
             val n = current.machine
@@ -269,6 +269,7 @@ internal data class Check(
                 .map { "$it ${b.libraries[it] ?: "none"} → ${n.libraries[it] ?: "none"}" }
             return listOf(
                 line("machine kind", kinds(baseline).joinToString(" + "), kinds(current).joinToString(" + ")),
+                line("fingerprint", fingerprints(baseline), fingerprints(current)),
                 line("JDK", "${b.jdkVendor} ${b.jdkVersion}", "${n.jdkVendor} ${n.jdkVersion}"),
                 line("OS", b.os, n.os),
             ) + if (libraries.isEmpty()) emptyList() else listOf("libraries changed: ${libraries.joinToString()}")

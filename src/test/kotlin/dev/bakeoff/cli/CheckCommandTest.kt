@@ -66,6 +66,7 @@ class CheckCommandTest {
         assertContains(md, "- **slower** · arithmetic, 100 items (blocking): fixture-delay slower: ×1.")
         // Not the winner: without --strategy, the slower gate holds each group's winner, which did not move.
         assertEquals(0, cli("check", "$base", "$slow").first)
+        assertEquals(0, cli("check", "$base", "$slow", "--strategy", DELAYED, "--margin", "50%").first)
     }
 
     @Test
@@ -129,6 +130,7 @@ class CheckCommandTest {
         val (jdkCode, jdkOut) = cli("check", "$base", "${file("jdk", newJdk)}")
         assertEquals(0, jdkCode, jdkOut)
         assertContains(jdkOut, "JDK changed: Eclipse Adoptium 21.0.5 → Eclipse Adoptium 25.0.1")
+        assertContains(jdkOut, "fingerprint changed: ")
     }
 
     @Test
