@@ -63,9 +63,9 @@ internal class CheckRefusedException(message: String) : RuntimeException(message
 /**
  * `bakeoff check`: a baseline run held against a current one ([of]), group by group ([GroupKey]),
  * by the gates of [settings]. Times are compared by forks, as the race decides ([ForkSample],
- * [ForkRatio]: Welch's t on the forks' log medians): a strategy is slower only when the whole
- * interval of its ratio (now / before) lies above 1 + margin at [confidence], which splits the
- * error rate [GroupDecision.ALPHA] over every ratio the check tests (Bonferroni, as the decision
+ * [ForkRatio]: Welch's t on the forks' log medians) and by the race's rule for slower: a strategy
+ * is slower only when its ratio (now / before) is over 1 + margin and the whole interval of that
+ * ratio at [confidence] lies above 1. The confidence splits the error rate [GroupDecision.ALPHA] over every ratio the check tests (Bonferroni, as the decision
  * splits it over its pairs), so the check as a whole calls a change where there is none at most
  * that often. A difference the forks cannot tell apart never fails. Runs on two machine kinds are
  * refused unless [CheckSettings.acrossMachines], which compares decisions (winners, order) only.
@@ -312,8 +312,12 @@ private class TimedPair(val strategy: String, val before: CellResult, val now: C
         val figures = DecisionReasons.figures(test(fr.ratio, low, high, fr.pValue, confidence), b.size)
         val against = "the ${DecisionReasons.percent(margin)} margin"
         return when {
-            low > 1 + margin -> Finding(gate, GateOutcome.FAILED, "$strategy slower: $figures, beyond $against")
+            // GroupDecision's rule for a cell behind its winner: surely slower, and by more than the margin.
+            low > 1 && fr.ratio > 1 + margin ->
+                Finding(gate, GateOutcome.FAILED, "$strategy slower: $figures, beyond $against")
+
             high <= 1 + margin -> Finding(gate, GateOutcome.HELD, "$strategy $figures, not slower than $against")
+
             else -> Finding(gate, GateOutcome.NOT_TOLD_APART, "${forks()}, $strategy $figures against $against")
         }
     }

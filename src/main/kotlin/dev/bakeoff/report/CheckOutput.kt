@@ -35,9 +35,9 @@ internal class CheckOutput(
         val timed = if (check.settings.acrossMachines) {
             "across machines: decisions only (winners, order), no time compared"
         } else {
-            "slower: the whole interval of the ratio (now / baseline) at " +
-                "${DecisionReasons.confidencePercent(check.confidence)} above 1 + " +
-                "${DecisionReasons.percent(check.settings.margin)}, counted by forks (Welch's t on their log medians)"
+            "slower: the ratio (now / baseline) over 1 + ${DecisionReasons.percent(check.settings.margin)} " +
+                "and its whole interval at ${DecisionReasons.confidencePercent(check.confidence)} above 1, " +
+                "counted by forks (Welch's t on their log medians)"
         }
         return "gates: ${check.settings.gates.sortedBy { it.ordinal }.joinToString()}; $timed; " +
             "a difference not told apart never fails"
