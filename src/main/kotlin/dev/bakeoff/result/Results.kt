@@ -146,6 +146,8 @@ public data class CellResult(
     val tracedNs: Double? = null,
     /** What [limitNs] is made of (waits, CPU before and after them, serial part) and which part sets it. */
     val limitParts: LimitParts? = null,
+    /** A failure workload's cell (`fail-at`, `fail-after`): what the strategy did when the item failed. */
+    val failure: FailureFigures? = null,
 )
 
 /** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */

@@ -3,6 +3,7 @@ package dev.bakeoff.engine.race
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.Trend
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.MeasurementPlan
@@ -65,13 +66,14 @@ internal object RaceRules {
 
     /**
      * The warm-up iterations a further fork of a cell gets, chosen from its own [screening] fork's
-     * runs: that fork's warm-up plus the runs it took to settle ([ForkSample.steadyTail]), all of
-     * them when it never settled, at least [MORE_MIN_WARMUPS] and at most [MORE_MAX_WARMUPS].
+     * runs: that fork's warm-up plus the runs it took to settle ([ForkSample.steadyTail]), at least
+     * [MORE_MIN_WARMUPS]; [MORE_MAX_WARMUPS] when what is left still looks like a warm-up ([Trend.steady]).
      * Measured here: a list-heavy cell's first 100 ms runs took 3-6x its settled ones.
      */
     fun warmups(screening: List<Double>): Int {
-        val settledAfter = screening.size - (ForkSample.steadyTail(screening)?.size ?: 0)
-        return (SCREENING_WARMUPS + settledAfter).coerceIn(MORE_MIN_WARMUPS, MORE_MAX_WARMUPS)
+        val tail = ForkSample.steadyTail(screening)
+        if (Trend.steady(tail) == false) return MORE_MAX_WARMUPS
+        return (SCREENING_WARMUPS + screening.size - tail.size).coerceIn(MORE_MIN_WARMUPS, MORE_MAX_WARMUPS)
     }
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
