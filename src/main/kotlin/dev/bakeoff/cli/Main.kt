@@ -42,6 +42,7 @@ internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
     ScenarioCommand(),
     ReportCommand(),
     CompareCommand(),
+    CheckCommand(),
     MergeCommand(),
     RecommendCommand(),
     SelfCheckCommand(),
