@@ -28,7 +28,6 @@ import kotlin.test.assertEquals
 import kotlin.test.assertFalse
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
-import kotlin.test.fail
 
 /**
  * `bakeoff check` in-process on synthetic runs with fork-level data (no timing): [run] builds two
