@@ -5,6 +5,7 @@ import dev.bakeoff.engine.plan.CloseReport
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.RunContext
@@ -14,6 +15,7 @@ import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.TaskLedger
 import dev.bakeoff.model.Workload
 import dev.bakeoff.model.WorkloadBatch
+import java.util.concurrent.atomic.AtomicLong
 
 /**
  * One cell, ready to be timed: the strategy opened, the workload built, the ledger primed with
@@ -28,10 +30,14 @@ import dev.bakeoff.model.WorkloadBatch
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].
  */
-internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
+internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable, BatchProgress {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
     private val scenario: Scenario? = spec.createScenario(context)
-    private val workload: Workload? = spec.workload?.let { it.entry.create(it.params(context)) }
+
+    // Measured items run where the strategy puts them: a hazard workload hands its nested work there.
+    private val workload: Workload? = spec.workload?.let {
+        it.entry.create(it.params(context.copy(site = ItemSite.OfStrategy(spec.strategy.spec) { strategy.site })))
+    }
 
     /** The opened scenario of a scenario cell, from [open] to [close]. */
     private var opened: OpenScenario? = null
@@ -53,6 +59,9 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     private var next: Batch? = batch
     private var batches = 0
     private var census: ThreadCensus? = null
+
+    /** Batch starts and ends so far, each one step: odd while a batch runs. Written with release stores only. */
+    private val flight = AtomicLong()
 
     /** The thread census of this cell, started by [open]. */
     val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
@@ -84,11 +93,28 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         opened?.verify()
     }
 
-    /** Runs one batch. This is the measured operation: nothing else happens here. */
+    /**
+     * Runs one batch. This is the measured operation: nothing else happens here but two release stores
+     * (plain stores on x86) that tell a [ProgressWatchdog] a batch is running.
+     */
     fun runBatch() {
-        strategy.run(checkNotNull(next) { "open() first" })
-        batches++
+        val b = checkNotNull(next) { "open() first" }
+        flight.setRelease(flight.plain + 1)
+        try {
+            strategy.run(b)
+            batches++
+        } finally {
+            flight.setRelease(flight.plain + 1)
+        }
     }
+
+    override val size: Int get() = spec.items
+
+    override fun flight(): Long = flight.acquire
+
+    override fun fingerprint(): Long = ledger.fingerprint()
+
+    override fun outstanding(): Int = ledger.pending(batches)
 
     /** Checks every batch since the last call ran each item exactly once with the right results. */
     fun verify() {

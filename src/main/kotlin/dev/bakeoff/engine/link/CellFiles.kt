@@ -20,6 +20,9 @@ internal class CellFiles(private val workDir: Path, index: Int) {
     val estimate: Path = workDir.resolve("$name.estimate.json")
     val estimateLog: Path = workDir.resolve("$name.estimate.log")
 
+    /** A stalled cell's thread dump, JSON (written by the fork's progress watchdog). */
+    val threads: Path = workDir.resolve("$name.threads.json")
+
     /** The flame graph of a `--profile` run in [mode] (`wall`, `cpu`, ...). */
     fun flame(mode: String): Path = workDir.resolve("$name.flame-$mode.html")
 }
