@@ -134,8 +134,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 status = probe.status,
                 error = probe.error,
                 memory = probe.memory,
-                threadDump = files.threads.takeIf { probe.status.stalled && it.exists() }
-                    ?.let { options.out.relativize(it).toString() },
+                threadDump = files.threadDump(probe.status.stalled, options.out),
             )
 
             else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(files.log) ?: fallback)
