@@ -30,9 +30,8 @@ import java.nio.file.Paths
  */
 internal open class RunCommand(name: String = "run") : CliktCommand(name = name) {
     override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite " +
-        "(E1's 16 strategies and 10 beyond them " +
-        "on the five E1 workloads, 100 items, racing within --budget 4m). --suite reference re-runs the published " +
-        "experiments."
+        "(11 approaches, one or two of each family, on the five E1 workloads, 100 items, racing within --budget 4m; " +
+        "-s all races every strategy). --suite reference re-runs the published experiments."
 
     private val workload by option(
         "--workload",

@@ -47,6 +47,7 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
             summary = "async per item, withContext(Dispatchers.Default)",
             family = COROUTINES,
             group = Group.E1,
+            defaultSuite = true,
             shared = COROUTINE_POOL,
             model = {
                 it.coroutines(
@@ -80,6 +81,7 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
             summary = "async per item, withContext(Dispatchers.IO)",
             family = COROUTINES,
             group = Group.E1,
+            defaultSuite = true,
             shared = COROUTINE_POOL,
             model = { it.coroutines(it.ioThreads, it.cores, WITH_CONTEXT_NS, "Dispatchers.IO") },
             recommended = true,
