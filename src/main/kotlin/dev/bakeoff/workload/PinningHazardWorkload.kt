@@ -35,6 +35,11 @@ internal class PinningHazardWorkload(private val site: ItemSite, private val pla
     private val monitors = KeyedLocks { Any() }
     private val waitBarriers = KeyedLocks { MonitorBarrier(group) }
 
+    // Read when the cell is built, never by an item: items racing to read it would wait on each other first.
+    private val template: ByteArray =
+        checkNotNull(InitGate::class.java.getResourceAsStream("InitGate.class")) { "no InitGate.class" }
+            .use { it.readBytes() }
+
     override fun run(seed: Int): Int {
         if (site is ItemSite.OfStrategy) {
             when (place) {
@@ -46,11 +51,14 @@ internal class PinningHazardWorkload(private val site: ItemSite, private val pla
         return ArithmeticWorkload.run(seed)
     }
 
-    /** Defines a fresh copy of [InitGate] (a hidden class) and runs its initializer here, waiting at [barrier]. */
+    /**
+     * Defines a fresh copy of [InitGate] (a hidden class: a class initializes once) and runs its initializer
+     * here, waiting at [barrier]. Stack traces leave hidden frames out: a dump shows the wait under this call.
+     */
     private fun initializeGate(barrier: CyclicBarrier) {
         GATE.set(barrier)
         try {
-            MethodHandles.lookup().defineHiddenClass(TEMPLATE, true)
+            MethodHandles.lookup().defineHiddenClass(template, true)
         } finally {
             GATE.remove()
         }
@@ -79,11 +87,6 @@ internal class PinningHazardWorkload(private val site: ItemSite, private val pla
         /** The barrier of the item whose thread is initializing a copy of [InitGate]. */
         @JvmField
         internal val GATE = ThreadLocal<CyclicBarrier>()
-
-        /** [InitGate]'s class file, defined again for every wait: a class initializes once. */
-        private val TEMPLATE: ByteArray by lazy {
-            checkNotNull(InitGate::class.java.getResourceAsStream("InitGate.class")) { "InitGate.class" }.readBytes()
-        }
 
         private val IN =
             ChoiceParam("in", "where an item waits for its group", PinnedIn.SYNCHRONIZED, PinnedIn.entries) { it.id }

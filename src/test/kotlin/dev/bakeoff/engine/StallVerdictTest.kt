@@ -42,10 +42,14 @@ class StallVerdictTest {
             CellStatus.DEADLOCKED to "all 2 pool-1-thread threads blocked in runBlockingK at $NESTED",
             StallVerdict.decide(blocked, setOf(1, 2), emptySet()),
         )
-        val oneRuns = blocked + worker(3, "RUNNABLE", idle)
+        val spinning = listOf("dev.bakeoff.workload.SelfWaitWorkload.run(SelfWaitWorkload.kt:46)")
+        val oneRuns = blocked + worker(3, "RUNNABLE", spinning)
         assertEquals(CellStatus.STARVED, StallVerdict.decide(oneRuns, setOf(1, 2, 3), emptySet()).first)
-        // A thread that is not the cell's (JMH's, the JVM's) never makes it starved.
+        // Neither a thread that is not the cell's (JMH's, the JVM's) nor one waiting in native code makes it starved.
         assertEquals(CellStatus.DEADLOCKED, StallVerdict.decide(oneRuns, setOf(1, 2), emptySet()).first)
+        val unblocker = listOf("java.base/java.lang.VirtualThread.takeList(Native Method)")
+        val native = blocked + worker(3, "RUNNABLE", unblocker)
+        assertEquals(CellStatus.DEADLOCKED, StallVerdict.decide(native, setOf(1, 2, 3), emptySet()).first)
     }
 
     @Test

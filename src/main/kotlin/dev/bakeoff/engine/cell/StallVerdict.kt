@@ -18,7 +18,8 @@ import kotlin.io.path.readText
  * Why a stalled cell stalled, from a thread dump taken now (`HotSpotDiagnosticMXBean.dumpThreads`,
  * JSON, so virtual threads and their carriers are in it): `deadlocked` when threads wait on each
  * other's locks (`ThreadMXBean.findDeadlockedThreads`) or none of the cell's platform threads can
- * run (every worker or carrier waiting or blocked), else `starved` (some run, but no item completes).
+ * run (every worker or carrier waiting, blocked or in a native wait), else `starved` (some run Java
+ * code, but no item completes).
  * The verdict names the frame that holds the most item threads: the first frame of the code that
  * called into a library (a JDK or kotlinx one) and the call it is stuck in, e.g. "all 2
  * pool-1-thread threads blocked in CompletableFuture.get at SelfWaitWorkload.run(SelfWaitWorkload.kt:40)".
@@ -55,7 +56,8 @@ internal object StallVerdict {
      */
     internal fun decide(dumped: List<Dumped>, cell: Set<Long>, cycle: Set<Long>): Pair<CellStatus, String> {
         val platform = dumped.filter { !it.virtual && it.tid in cell }
-        val canRun = platform.any { it.state == "RUNNABLE" }
+        // Runnable in native code (an I/O poller, the virtual-thread unblocker) waits for the OS, not for a core.
+        val canRun = platform.any { it.state == "RUNNABLE" && it.stack.firstOrNull()?.endsWith(NATIVE) != true }
         val status = if (cycle.isNotEmpty() || !canRun) CellStatus.DEADLOCKED else CellStatus.STARVED
         val candidates =
             if (cycle.isNotEmpty()) dumped.filter { it.tid in cycle } else platform + dumped.filter { it.virtual }
@@ -131,6 +133,7 @@ internal object StallVerdict {
 
     /** Where an item runs: every item thread has this frame below the item's own code. */
     private const val ITEM_FRAME = "dev.bakeoff.model.WorkloadBatch"
+    private const val NATIVE = "(Native Method)"
     private val LIBRARIES = listOf("java.", "javax.", "jdk.", "sun.", "kotlin.", "kotlinx.")
     private val MODULE = Regex("^[a-z][a-z0-9_.]*(@[^/]*)?/")
     private val HIDDEN = Regex("/0x[0-9a-f]+")
