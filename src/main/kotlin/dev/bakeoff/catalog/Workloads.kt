@@ -18,7 +18,11 @@ internal object Workloads {
                 dev.bakeoff.workload.TASK_WORKLOADS +
                 dev.bakeoff.workload.SYNTHETIC +
                 dev.bakeoff.workload.HARNESS_WORKLOADS +
-                dev.bakeoff.workload.FAILURE_WORKLOADS,
+                dev.bakeoff.workload.FAILURE_WORKLOADS +
+                dev.bakeoff.workload.NestedBlockingWorkload.ENTRY +
+                dev.bakeoff.workload.LimitedBlockingWorkload.ENTRY +
+                dev.bakeoff.workload.SelfWaitWorkload.ENTRY +
+                dev.bakeoff.workload.PinningHazardWorkload.ENTRY,
         )
 
     /** The functions `Bakeoff.compare` runs in-process, each as the workload `lambda:id=N`. */

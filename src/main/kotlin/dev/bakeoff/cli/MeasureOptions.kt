@@ -38,6 +38,7 @@ import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.HazardMap
 import dev.bakeoff.report.MachineDifferences
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.RunView
@@ -379,6 +380,11 @@ internal fun Terminal.renderRun(results: Results, out: Path, verbose: Boolean, f
     return buildString {
         appendLine(renderReport(report))
         append(renderJdkTables(results))
+        HazardMap.of(results)?.let { map ->
+            appendLine()
+            appendLine(HazardMap.TITLE)
+            appendLine(render(compactTable(map.header, map.rows)))
+        }
         MachineDifferences.of(view).forEach { appendLine(it) }
         footer.forEach { appendLine(it) }
         appendLine("results: ${out.resolve("results.json")}, results.csv, report.html, jmh.json")

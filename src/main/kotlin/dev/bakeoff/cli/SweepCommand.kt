@@ -17,7 +17,7 @@ import dev.bakeoff.metrics.Units
 internal class SweepCommand : RunCommand("sweep") {
     override fun help(context: Context) =
         "Run strategies x workloads at every value of one parameter (a pool size, a concurrency, a chunk size, " +
-            "a workload parameter or items), or at every combination of several (one --param each), and show " +
+            "a workload parameter, items or cpus), or at every combination of several (one --param each), and show " +
             "the curves and grids, best cell marked. Takes every option of run."
 
     private val params by option(

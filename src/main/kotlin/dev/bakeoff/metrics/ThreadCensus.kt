@@ -20,6 +20,9 @@ internal class ThreadCensus(private val shared: List<SharedScheduler>) {
 
     init {
         mx.resetPeakThreadCount()
+        // Each recogniser asked once now, before any item runs: the virtual-thread scheduler's learns its
+        // carriers' names by running a virtual thread, which a stalled cell's busy carriers would never run.
+        before.forEach { t -> shared.forEach { it.owns(t) } }
     }
 
     /** Live platform threads now. */
@@ -55,6 +58,9 @@ internal class ThreadCensus(private val shared: List<SharedScheduler>) {
         val live = liveThreads()
         return shared.associateWith { s -> live.count { s.owns(it) } }
     }
+
+    /** The cell's platform threads now: those started since the census began, and the declared shared schedulers'. */
+    fun cellThreads(): List<Thread> = liveThreads().filter { t -> t !in before || shared.any { it.owns(t) } }
 
     private fun newThreads(): List<Thread> = liveThreads().filter { it !in before }
 

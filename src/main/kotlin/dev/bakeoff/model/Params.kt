@@ -5,13 +5,15 @@ package dev.bakeoff.model
  * `-XX:ActiveProcessorCount`), the factor applied to every wait (1.0 for measurements,
  * smaller in tests so that a 99 ms wait becomes a 1 ms one), [settings] of the machine a
  * scenario runs against that cannot be part of a spec (a JDBC URL holds ':'), e.g. `jdbc-url`,
- * and the extra [classpath] entries a user's own task class is loaded from (`--classpath`).
+ * the extra [classpath] entries a user's own task class is loaded from (`--classpath`), and the
+ * [site] its items run on ([ItemSite.Inline] unless the cell measures them on its strategy).
  */
 internal data class RunContext(
     val cpus: Int = Runtime.getRuntime().availableProcessors(),
     val waitScale: Double = 1.0,
     val settings: Map<String, String> = emptyMap(),
     val classpath: List<String> = emptyList(),
+    val site: ItemSite = ItemSite.Inline,
 )
 
 /**

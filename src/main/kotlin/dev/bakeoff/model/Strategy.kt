@@ -1,5 +1,7 @@
 package dev.bakeoff.model
 
+import java.util.concurrent.Executor
+
 /**
  * One way of running every item of a batch concurrently (or not): a thread pool, a coroutine
  * dispatcher, a reactive scheduler, a thread per item...
@@ -20,6 +22,14 @@ internal interface Strategy : AutoCloseable {
 
     /** Runs items `0 until batch.size`, each exactly once, and returns when all have finished. */
     fun run(batch: Batch)
+
+    /**
+     * Where [run] puts its items, as an [Executor] that runs a task the same way (on the same pool or
+     * dispatcher, or on a new thread of the same kind); null when not said. Valid between [open] and
+     * [close]. Only the hazard workloads use it ([ItemSite]): work they hand to it competes with the
+     * items for the same threads, as nested work does in an application.
+     */
+    val site: Executor? get() = null
 
     /** Releases what [open] created and waits for its threads to end. */
     override fun close() {}

@@ -49,6 +49,23 @@ internal class TaskLedger(private val expected: IntArray) {
         SLOT.getAndAdd(slots, index * STRIDE, packed(result))
     }
 
+    /**
+     * A sum of every slot, which changes whenever any item records: a progress signal for a watcher
+     * on another thread, read without synchronisation while items run (a record may show late, never
+     * one that did not happen). Costs one read per item, so the watcher calls it sparingly.
+     */
+    fun fingerprint(): Long {
+        var sum = 0L
+        for (i in expected.indices) sum += slots[i * STRIDE]
+        return sum
+    }
+
+    /**
+     * How many items have not recorded in the batch that follows [batches] complete ones since the last
+     * [verify] (read as [fingerprint] is, for a watcher's message: the items a stalled batch still owes).
+     */
+    fun pending(batches: Int): Int = expected.indices.count { slots[it * STRIDE] == batches * packed(expected[it]) }
+
     /** Checks the items recorded since the last call against [batches] complete batches, then resets. */
     fun verify(batches: Int) {
         val wrong = expected.indices.filter { slots[it * STRIDE] != batches * packed(expected[it]) }

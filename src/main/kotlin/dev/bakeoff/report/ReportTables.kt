@@ -209,6 +209,11 @@ internal object ReportTables {
 
     private val FLAME = Regex("""cells/cell-\d{3,}\.flame-[a-z]+\.html""")
 
+    /** A stalled cell's thread dump as a link target, only under Bakeoff's own file name (as [flameHref]). */
+    fun threadDumpHref(cell: CellResult): String? = cell.threadDump?.takeIf { THREAD_DUMP.matches(it) }
+
+    private val THREAD_DUMP = Regex("""cells/cell-\d{3,}\.threads\.json""")
+
     fun problems(out: FlowContent, cells: List<CellResult>) = with(out) {
         val bad = cells.filter { it.status != CellStatus.OK }
         if (bad.isEmpty()) {
@@ -235,6 +240,10 @@ internal object ReportTables {
                                 }
                             } else {
                                 +first
+                            }
+                            threadDumpHref(c)?.let { href ->
+                                +" "
+                                a(href) { +"thread dump" }
                             }
                         }
                     }

@@ -148,6 +148,11 @@ public data class CellResult(
     val limitParts: LimitParts? = null,
     /** A failure workload's cell (`fail-at`, `fail-after`): what the strategy did when the item failed. */
     val failure: FailureFigures? = null,
+    /**
+     * A [CellStatus.stalled] cell's thread dump (JSON, virtual threads included), relative to the results
+     * directory (`cells/cell-001.threads.json`).
+     */
+    val threadDump: String? = null,
 )
 
 /** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */
@@ -331,7 +336,24 @@ public enum class CellStatus(public val id: String) {
     /** Not run; the cell's `error` says why. */
     @SerialName("skipped")
     SKIPPED("skipped"),
+
+    /**
+     * Items stopped completing while some of the cell's threads could still run (busy, or waiting with
+     * a time-out): the progress watchdog ended it; `error` names the frame that holds the threads.
+     */
+    @SerialName("starved")
+    STARVED("starved"),
+
+    /**
+     * Items stopped completing and none of the cell's threads could run (all waiting or blocked), or
+     * threads wait on each other's locks: the progress watchdog ended it; `error` names the frame.
+     */
+    @SerialName("deadlocked")
+    DEADLOCKED("deadlocked"),
     ;
+
+    /** Whether the progress watchdog ended the cell: it stalled, and left a thread dump. */
+    public val stalled: Boolean get() = this == STARVED || this == DEADLOCKED
 
     override fun toString(): String = id
 }

@@ -7,6 +7,8 @@ import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.ExecutorCoroutineDispatcher
 import kotlinx.coroutines.asCoroutineDispatcher
+import kotlinx.coroutines.asExecutor
+import java.util.concurrent.Executor
 import java.util.concurrent.Executors
 
 /** kotlinx.coroutines' `async`, `launch` and channels (its flows are [FLOW]). */
@@ -67,6 +69,9 @@ internal abstract class DispatchedStrategy(private val choice: DispatcherChoice,
 
     /** The dispatcher item bodies run on; null means the `runBlocking` thread itself. */
     protected val dispatcher: CoroutineDispatcher? get() = checkNotNull(open) { "open() first" }.dispatcher
+
+    /** The dispatcher as an executor (kotlinx unwraps it back to the dispatcher); none for the `runBlocking` thread. */
+    override val site: Executor? get() = open?.dispatcher?.asExecutor()
 
     override fun open() {
         open = choice.open(cpus)

@@ -8,6 +8,7 @@ import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
 import dev.bakeoff.model.shutDown
+import java.util.concurrent.Executor
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 
@@ -25,6 +26,8 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
     override fun open() {
         pool = create()
     }
+
+    override val site: Executor? get() = pool
 
     override fun run(batch: Batch) {
         val p = checkNotNull(pool) { "open() first" }

@@ -5,6 +5,7 @@ import dev.bakeoff.model.Group
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
+import java.util.concurrent.Executor
 import java.util.concurrent.atomic.AtomicReference
 
 /** A platform thread of its own per item. */
@@ -16,6 +17,9 @@ internal val THREAD = StrategyFamily("thread", colour = "#e69f00")
  * The first item failure is rethrown on the calling thread.
  */
 internal class ThreadPerTaskStrategy : Strategy {
+    /** Nested work gets a platform thread of its own too, as an item does. */
+    override val site: Executor = Executor { Thread.ofPlatform().name("bakeoff-thread-nested").start(it) }
+
     override fun run(batch: Batch) {
         val failure = AtomicReference<Throwable>()
         val threads =

@@ -93,9 +93,30 @@ class SweepTest {
     @Test
     fun `a key no selected spec declares fails naming the declared ones`() {
         val e = assertThrows<CatalogException> { cells("chunk=1,10", "direct,executor-fixed", "io-sleep") }
-        assertEquals("unknown sweep parameter 'chunk'; the selected strategies and workloads declare: items, size, ms", e.message)
+        val declared = "items, cpus, size, ms"
+        assertEquals(
+            "unknown sweep parameter 'chunk'; the selected strategies and workloads declare: $declared",
+            e.message,
+        )
         assertContains(assertThrows<CatalogException> { cells("size=0,2", "executor-fixed") }.message!!, "invalid size '0'")
         assertContains(assertThrows<CatalogException> { cells("items=0,2", "direct") }.message!!, "invalid items '0'")
+        assertContains(assertThrows<CatalogException> { cells("cpus=0,2", "direct") }.message!!, "invalid cpus '0'")
+    }
+
+    @Test
+    fun `the cores apply to every strategy, each cell's JVMs on its own count`() {
+        val byCpus = cells("cpus=1,2", "direct,virtual-threads")
+        assertEquals(listOf(1, 1, 2, 2), byCpus.map { it.cpus })
+        assertEquals(listOf(null), cells("items=10", "direct").map { it.cpus })
+    }
+
+    @Test
+    fun `the hazards suite runs every hazard on 1 and 2 cores, none of them twice`() {
+        val cells = suite("hazards").cells()
+        assertEquals(6 * 3 * 2, cells.size)
+        assertEquals(setOf(1, 2), cells.map { it.cpus }.toSet())
+        assertEquals(cells.size, cells.map { Triple(it.strategy.spec, it.subject, it.cpus) }.toSet().size)
+        assertEquals(60L, suite("hazards").cellTimeoutSeconds)
     }
 
     @Test

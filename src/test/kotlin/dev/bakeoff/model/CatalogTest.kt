@@ -49,8 +49,9 @@ class CatalogTest {
     }
 
     @Test
-    fun `all expands to every workload but the user's own code, the harness's empty item and the fixtures`() {
-        val notInAll = setOf("task", "lambda", "empty") + Workloads.catalog.ids.filter { it.startsWith("fixture-") }
+    fun `all expands to every workload but the user's own code, the harness's empty item, the fixtures and hazards`() {
+        val notInAll = setOf("task", "lambda", "empty") +
+            Workloads.catalog.ids.filter { it.startsWith("fixture-") || it.startsWith("hazard-") }
         assertEquals(Workloads.catalog.ids - notInAll, Workloads.catalog.resolveList("all").map { it.entry.id })
     }
 

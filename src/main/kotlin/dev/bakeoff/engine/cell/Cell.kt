@@ -7,6 +7,7 @@ import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.FailingBatch
 import dev.bakeoff.model.FailingWorkload
+import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.OpenScenario
@@ -19,6 +20,7 @@ import dev.bakeoff.model.Workload
 import dev.bakeoff.model.WorkloadBatch
 import dev.bakeoff.model.isPlannedFailure
 import dev.bakeoff.model.withoutFailure
+import java.util.concurrent.atomic.AtomicLong
 
 /**
  * One cell, ready to be timed: the strategy opened, the workload built, the ledger primed with
@@ -39,10 +41,14 @@ import dev.bakeoff.model.withoutFailure
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].
  */
-internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable {
+internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable, BatchProgress {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
     private val scenario: Scenario? = spec.createScenario(context)
-    private val workload: Workload? = spec.workload?.let { it.entry.create(it.params(context)) }
+
+    // Measured items run where the strategy puts them: a hazard workload hands its nested work there.
+    private val workload: Workload? = spec.workload?.let {
+        it.entry.create(it.params(context.copy(site = ItemSite.OfStrategy(spec.strategy.spec) { strategy.site })))
+    }
 
     /** The opened scenario of a scenario cell, from [open] to [close]. */
     private var opened: OpenScenario? = null
@@ -75,6 +81,9 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     private var reported = 0L
     private var census: ThreadCensus? = null
 
+    /** Batch starts and ends so far, each one step: odd while a batch runs. Written with release stores only. */
+    private val flight = AtomicLong()
+
     /** The thread census of this cell, started by [open]. */
     val threads: ThreadCensus get() = checkNotNull(census) { "open() first" }
 
@@ -105,17 +114,32 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         opened?.verify()
     }
 
-    /** Runs one batch. This is the measured operation: nothing else happens here. */
+    /**
+     * Runs one batch. This is the measured operation: nothing else happens here but two release stores
+     * (plain stores on x86) that tell a [ProgressWatchdog] a batch is running.
+     */
     fun runBatch() {
+        val b = checkNotNull(next) { "open() first" }
+        flight.setRelease(flight.plain + 1)
         try {
-            strategy.run(checkNotNull(next) { "open() first" })
+            strategy.run(b)
         } catch (e: Throwable) {
             // Off the fast path: only a failure cell's batches get here without a fault of their own.
             if (failingItem == null || !isPlannedFailure(e)) throw e
             reported++
+        } finally {
+            flight.setRelease(flight.plain + 1)
         }
         batches++
     }
+
+    override val size: Int get() = spec.items
+
+    override fun flight(): Long = flight.acquire
+
+    override fun fingerprint(): Long = ledger.fingerprint()
+
+    override fun outstanding(): Int = ledger.pending(batches)
 
     /** Checks every batch since the last call ran each item exactly once with the right results. */
     fun verify() {

@@ -44,6 +44,11 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         withJfr = fork.ownerPid != null && fork.figures,
     )
     private val figures = fork.figures
+
+    // Before the cell too, for the same reason; in a measured JVM only, which it halts when the items stall.
+    private val watchdog = fork.threadDump?.takeIf { fork.ownerPid != null }?.let { dump ->
+        fork.stallMillis?.let { ProgressWatchdog(it * 1_000_000, dump.toPath(), ::stalled) }
+    }
     internal val cell: Cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
@@ -52,6 +57,9 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
 
     init {
         cell.open()
+        // JMH runs every batch on the thread that set the cell up: items of a strategy without threads run there.
+        val batchThread = Thread.currentThread()
+        watchdog?.watch(cell) { cell.threads.cellThreads() + batchThread }
     }
 
     private val traces = mutableListOf<ItemTrace>()
@@ -229,6 +237,12 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
     }
 
+    /** Called on the watchdog's thread: records the stall (its dump is written) and halts, which ends every thread. */
+    private fun stalled(stall: Stall) {
+        write(ProbeReport(stall.status, stall.verdict, memory = memory.stats()))
+        MeasuredJvm.halt(ForkSettings.STALLED_EXIT_CODE)
+    }
+
     private fun reached(): String {
         val m = memory.stats()
         val rss = m.rssPeakBytes?.let { ", RSS peak ${Units.bytes(it.toDouble())}" }.orEmpty()
@@ -240,6 +254,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     }
 
     private fun stopWatching() {
+        watchdog?.close()
         budget?.close()
         memory.stop()
         evidence.close()

@@ -11,9 +11,14 @@ import java.nio.file.Path
  * How every JVM that runs a workload is started, whether JMH forks it for a cell
  * ([JmhCellRunner]) or [EstimateRunner] for a planning probe: on the cell's JDK, with this JVM's
  * classpath and the same options (the [ForkSettings] properties, `--cpus`, every `--jvm-arg`), and
- * with `--cpus` on that many cores ([CpuAffinity]). Immutable; thread-safe.
+ * with `--cpus` (or a cell's own [cpus], from a `cpus=` sweep) on that many cores ([CpuAffinity]).
+ * Immutable; thread-safe.
  */
-internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk) {
+internal class ForkJvm(
+    private val options: RunOptions,
+    jdk: Path? = options.jdk,
+    private val cpus: Int? = options.cpus,
+) {
     /** The JDK the forks run on: [jdk] (a cell's, or `--jdk`), or the one running Bakeoff. */
     val home: Path = jdk ?: Path.of(System.getProperty("java.home"))
 
@@ -23,14 +28,14 @@ internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk
     val java: Path get() = home.resolve("bin").resolve("java")
 
     /** How to start [java]: under `taskset` on the `--cpus` cores when set, so that the count is a bound. */
-    val launcher: List<String> get() = options.cpus?.let(CpuAffinity::prefix).orEmpty() + java.toString()
+    val launcher: List<String> get() = cpus?.let(CpuAffinity::prefix).orEmpty() + java.toString()
 
     /**
      * The `java` JMH must start its forks with, or null for this JVM's own: JMH takes one path, so
      * with `--cpus` a script that runs [java] under `taskset` ([CpuAffinity.wrapper]).
      */
     fun jmhJava(): String? = when {
-        options.cpus != null -> CpuAffinity.wrapper(java, options.cpus).toString()
+        cpus != null -> CpuAffinity.wrapper(java, cpus).toString()
         other -> java.toString()
         else -> null
     }
@@ -62,7 +67,7 @@ internal class ForkJvm(private val options: RunOptions, jdk: Path? = options.jdk
     fun args(properties: Map<String, String>): List<String> {
         val args = properties.map { (k, v) -> "-D$k=$v" }.toMutableList()
         args += "-Dfile.encoding=UTF-8"
-        options.cpus?.let { args += "-XX:ActiveProcessorCount=$it" }
+        cpus?.let { args += "-XX:ActiveProcessorCount=$it" }
         args += options.jvmArgs
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(home) ?: 0) >= 24) args += "--sun-misc-unsafe-memory-access=allow"

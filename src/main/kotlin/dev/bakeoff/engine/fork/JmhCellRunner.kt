@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.fork
 
+import dev.bakeoff.engine.cell.ProgressWatchdog
 import dev.bakeoff.engine.jmh.CellBenchmark
 import dev.bakeoff.engine.jmh.ScenarioBenchmark
 import dev.bakeoff.engine.link.CellFiles
@@ -65,11 +66,12 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val probeFile = files.probe.also { Files.deleteIfExists(it) }
         val log = files.log
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
+        val dump = files.threads.also { Files.deleteIfExists(it) }
         val fork = defaultJvm.forkSettings(
             probeFile,
             traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
             figures = figures,
-        )
+        ).copy(stallMillis = ProgressWatchdog.stallMillis(expectedSerialNanos), threadDump = dump.toFile())
         val settings = fork.serveSettings()
         val properties = fork.toProperties(settings?.socket)
         // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
@@ -96,13 +98,13 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             if (options.inProcess) properties.forEach { (k, v) -> System.setProperty(k, v) }
             // JMH returns no result at all when its fork exits with status 0 before measuring.
             val jmh = Runner(jmhOptions).run().singleOrNull()
-                ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, exitedEarly(log)), null)
+                ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, files, exitedEarly(log)), null)
             val flameFile = files.flame("${options.profile?.mode?.id}")
             val flame = profileDir?.let { profiler.collect(it, flameFile) }
             val profile = flame?.let { options.out.relativize(it).toString() }
             Outcome(complete(base, jmh, readProbe(probeFile)).copy(profile = profile), jmh)
         } catch (e: RunnerException) {
-            Outcome(failed(base, timedOut.get(), timeoutSeconds, probeFile, log, e.cause?.message ?: e.message), null)
+            Outcome(failed(base, timedOut.get(), timeoutSeconds, files, e.cause?.message ?: e.message), null)
         } finally {
             watchdog?.interrupt()
             profileDir?.let { profiler.discard(it) }
@@ -114,18 +116,17 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     }
 
     /**
-     * A cell that ended without JMH's result: killed at its time limit, failed as its probe
-     * recorded, or as the fork's log says (else [fallback]).
+     * A cell that ended without JMH's result: killed at its time limit, failed or stalled as its
+     * probe recorded (a stalled one with its thread dump), or as the fork's log says (else [fallback]).
      */
     private fun failed(
         base: CellResult,
         timedOut: Boolean,
         timeoutSeconds: Long,
-        probeFile: Path,
-        log: Path,
+        files: CellFiles,
         fallback: String?,
     ): CellResult {
-        val probe = readProbe(probeFile)
+        val probe = readProbe(files.probe)
         return when {
             timedOut -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(timeoutSeconds))
 
@@ -133,9 +134,10 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 status = probe.status,
                 error = probe.error,
                 memory = probe.memory,
+                threadDump = files.threadDump(probe.status.stalled, options.out),
             )
 
-            else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(log) ?: fallback)
+            else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(files.log) ?: fallback)
         }
     }
 
@@ -157,7 +159,11 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
-        val jvm = spec.jdk?.let { ForkJvm(options, it.home) } ?: defaultJvm
+        val jvm = if (spec.jdk != null || spec.cpus != null) {
+            ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
+        } else {
+            defaultJvm
+        }
         val b = builder(benchmark, plan, log, properties, jvm)
             .param("strategy", spec.strategy.spec)
             .param("workload", spec.subject)

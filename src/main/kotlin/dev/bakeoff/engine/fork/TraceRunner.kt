@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.fork
 
+import dev.bakeoff.engine.cell.ProgressWatchdog
 import dev.bakeoff.engine.cell.TraceProbe
 import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.engine.plan.CellSpec
@@ -29,8 +30,11 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         val files = CellFiles(workDir, index)
         val probeFile = files.probe.also { Files.deleteIfExists(it) }
         val log = files.log
-        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
+        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
+        // Its one batch is watched as a JMH fork's are: a stalled one ends with its thread dump, not at the limit.
+        val dump = files.threads.also { Files.deleteIfExists(it) }
         val fork = jvm.forkSettings(probeFile, traceWarmup = true)
+            .copy(stallMillis = ProgressWatchdog.stallMillis(floorNs), threadDump = dump.toFile())
         val settings = fork.serveSettings()
         val command = jvm.launcher + jvm.args(fork.toProperties(settings?.socket)) + listOf(
             "-cp",
@@ -60,7 +64,8 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
                 error = "its JVM exited with status $exit before it reported (cells/${log.fileName})",
             )
 
-            else -> probe.figuresOf(base).copy(tracedNs = probe.tracedNs)
+            else -> probe.figuresOf(base)
+                .copy(tracedNs = probe.tracedNs, threadDump = files.threadDump(probe.status.stalled, options.out))
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.link
 
+import java.nio.file.Files
 import java.nio.file.Path
 
 /**
@@ -19,6 +20,13 @@ internal class CellFiles(private val workDir: Path, index: Int) {
     /** The planning probe's report and what its JVM printed. */
     val estimate: Path = workDir.resolve("$name.estimate.json")
     val estimateLog: Path = workDir.resolve("$name.estimate.log")
+
+    /** A stalled cell's thread dump, JSON (written by the fork's progress watchdog). */
+    val threads: Path = workDir.resolve("$name.threads.json")
+
+    /** [threads] relative to the results directory [out], for a cell that [stalled] and left it; else null. */
+    fun threadDump(stalled: Boolean, out: Path): String? =
+        threads.takeIf { stalled && Files.exists(it) }?.let { out.relativize(it).toString() }
 
     /** The flame graph of a `--profile` run in [mode] (`wall`, `cpu`, ...). */
     fun flame(mode: String): Path = workDir.resolve("$name.flame-$mode.html")

@@ -23,6 +23,9 @@ import java.nio.file.Path
  * @property figures run the untimed passes after the measurement (limit calibration, trace, JFR
  *   and evidence); false for a race's further forks, which add runs to a cell whose other figures
  *   its screening fork already measured.
+ * @property stallMillis how long a batch may go without one item completing before the fork's progress
+ *   watchdog ends the cell as starved or deadlocked; null: no watchdog (in-process, nothing to halt).
+ * @property threadDump where that watchdog writes the stalled cell's thread dump (JSON).
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -32,6 +35,8 @@ internal data class ForkSettings(
     val maxThreads: Int? = null,
     val ownerPid: Long? = null,
     val figures: Boolean = true,
+    val stallMillis: Long? = null,
+    val threadDump: File? = null,
 ) {
     /** Serves [settings] to the measured JVM until the caller closes it; null when there are none. */
     fun serveSettings(): SettingsChannel? = SettingsChannel.serve(settings)
@@ -45,6 +50,8 @@ internal data class ForkSettings(
         maxThreads?.let { put(MAX_THREADS, it.toString()) }
         ownerPid?.let { put(OWNER_PID, it.toString()) }
         if (!figures) put(FIGURES, "false")
+        stallMillis?.let { put(STALL_MILLIS, it.toString()) }
+        threadDump?.let { put(THREAD_DUMP, it.toString()) }
     }
 
     companion object {
@@ -54,6 +61,9 @@ internal data class ForkSettings(
         /** The exit status of a measured JVM halted by its thread budget, which the host reports as such. */
         const val OVER_BUDGET_EXIT_CODE = 87
 
+        /** The exit status of a measured JVM halted by its progress watchdog (its probe report says why). */
+        const val STALLED_EXIT_CODE = 89
+
         private const val PROBE = "bakeoff.probe"
         private const val TRACE_WARMUP = "bakeoff.traceWarmup"
         private const val SETTINGS_SOCKET = "bakeoff.settingsSocket"
@@ -61,6 +71,8 @@ internal data class ForkSettings(
         private const val MAX_THREADS = "bakeoff.maxThreads"
         private const val OWNER_PID = "bakeoff.ownerPid"
         private const val FIGURES = "bakeoff.figures"
+        private const val STALL_MILLIS = "bakeoff.stallMillis"
+        private const val THREAD_DUMP = "bakeoff.threadDump"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings = ForkSettings(
@@ -72,6 +84,8 @@ internal data class ForkSettings(
             maxThreads = System.getProperty(MAX_THREADS)?.toInt(),
             ownerPid = System.getProperty(OWNER_PID)?.toLong(),
             figures = System.getProperty(FIGURES) != "false",
+            stallMillis = System.getProperty(STALL_MILLIS)?.toLong(),
+            threadDump = System.getProperty(THREAD_DUMP)?.let(::File),
         )
     }
 }

@@ -23,7 +23,8 @@ import dev.bakeoff.result.SweepPoint
  * scenario cell names a [scenario] instead of a [workload] (exactly one of the two is set): its
  * items are the scenario's files, requests or orders. [sweep] is set when the cell is one point
  * of a sweep (it only labels the result). [jdk] is set when the run compares several JDKs: the
- * cell's measured JVMs run on it (otherwise on the run's one JDK).
+ * cell's measured JVMs run on it (otherwise on the run's one JDK). [cpus] is set when a sweep varies
+ * the cores (`cpus=1,2`): the cell's measured JVM runs on that many (otherwise on the run's `--cpus`).
  */
 internal data class CellSpec(
     val strategy: Resolved<StrategyEntry>,
@@ -33,6 +34,7 @@ internal data class CellSpec(
     val scenario: Resolved<ScenarioEntry>? = null,
     val sweep: SweepPoint? = null,
     val jdk: Jdk? = null,
+    val cpus: Int? = null,
 ) {
     init {
         if (items < 1) throw CatalogException("invalid items '$items'; valid: a whole number >= 1")
@@ -78,7 +80,8 @@ internal data class CellSpec(
     }
 
     override fun toString() =
-        "${strategy.spec} x $subject x $items (${wait.id})" + (jdk?.let { " on JDK ${it.version}" } ?: "")
+        "${strategy.spec} x $subject x $items (${wait.id})" + (jdk?.let { " on JDK ${it.version}" } ?: "") +
+            (cpus?.let { " on $it cpus" } ?: "")
 
     companion object {
         /** Parses the four JMH parameter strings of a workload cell. */

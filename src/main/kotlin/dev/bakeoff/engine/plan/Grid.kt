@@ -15,7 +15,7 @@ import dev.bakeoff.result.SweepPoint
 /**
  * Every combination of the values of one or more [Sweep]s (one `--param` each, distinct keys).
  * Each strategy x workload pair is swept over the keys it takes (declared by the strategy or the
- * workload; [Sweep.ITEMS] applies to all): every combination of those keys' values, so a spec
+ * workload; [Sweep.ITEMS] and [Sweep.CPUS] apply to all): every combination of those keys' values, so a spec
  * that takes only some of the keys is swept over those; a pair that takes none runs once,
  * unswept, as the baseline. A grid of more than [MAX_CELLS] cells is refused before any is made.
  * Immutable.
@@ -46,7 +46,7 @@ internal data class Grid(val sweeps: List<Sweep>) {
         items: Int,
         wait: WaitForm,
     ): List<CellSpec> = expand(strategies, workloads, Workloads.catalog::resolve) { s, w, point ->
-        CellSpec(s, w, point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items, wait, sweep = point)
+        CellSpec(s, w, point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items, wait, sweep = point, cpus = cpus(point))
     }
 
     /** The cells of [strategies] on [scenario] at every combination, as [cells] orders them. */
@@ -56,7 +56,8 @@ internal data class Grid(val sweeps: List<Sweep>) {
         items: Int,
         wait: WaitForm,
     ): List<CellSpec> = expand(strategies, listOf(scenario), Scenarios.catalog::resolve) { s, sc, point ->
-        CellSpec(s, null, point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items, wait, sc, sweep = point)
+        val n = point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items
+        CellSpec(s, null, n, wait, sc, sweep = point, cpus = cpus(point))
     }
 
     /**
@@ -72,16 +73,16 @@ internal data class Grid(val sweeps: List<Sweep>) {
         fun declares(entry: CatalogEntry<*>, key: String) = entry.params.any { it.key == key }
         for (key in keys) {
             val taken = strategies.any { declares(it.entry, key) } || subjects.any { declares(it.entry, key) }
-            if (key == Sweep.ITEMS || taken) continue
+            if (key in Sweep.UNIVERSAL || taken) continue
             val entries = strategies.map { it.entry } + subjects.map { it.entry }
-            val declared = (listOf(Sweep.ITEMS) + entries.flatMap { e -> e.params.map { it.key } }).distinct()
+            val declared = (Sweep.UNIVERSAL + entries.flatMap { e -> e.params.map { it.key } }).distinct()
             throw CatalogException(
                 "unknown sweep parameter '$key'; the selected strategies and workloads declare: " +
                     declared.joinToString(),
             )
         }
         fun taken(s: Resolved<StrategyEntry>, w: Resolved<E>) =
-            keys.filter { it == Sweep.ITEMS || declares(s.entry, it) || declares(w.entry, it) }
+            keys.filter { it in Sweep.UNIVERSAL || declares(s.entry, it) || declares(w.entry, it) }
         // Counted before any cell is made, and capped as it grows, so the count itself never overflows.
         val count = subjects.fold(0L) { total, w ->
             strategies.fold(total) { n, s -> minOf(n + pointCount(taken(s, w)), MAX_CELLS + 1L) }
@@ -142,6 +143,11 @@ internal data class Grid(val sweeps: List<Sweep>) {
 
     private fun itemCount(v: String) = v.toIntOrNull()?.takeIf { it >= 1 }
         ?: throw CatalogException("invalid items '$v' in --param; valid: a whole number >= 1")
+
+    private fun cpus(point: SweepPoint?) = point?.get(Sweep.CPUS)?.let { v ->
+        v.toIntOrNull()?.takeIf { it >= 1 }
+            ?: throw CatalogException("invalid cpus '$v' in --param; valid: a whole number >= 1")
+    }
 
     override fun toString() = sweeps.joinToString(" x ")
 

@@ -151,5 +151,23 @@ internal object Suites {
             ),
             cellTimeoutSeconds = 300,
         ),
+        // The stalls end at the progress watchdog's 3 s; a cell that still hangs is cut at 60 s.
+        Suite(
+            "hazards",
+            "where approaches starve or deadlock: the hazard workloads (nested runBlocking, a limited view, " +
+                "a pool waiting on itself, pinning) x 3 strategies x 1 and 2 cores, 16 items: " +
+                "completed, starved or deadlocked",
+            listOf(
+                SuiteEntry(
+                    "hazards",
+                    "coroutine-default,executor-fixed-cpu,virtual-threads",
+                    "hazard-nested-blocking,hazard-limited-blocking,hazard-self-wait,hazard-self-wait:wait=poll," +
+                        "hazard-pinning:in=wait,hazard-pinning:in=clinit",
+                    items = 16,
+                    sweep = "cpus=1,2",
+                ),
+            ),
+            cellTimeoutSeconds = 60,
+        ),
     )
 }

@@ -6,7 +6,7 @@ import kotlin.math.roundToLong
 
 /**
  * One parameter swept over [values]: a strategy parameter (`concurrency`, `size`, `rails`...), a
- * workload parameter (`ms`, `n`) or [ITEMS]. One axis of a [Grid], which expands the cells.
+ * workload parameter (`ms`, `n`), [ITEMS] or [CPUS]. One axis of a [Grid], which expands the cells.
  * Immutable.
  */
 internal data class Sweep(val key: String, val values: List<String>) {
@@ -14,6 +14,12 @@ internal data class Sweep(val key: String, val values: List<String>) {
 
     companion object {
         const val ITEMS = "items"
+
+        /** The cores the cell's measured JVMs run on, as `--cpus` sets them for a whole run ([CellSpec.cpus]). */
+        const val CPUS = "cpus"
+
+        /** The keys every cell takes, whatever its strategy and workload declare. */
+        val UNIVERSAL = listOf(ITEMS, CPUS)
 
         /** The most values one sweep may have (a geometric range with a small factor grows fast). */
         const val MAX_VALUES = 50

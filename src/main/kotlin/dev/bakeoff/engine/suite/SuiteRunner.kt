@@ -256,12 +256,12 @@ internal class SuiteRunner(
     }
 
     /**
-     * A time-out, or a failure the measured JVM itself recorded (it then also reports its memory):
-     * the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
+     * A time-out, a stall, or a failure the measured JVM itself recorded (it then also reports its
+     * memory): the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
      * start, another JMH run held the lock) says nothing about larger counts.
      */
     private fun diedInTheApproach(r: CellResult) =
-        r.status == CellStatus.TIMEOUT || (r.status != CellStatus.OK && r.memory != null)
+        r.status == CellStatus.TIMEOUT || r.status.stalled || (r.status != CellStatus.OK && r.memory != null)
 
     private fun skipped(spec: CellSpec, why: String) = notRun(spec, CellStatus.SKIPPED, why)
 
