@@ -39,7 +39,8 @@ internal sealed class CatalogEntry<T>(
  * [shared] the process-wide schedulers it borrows (bounded by the leak check), [defaultSuite]
  * whether `run` with no arguments runs it, [model] its concurrency for `recommend` (null: not
  * modelled), [recommended] whether `recommend` ranks it by default, and [test] the scale the
- * matrix tests run it at. Immutable; thread-safe.
+ * matrix tests run it at; [fixedBatchOnly] why it has no open-loop form ([Strategy.openLoop]; null: it
+ * has one). Immutable; thread-safe.
  */
 internal class StrategyEntry(
     id: String,
@@ -53,6 +54,7 @@ internal class StrategyEntry(
     val model: (ModelInput) -> ConcurrencyModel? = { null },
     val recommended: Boolean = false,
     val test: TestScale = TestScale.DEFAULTS,
+    val fixedBatchOnly: String? = null,
     factory: (Params) -> Strategy,
 ) : CatalogEntry<Strategy>(id, summary, params, factory, inAll)
 

@@ -13,6 +13,10 @@ package dev.bakeoff.model
  *
  * A strategy knows nothing about workloads: it only calls [Batch.run] or [Batch.runSuspending]
  * for each index.
+ *
+ * A strategy that can take items as they arrive also has a long-lived form, [openLoop], for
+ * `bakeoff load`; one that only knows a fixed batch returns null, and its entry says why
+ * ([StrategyEntry.fixedBatchOnly]).
  */
 internal interface Strategy : AutoCloseable {
     /** Creates owned pools and schedulers. Called once, before the first [run]. */
@@ -20,6 +24,13 @@ internal interface Strategy : AutoCloseable {
 
     /** Runs items `0 until batch.size`, each exactly once, and returns when all have finished. */
     fun run(batch: Batch)
+
+    /**
+     * The long-lived form of this strategy over [batch]'s items (indices `0 until batch.size`, each
+     * submitted once), or null when it only knows a fixed batch. Called after [open], from one thread;
+     * the sink is closed before [close].
+     */
+    fun openLoop(batch: Batch): ItemSink? = null
 
     /** Releases what [open] created and waits for its threads to end. */
     override fun close() {}

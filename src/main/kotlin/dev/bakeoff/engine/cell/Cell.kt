@@ -4,7 +4,9 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.CloseReport
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.ThreadCensus
+import dev.bakeoff.model.ArrivalBatch
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.RunContext
@@ -41,10 +43,9 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
      * (results never depend on how long an item waited) and the per-item CPU calibration.
      */
     private val reference: Workload? = spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))) }
-    private val ledger = TaskLedger(
-        scenario?.let { s -> IntArray(spec.items) { s.expected(it) } }
-            ?: IntArray(spec.items) { checkNotNull(reference).run(it) },
-    )
+    private val expected: IntArray = scenario?.let { s -> IntArray(spec.items) { s.expected(it) } }
+        ?: IntArray(spec.items) { checkNotNull(reference).run(it) }
+    private val ledger = TaskLedger(expected)
 
     /** The measured batch; a scenario cell's needs the opened scenario, so [open] makes it. */
     private var batch: WorkloadBatch? = workload?.let { WorkloadBatch(it, spec.wait, ledger) }
@@ -128,6 +129,17 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     }
 
     /**
+     * The strategy's open-loop form ([dev.bakeoff.model.Strategy.openLoop]) over [arrivals] items that
+     * cycle through this cell's seeds (arrival `k` is item `k % items`), with the batch that checks
+     * them; null when the strategy only knows a fixed batch. A workload cell's only. Call after [open];
+     * close the sink before [close].
+     */
+    fun openLoop(arrivals: Int): OpenLoop? {
+        val items = ArrivalBatch(checkNotNull(workload) { "an open loop runs a workload" }, spec.wait, expected, arrivals)
+        return strategy.openLoop(items)?.let { OpenLoop(it, items) }
+    }
+
+    /**
      * The physical limit of the cell's batch on [cores] processors, through [LimitFormula], each
      * item's wait from the definition as the run's wait form really waits it (see
      * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). A workload cell's items' CPU comes from
@@ -180,3 +192,6 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         }
     }
 }
+
+/** A strategy's open-loop [sink] and the [batch] of arrivals it runs, which verifies them afterwards. */
+internal class OpenLoop(val sink: ItemSink, val batch: ArrivalBatch)
