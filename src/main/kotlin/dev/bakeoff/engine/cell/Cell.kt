@@ -149,15 +149,18 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
      * the scenario is reset afterwards). Call after [open], outside any timed section.
      */
     fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): LimitFormula.Bound {
-        val nominal: (Int) -> Long = scenario?.let { it::waitNanos } ?: checkNotNull(workload)::waitNanos
-        val waits = LongArray(spec.items) {
-            spec.wait.effectiveWaitNanos((nominal(it) * context.waitScale).toLong())
-        }
+        val waits = waits()
         val ref = reference ?: return scenarioLimit(waits, cores, budgetNanos)
         val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
         // Items that share one lock run one after another: all of their CPU and waits in a row.
         val serial = if (workload is SerialWorkload) cpu.indices.sumOf { cpu[it] + waits[it] } else 0.0
         return LimitFormula.of(cpu, waits, cores, serial)
+    }
+
+    /** Each item's wait from the definition as the run's wait form really waits it, in ns. */
+    fun waits(): LongArray {
+        val nominal: (Int) -> Long = scenario?.let { it::waitNanos } ?: checkNotNull(workload)::waitNanos
+        return LongArray(spec.items) { spec.wait.effectiveWaitNanos((nominal(it) * context.waitScale).toLong()) }
     }
 
     private fun scenarioLimit(waits: LongArray, cores: Int, budgetNanos: Long): LimitFormula.Bound {
