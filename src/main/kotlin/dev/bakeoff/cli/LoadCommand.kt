@@ -18,6 +18,7 @@ import dev.bakeoff.engine.load.LoadSuite
 import dev.bakeoff.engine.plan.LoadInput
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.CellStatus
@@ -61,9 +62,13 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
     /** The plan at [rate] (text, checked here). */
     fun plan(rate: String): LoadPlan = LoadPlan(parse { LoadInput.rate(rate) }, arrival, parse { LoadInput.duration(duration) })
 
-    /** Runs [block] with the results folder made (new, empty, or an earlier run's cleared with `--force`). */
-    fun <T> measuring(options: RunOptions, block: (RunOptions) -> T): T =
+    /**
+     * Runs [block] holding the machine ([MachineLock]) with the results folder made (new, empty, or an
+     * earlier run's cleared with `--force`): a busy machine refuses before anything is created or cleared.
+     */
+    fun <T> measuring(options: RunOptions, block: (RunOptions) -> T): T = MachineLock.hold {
         block(options.copy(out = ResultFiles.prepareOut(requested, prefix = "load-", force = force)))
+    }
 
     private var requested: Path? = null
 

@@ -33,28 +33,9 @@ internal class LoadRunner(private val options: RunOptions, private val workDir: 
         val files = CellFiles(workDir, index)
         val reportFile = files.probe.also { Files.deleteIfExists(it) }
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
-        val fork = jvm.forkSettings(reportFile, traceWarmup = false)
-        val settings = fork.serveSettings()
-        val command = jvm.launcher + jvm.args(fork.toProperties(settings?.socket)) + listOf(
-            "-cp",
-            jvm.classpath,
-            LoadProbe::class.java.name,
-            spec.strategy.spec,
-            spec.subject,
-            spec.items.toString(),
-            spec.wait.id,
-            plan.ratePerSec.toString(),
-            plan.arrival.id,
-            plan.warmupNs.toString(),
-            plan.durationNs.toString(),
-            plan.drainNs.toString(),
-        )
         val limit = options.cellTimeoutSeconds ?: timeLimitSeconds(plan)
-        val exit = try {
-            ProbeProcess.run(command, files.log, limit)
-        } finally {
-            settings?.close()
-        }
+        val load = listOf(plan.ratePerSec, plan.arrival.id, plan.warmupNs, plan.durationNs, plan.drainNs)
+        val exit = jvm.runCell(LoadProbe::class.java, spec, reportFile, files.log, limit, false, load.map { "$it" })
         val base = LoadResult(
             strategy = spec.strategy.spec,
             family = spec.strategy.entry.family.family,

@@ -29,26 +29,11 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         val files = CellFiles(workDir, index)
         val probeFile = files.probe.also { Files.deleteIfExists(it) }
         val log = files.log
-        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
-        val fork = jvm.forkSettings(probeFile, traceWarmup = true)
-        val settings = fork.serveSettings()
-        val command = jvm.launcher + jvm.args(fork.toProperties(settings?.socket)) + listOf(
-            "-cp",
-            jvm.classpath,
-            TraceProbe::class.java.name,
-            spec.strategy.spec,
-            spec.subject,
-            spec.items.toString(),
-            spec.wait.id,
-        )
         // The traced batch is at least the floor; the rest is a JVM start, as for a planning probe.
         val limit = options.cellTimeoutSeconds
             ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
-        val exit = try {
-            ProbeProcess.run(command, log, limit)
-        } finally {
-            settings?.close()
-        }
+        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
+        val exit = jvm.runCell(TraceProbe::class.java, spec, probeFile, log, limit, traceWarmup = true)
         val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
         val probe = probeFile.takeIf { it.exists() }
             ?.let { runCatching { Json.decodeFromString(ProbeReport.serializer(), it.readText()) }.getOrNull() }
