@@ -48,6 +48,12 @@ internal object Strategies {
                 dev.bakeoff.strategy.ExecutorStrategy.FIXED,
                 dev.bakeoff.strategy.ExecutorStrategy.STEALING,
                 dev.bakeoff.strategy.CoroutineChunkedStrategy.ENTRY,
+                dev.bakeoff.strategy.CoroutineScopeStrategy.ENTRY,
+                dev.bakeoff.strategy.SupervisorScopeStrategy.ENTRY,
+                dev.bakeoff.strategy.InvokeAllStrategy.ENTRY,
+                dev.bakeoff.strategy.CompletableAllStrategy.ENTRY,
+                dev.bakeoff.strategy.StructuredTaskScopeStrategy.ENTRY,
+                dev.bakeoff.strategy.DelayFixtureStrategy.ENTRY,
             ) + dev.bakeoff.strategy.FaultyStrategy.ENTRIES,
         )
 

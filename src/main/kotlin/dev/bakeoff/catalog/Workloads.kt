@@ -17,7 +17,8 @@ internal object Workloads {
                 dev.bakeoff.workload.LOCK_WORKLOADS +
                 dev.bakeoff.workload.TASK_WORKLOADS +
                 dev.bakeoff.workload.SYNTHETIC +
-                dev.bakeoff.workload.HARNESS_WORKLOADS,
+                dev.bakeoff.workload.HARNESS_WORKLOADS +
+                dev.bakeoff.workload.FAILURE_WORKLOADS,
         )
 
     /** The functions `Bakeoff.compare` runs in-process, each as the workload `lambda:id=N`. */

@@ -44,6 +44,7 @@ internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
     ScenarioCommand(),
     ReportCommand(),
     CompareCommand(),
+    CheckCommand(),
     MergeCommand(),
     RecommendCommand(),
     SelfCheckCommand(),

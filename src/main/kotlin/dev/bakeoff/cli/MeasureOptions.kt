@@ -274,7 +274,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         }
     }
 
-    private companion object {
+    internal companion object {
         private val BUDGET = Regex("""(\d+)\s*(s|m|h)?""")
 
         /** `90s`, `4m`, `1h` or a bare number of seconds, in nanoseconds; anything else is a usage error. */

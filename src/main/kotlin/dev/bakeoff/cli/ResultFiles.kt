@@ -47,21 +47,30 @@ internal object ResultFiles {
     }
 
     /**
-     * An `--out` the user typed ([userPath]), refused in one line with exit code 2 inside the
-     * checkout's [BUILD_FOLDERS] (`bakeoff.home`, which the launcher passes): the launcher rebuilds
-     * whenever a file under `src` changes, the build packs `src/main/resources` into its jar, and
-     * `target` is the build's to clear. Symbolic links are followed, so none leads there unseen.
+     * An `--out` (or another output path, the option named [what]) the user typed ([userPath]),
+     * refused in one line with exit code 2 inside the checkout's [BUILD_FOLDERS] (`bakeoff.home`,
+     * which the launcher passes): the launcher rebuilds whenever a file under `src` changes, the build
+     * packs `src/main/resources` into its jar, and `target` is the build's to clear. Symbolic links are
+     * followed, so none leads there unseen.
      */
-    fun outPath(text: String): Path {
-        val dir = userPath(text, "--out")
+    fun outPath(text: String, what: String = "--out"): Path {
+        val dir = userPath(text, what)
         val home = System.getProperty("bakeoff.home")?.let { Paths.get(it) } ?: return dir
         val inside = BUILD_FOLDERS.firstOrNull { realPath(dir).startsWith(realPath(home.resolve(it))) } ?: return dir
         throw UsageError(
-            "--out $dir is inside Bakeoff's own '$inside' folder (${home.resolve(inside)}), which its build reads " +
-                "and rewrites; give a directory outside ${BUILD_FOLDERS.joinToString(" and ")}",
+            "$what $dir is inside Bakeoff's own '$inside' folder (${home.resolve(inside)}), which its build reads " +
+                "and rewrites; give a ${if (what == "--out") "directory" else "path"} outside " +
+                BUILD_FOLDERS.joinToString(" and "),
             statusCode = 2,
         )
     }
+
+    /**
+     * The newest run's results.json: `<root>/latest`, which a run links once it measured something
+     * ([ResultsFolderWriter]); null when there is none.
+     */
+    fun latest(root: Path = DEFAULT_ROOT): Path? =
+        root.resolve("latest").resolve("results.json").takeIf { Files.isRegularFile(it) }
 
     /** [path] with its symbolic links resolved as far as it exists, the rest appended as it is. */
     private fun realPath(path: Path): Path {

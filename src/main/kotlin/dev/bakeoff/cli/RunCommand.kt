@@ -16,6 +16,7 @@ import dev.bakeoff.engine.plan.Suites
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.FailureReport
 import dev.bakeoff.report.FiguresReport
 import dev.bakeoff.report.SweepReport
 import dev.bakeoff.result.CellResult
@@ -30,9 +31,8 @@ import java.nio.file.Paths
  */
 internal open class RunCommand(name: String = "run") : CliktCommand(name = name) {
     override fun help(context: Context) = "Measure strategies x workloads on JMH. With no options: the default suite " +
-        "(E1's 16 strategies and 10 beyond them " +
-        "on the five E1 workloads, 100 items, racing within --budget 4m). --suite reference re-runs the published " +
-        "experiments."
+        "(11 approaches, one or two of each family, on the five E1 workloads, 100 items, racing within --budget 4m; " +
+        "-s all races every strategy). --suite reference re-runs the published experiments."
 
     private val workload by option(
         "--workload",
@@ -110,9 +110,9 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         }
     }
 
-    /** The sweep curves and E5-style figures, when there are any, as one rendered block. */
+    /** The sweep curves, E5-style figures and "when one fails" tables, when there are any, as one rendered block. */
     private fun details(results: Results, chosen: Suite?): List<String> {
-        val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen))
+        val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen)) + FailureReport.of(results)
         if (detail.isEmpty()) return emptyList()
         return listOf(terminal.renderReport(ConsoleReport(emptyList(), detail), notePrefix = ""))
     }

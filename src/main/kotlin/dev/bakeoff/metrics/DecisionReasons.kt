@@ -85,9 +85,9 @@ internal object DecisionReasons {
     private fun undecided(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {
         val open = tests.filter { it.outcome == PairOutcome.UNRESOLVED }
         val few = open.firstOrNull { (it.forks ?: Int.MAX_VALUE) < ForkRatio.MIN_FORKS }?.let {
-            "; ${it.strategy} has ${it.forks} steady fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
+            "; ${it.strategy} has ${it.forks} fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
         } ?: if ((winnerForks ?: Int.MAX_VALUE) < ForkRatio.MIN_FORKS) {
-            "; the winner has $winnerForks steady fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
+            "; the winner has $winnerForks fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
         } else {
             null
         }

@@ -11,15 +11,13 @@ import kotlin.math.sqrt
  * one's far more than its runs differ from each other, and runs of one JVM are not independent.
  *
  * Each fork is first cut to its steady tail ([steadyTail]): leading runs are dropped while the rest
- * still trend ([Trend]); a fork whose last [Trend.MIN_RUNS] runs still trend gives nothing. A fork's
+ * still trend beyond chance ([Trend.significant]). A fork's
  * figure ([centers]) is the log of its steady runs' median, so a ratio of cells is a difference of
  * logs and the fork effects, multiplicative on these machines, become additive. Immutable; pure.
  */
 internal class ForkSample private constructor(
-    /** ln(median of its steady runs) for every fork that has steady runs, in fork order. */
+    /** ln(median of its steady runs) for every fork, in fork order. */
     val centers: DoubleArray,
-    /** The forks whose runs never settled (left out of [centers]). */
-    val unsteady: Int,
 ) {
     /** The forks that count. */
     val size: Int get() = centers.size
@@ -40,10 +38,7 @@ internal class ForkSample private constructor(
 
     companion object {
         /** The forks of [time]: its [TimeStats.forks], or one fork per run in files written before forks were kept. */
-        fun of(time: TimeStats): ForkSample {
-            val tails = split(time.runs, time.forks).map(::steadyTail)
-            return ForkSample(tails.filterNotNull().map { ln(median(it)) }.toDoubleArray(), tails.count { it == null })
-        }
+        fun of(time: TimeStats): ForkSample = ForkSample(split(time.runs, time.forks).map { ln(median(steadyTail(it))) }.toDoubleArray())
 
         /** [runs] cut into consecutive forks of [sizes] runs; one fork per run when [sizes] is null. */
         fun split(runs: List<Double>, sizes: List<Int>?): List<List<Double>> {
@@ -55,15 +50,11 @@ internal class ForkSample private constructor(
 
         /**
          * [runs] without their leading unsteady runs: the first run is dropped while the rest trend
-         * ([Trend.steady]); null when even the last [Trend.MIN_RUNS] still trend. Fewer runs than
-         * [Trend.MIN_RUNS] cannot be tested and are kept.
+         * beyond chance ([Trend.significant]); a handful of runs can never show that and is kept.
          */
-        fun steadyTail(runs: List<Double>): List<Double>? {
+        fun steadyTail(runs: List<Double>): List<Double> {
             var tail = runs
-            while (Trend.steady(tail) == false) {
-                if (tail.size <= Trend.MIN_RUNS) return null
-                tail = tail.drop(1)
-            }
+            while (Trend.significant(tail)) tail = tail.drop(1)
             return tail
         }
 

@@ -13,10 +13,10 @@ import dev.bakeoff.result.TimeStats
  * Decides a group of cells from their measured runs (docs/RESULTS.md, "Deciding a group"), counting
  * forks, not runs ([ForkSample]: each fork's steady runs, summarised by their median). The winner is
  * the lowest median (then strategy spec); every other ranked cell is compared with it by [ForkRatio]
- * and is [PairOutcome.SLOWER] (the whole interval at [PairTest.confidence] above 1 + margin),
- * [PairOutcome.SEPARATED] (its fastest fork over [SEPARATION] times the winner's slowest),
- * [PairOutcome.EQUIVALENT] (the whole interval at [PairTest.eqConfidence] within 1 ± margin: two
- * one-sided tests, TOST) or [PairOutcome.UNRESOLVED]; a side with fewer than
+ * and is [PairOutcome.EQUIVALENT] (the whole interval at [PairTest.eqConfidence] within 1 ± margin:
+ * two one-sided tests, TOST), [PairOutcome.SLOWER] (the whole interval at [PairTest.confidence]
+ * above 1, and the ratio itself over 1 + margin), [PairOutcome.SEPARATED] (its fastest fork over
+ * [SEPARATION] times the winner's slowest) or [PairOutcome.UNRESOLVED]; a side with fewer than
  * [ForkRatio.MIN_FORKS] forks is never anything but unresolved. The group is [GroupStatus.DECIDED]
  * when every other cell is behind, a [GroupStatus.TIE] when the rest are equivalent, else
  * [GroupStatus.UNDECIDED].
@@ -134,9 +134,10 @@ internal object GroupDecision {
             }
             val (low, high) = fr.interval(levels.slower)
             val (eqLow, eqHigh) = fr.interval(levels.equivalent)
+            // Equivalence first: a difference shown to be within the margin is a tie, however sure it is.
             val outcome = when {
-                low > 1 + margin -> PairOutcome.SLOWER
                 eqLow >= 1 - margin && eqHigh <= 1 + margin -> PairOutcome.EQUIVALENT
+                low > 1 && fr.ratio > 1 + margin -> PairOutcome.SLOWER
                 else -> PairOutcome.UNRESOLVED
             }
             return PairTest(

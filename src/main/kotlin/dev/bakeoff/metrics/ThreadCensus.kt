@@ -43,6 +43,13 @@ internal class ThreadCensus(private val shared: List<SharedScheduler>) {
         return suspects.filter { it.isAlive }
     }
 
+    /** The live threads now (the JVM's own aside): a mark for [startedSince]. */
+    fun mark(): Set<Thread> = liveThreads()
+
+    /** Threads alive now that were not at [mark] and belong to no declared shared scheduler. */
+    fun startedSince(mark: Set<Thread>): List<Thread> =
+        liveThreads().filter { t -> t !in mark && shared.none { it.owns(t) } }
+
     /** Live threads per declared shared scheduler (all of them, not only new ones). */
     fun sharedLive(): Map<SharedScheduler, Int> {
         val live = liveThreads()

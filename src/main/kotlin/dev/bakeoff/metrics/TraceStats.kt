@@ -14,7 +14,9 @@ internal object TraceStats {
         val queue = Histogram(3)
         val run = Histogram(3)
         for (t in traces) {
+            // A failure batch's items the strategy never started have no times.
             for (i in 0 until t.size) {
+                if (t.startNs[i] == 0L) continue
                 queue.recordValue(maxOf(0, t.startNs[i] - t.batchStartNs))
                 run.recordValue(maxOf(0, t.endNs[i] - t.startNs[i]))
             }
@@ -24,8 +26,9 @@ internal object TraceStats {
 
     /** How the items of [trace] (one batch) spread over the threads that ran them. */
     fun perThread(trace: ItemTrace): PerThread {
-        val counts = trace.threadIds.toList().groupingBy { it }.eachCount().values
-        return PerThread(counts.size, counts.min(), trace.size.toDouble() / counts.size, counts.max())
+        val started = (0 until trace.size).filter { trace.startNs[it] != 0L }
+        val counts = started.groupingBy { trace.threadIds[it] }.eachCount().values
+        return PerThread(counts.size, counts.min(), started.size.toDouble() / counts.size, counts.max())
     }
 
     /** Items of [trace] (one batch) that recorded an end, with the min, mean and max of their run times. */

@@ -19,6 +19,7 @@ internal object Trend {
     const val THRESHOLD = 0.10
     const val MIN_RUNS = 3
     const val MIN_AGREEMENT = 2.0 / 3
+    const val SIGNIFICANCE = 0.05
 
     /** The relative drift of [runs] from first to last, or null when there are fewer than [MIN_RUNS]. */
     fun drift(runs: List<Double>): Double? {
@@ -51,6 +52,47 @@ internal object Trend {
     fun steady(runs: List<Double>): Boolean? {
         val drift = drift(runs) ?: return null
         return kotlin.math.abs(drift) <= THRESHOLD || kotlin.math.sign(drift) * tau(runs) < MIN_AGREEMENT
+    }
+
+    /**
+     * Whether [runs] (in run order) trend beyond chance: over [THRESHOLD] either way and Kendall's
+     * rank test of the runs against their order significant at [SIGNIFICANCE] (two-sided, exact).
+     * What the decisions drop runs on ([ForkSample]): noise orders a few runs monotonically often
+     * (3 runs one time in three), so fewer than 5 runs can never be significant here and are kept,
+     * while a real warm-up over a screening fork's 8 runs is (a fork's further runs follow the
+     * warm-up its screening fork needed).
+     */
+    fun significant(runs: List<Double>): Boolean {
+        val drift = drift(runs) ?: return false
+        return kotlin.math.abs(drift) > THRESHOLD && kendallP(runs) <= SIGNIFICANCE
+    }
+
+    /**
+     * The exact two-sided p of Kendall's S of [runs] against their order, with no trend: every order
+     * of the runs equally likely, so the number of inversions follows the Mahonian distribution
+     * (ties count as neither concordant nor discordant, which only makes p larger). Pure.
+     */
+    fun kendallP(runs: List<Double>): Double {
+        val n = runs.size
+        val pairs = n * (n - 1) / 2
+        var s = 0
+        for (i in runs.indices) for (j in i + 1 until n) s += runs[j].compareTo(runs[i]).coerceIn(-1, 1)
+        // |S| at least this large means at most this many pairs out of order, either way.
+        val inversions = (pairs - kotlin.math.abs(s)) / 2
+        val counts = mahonian(n)
+        val total = counts.sum()
+        return minOf(1.0, 2 * (0..inversions).sumOf { counts[it] } / total)
+    }
+
+    /** How many orders of n items have k inversions, for k = 0 until n(n-1)/2 + 1. */
+    private fun mahonian(n: Int): DoubleArray {
+        var row = doubleArrayOf(1.0)
+        for (m in 2..n) {
+            val next = DoubleArray(row.size + m - 1)
+            for (k in row.indices) for (j in 0 until m) next[k + j] += row[k]
+            row = next
+        }
+        return row
     }
 
     /** Several forks' verdicts as one: false if any trended, true if any was tested, else null. */

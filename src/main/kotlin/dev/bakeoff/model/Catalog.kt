@@ -1,21 +1,21 @@
 package dev.bakeoff.model
 
 /**
- * The kind of approach an entry is, as `bakeoff list` shows it; [defaultSuite] and [inAll] are the
- * defaults of a strategy entry's own properties of the same names.
+ * The kind of approach an entry is, as `bakeoff list` shows it; [inAll] is the default of a strategy
+ * entry's own property of the same name.
  */
-internal enum class Group(val id: String, val defaultSuite: Boolean, val inAll: Boolean) {
+internal enum class Group(val id: String, val inAll: Boolean) {
     /** Exactly as experiment E1 of the reference defines it. */
-    E1("e1", defaultSuite = true, inAll = true),
+    E1("e1", inAll = true),
 
     /** Further approaches a user would also consider. */
-    BEYOND("beyond", defaultSuite = true, inAll = true),
+    BEYOND("beyond", inAll = true),
 
     /** A parameterised family meant for sweeps (pool size, concurrency...). */
-    SWEEP("sweep", defaultSuite = false, inAll = true),
+    SWEEP("sweep", inAll = true),
 
     /** A deliberately faulty strategy that exercises the error paths; never part of `all`. */
-    FIXTURE("fixture", defaultSuite = false, inAll = false),
+    FIXTURE("fixture", inAll = false),
 }
 
 /**
@@ -39,8 +39,9 @@ internal sealed class CatalogEntry<T>(
  * [shared] the process-wide schedulers it borrows (bounded by the leak check), [defaultSuite]
  * whether `run` with no arguments runs it, [model] its concurrency for `recommend` (null: not
  * modelled), [recommended] whether `recommend` ranks it by default, and [test] the scale the
- * matrix tests run it at; [fixedBatchOnly] why it has no open-loop form ([Strategy.openLoop]; null: it
- * has one). Immutable; thread-safe.
+ * matrix tests run it at, [unavailable] why this JVM cannot run it (an API its JDK lacks; null when
+ * it can: `run` skips its cells with that reason, the matrix tests leave it out), [fixedBatchOnly] why
+ * it has no open-loop form ([Strategy.openLoop]; null: it has one). Immutable; thread-safe.
  */
 internal class StrategyEntry(
     id: String,
@@ -49,11 +50,12 @@ internal class StrategyEntry(
     val group: Group,
     val shared: List<SharedScheduler> = emptyList(),
     params: List<ParamSpec<*>> = emptyList(),
-    val defaultSuite: Boolean = group.defaultSuite,
+    val defaultSuite: Boolean = false,
     inAll: Boolean = group.inAll,
     val model: (ModelInput) -> ConcurrencyModel? = { null },
     val recommended: Boolean = false,
     val test: TestScale = TestScale.DEFAULTS,
+    val unavailable: String? = null,
     val fixedBatchOnly: String? = null,
     factory: (Params) -> Strategy,
 ) : CatalogEntry<Strategy>(id, summary, params, factory, inAll)

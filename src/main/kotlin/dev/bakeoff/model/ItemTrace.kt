@@ -15,6 +15,18 @@ internal class ItemTrace(val size: Int) {
     val threadIds = LongArray(size)
     val virtual = BooleanArray(size)
 
+    /** How each item ended (null: never started, or still running when read). */
+    val outcome = arrayOfNulls<ItemOutcome>(size)
+
+    /** `System.nanoTime()` when the strategy returned (or threw); 0 until the engine sets it. */
+    var returnNs = 0L
+
+    /**
+     * Platform threads started during this batch and still alive once its items had all ended: a
+     * thread a strategy left behind. Set by the engine for a batch with a failing item only.
+     */
+    var threadsLeft = 0
+
     fun begin() {
         batchStartNs = System.nanoTime()
     }
@@ -26,7 +38,8 @@ internal class ItemTrace(val size: Int) {
         startNs[index] = System.nanoTime()
     }
 
-    fun finished(index: Int) {
+    fun finished(index: Int, how: ItemOutcome = ItemOutcome.COMPLETED) {
         endNs[index] = System.nanoTime()
+        outcome[index] = how
     }
 }

@@ -70,9 +70,35 @@ internal class TaskLedger(private val expected: IntArray) {
         }
     }
 
-    private fun runsOf(index: Int): Long? {
+    /**
+     * The check of a batch with a failing item ([FailingWorkload]): every item other than [failing]
+     * completed at most once per batch, [batches] in all since the ledger was made (counts are never
+     * reset, so an item that outlived its batch and recorded after a check is counted at the next),
+     * with the direct run's result; [failing] never completed. Items that did not complete were
+     * cancelled or never started, which the strategy decides; the traced batches show which
+     * ([ItemTrace.outcome]). Reads each slot atomically, as leftover items may still be recording.
+     */
+    fun verifyAtMost(batches: Long, failing: Int) {
+        val runs = expected.indices.associateWith { runsOf(it, SLOT.getVolatile(slots, it * STRIDE) as Long) }
+        val corrupt = runs.filterValues { it == null }.keys
+        if (corrupt.isNotEmpty()) {
+            throw LedgerException(
+                "ledger broken: ${corrupt.size} of $size items returned results that differ from the direct run: " +
+                    "items ${corrupt.take(SHOWN).joinToString()}",
+            )
+        }
+        val over = runs.filter { (i, n) -> n!! > (if (i == failing) 0 else batches) }
+        if (over.isNotEmpty()) {
+            val shown = over.entries.take(SHOWN).joinToString { (i, n) -> "item $i completed $n time(s)" }
+            throw LedgerException(
+                "ledger broken: ${over.size} of $size items completed more often than once per batch " +
+                    "($batches batch(es), item $failing fails in each): $shown",
+            )
+        }
+    }
+
+    private fun runsOf(index: Int, slot: Long = slots[index * STRIDE]): Long? {
         val unit = packed(expected[index])
-        val slot = slots[index * STRIDE]
         return if (java.lang.Long.remainderUnsigned(slot, unit) == 0L) java.lang.Long.divideUnsigned(slot, unit) else null
     }
 

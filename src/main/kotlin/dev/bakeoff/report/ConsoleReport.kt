@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupStatus
+import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
 
@@ -52,7 +53,19 @@ internal data class ConsoleReport(
                 "preset: ${preset.id} (${preset.forks} fork${if (preset.forks == 1) "" else "s"}): ${preset.summary}",
                 "items: ${r.cells.map { it.items }.distinct().joinToString().ifEmpty { "–" }}",
                 "cells: ${r.cells.size}${if (statuses.isEmpty()) "" else " ($statuses)"}",
+                forkCost(r.cells.mapNotNull { it.race }),
             )
+        }
+
+        /** What a raced run's forks cost: the budget pays for JVMs, not for runs. Null when nothing raced. */
+        private fun forkCost(races: List<RaceInfo>): String? {
+            if (races.isEmpty()) return null
+            val screening = races.mapNotNull { it.screeningNs }.average()
+            val further = races.filter { it.furtherForkNs != null }
+            val mean = further.sumOf { it.furtherForkNs!! * (it.forks - 1) }.toDouble() / further.sumOf { it.forks - 1 }
+            return "forks: ${races.sumOf { it.forks }} JVMs; a screening fork took ${Units.nanos(screening)} on average " +
+                "(its untimed passes included)" +
+                if (further.isEmpty()) "" else ", a further one ${Units.nanos(mean)} (JVM start, warm-up, timed runs)"
         }
 
         /**

@@ -28,10 +28,12 @@ internal data class ProbeReport(
     val tracedNs: Double? = null,
     /** What [limitNs] is made of. */
     val limitParts: LimitParts? = null,
+    /** A failure cell's figures: what the strategy did when its item failed. */
+    val failure: FailureFigures? = null,
 ) {
     /**
      * [base] with what the fork measured besides time: its status and error, threads, latency,
-     * spread, tasks, memory, limit and its parts (else [base]'s) and evidence. One mapping for every runner.
+     * spread, tasks, memory, limit and its parts (else [base]'s), evidence and failure figures. One mapping for every runner.
      */
     fun figuresOf(base: CellResult): CellResult = base.copy(
         status = status,
@@ -44,5 +46,6 @@ internal data class ProbeReport(
         limitNs = limitNs ?: base.limitNs,
         limitParts = limitParts ?: base.limitParts,
         evidence = evidence,
+        failure = failure,
     )
 }

@@ -150,6 +150,8 @@ public data class CellResult(
     val tracedNs: Double? = null,
     /** What [limitNs] is made of (waits, CPU before and after them, serial part) and which part sets it. */
     val limitParts: LimitParts? = null,
+    /** A failure workload's cell (`fail-at`, `fail-after`): what the strategy did when the item failed. */
+    val failure: FailureFigures? = null,
 )
 
 /** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */
@@ -158,10 +160,19 @@ public data class JdkInfo(val version: String, val vendor: String, val home: Str
 
 /**
  * A raced cell: [forks] measured JVMs gave [runs] measured runs in all (`timeNs.runs`), then the
- * cell [stop]ped for [reason]. The first fork is the screening fork every cell gets.
+ * cell [stop]ped for [reason]. The first fork is the screening fork every cell gets; it took
+ * [screeningNs] of wall time (its untimed passes included), each further one [furtherForkNs] on
+ * average (null without one): what a fork costs, which the budget pays.
  */
 @Serializable
-public data class RaceInfo(val forks: Int, val runs: Int, val stop: RaceStop, val reason: String)
+public data class RaceInfo(
+    val forks: Int,
+    val runs: Int,
+    val stop: RaceStop,
+    val reason: String,
+    val screeningNs: Long? = null,
+    val furtherForkNs: Long? = null,
+)
 
 /** Why a raced cell got no more runs; serialised under [id]. */
 @Serializable
@@ -178,8 +189,8 @@ public enum class RaceStop(public val id: String) {
     FLOOR("floor"),
 
     /**
-     * The group's test put it behind the leader (Mann–Whitney U significant and the median ratio's
-     * whole interval above 1 + margin): more forks would only confirm that.
+     * The group's test put it behind the leader (at fork level, [PairOutcome.SLOWER]): more forks
+     * would only confirm that.
      */
     @SerialName("behind")
     BEHIND("behind"),

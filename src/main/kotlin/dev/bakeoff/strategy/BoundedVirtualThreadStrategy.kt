@@ -80,7 +80,6 @@ internal class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy
             shared = ON_VIRTUAL_THREADS,
             params = listOf(PERMITS),
             // Not in the default suite: its published membership (E1 and the ten beyond it) stays as measured.
-            defaultSuite = false,
             model = { model(it, it.params[PERMITS]) },
             // Fewer permits than test items, so that the matrix exercises the semaphore.
             test = TestScale.params(PERMITS to "4"),

@@ -63,7 +63,6 @@ internal class ChannelWorkersStrategy(private val workers: Int, choice: Dispatch
             shared = COROUTINE_ANY,
             params = listOf(WORKERS, DISPATCHER),
             // Not in the default suite: its published membership (E1 and the ten beyond it) stays as measured.
-            defaultSuite = false,
             model = ::model,
             // Fewer workers than test items, so that the workers share the channel.
             test = TestScale.params(WORKERS to "4"),

@@ -54,6 +54,7 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
             summary = "async per item, withContext(Dispatchers.Default)",
             family = COROUTINES,
             group = Group.E1,
+            defaultSuite = true,
             shared = COROUTINE_POOL,
             model = {
                 it.coroutines(
@@ -87,6 +88,7 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
             summary = "async per item, withContext(Dispatchers.IO)",
             family = COROUTINES,
             group = Group.E1,
+            defaultSuite = true,
             shared = COROUTINE_POOL,
             model = { it.coroutines(it.ioThreads, it.cores, WITH_CONTEXT_NS, "Dispatchers.IO") },
             recommended = true,

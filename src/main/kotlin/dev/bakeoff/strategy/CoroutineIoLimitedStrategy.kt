@@ -65,7 +65,6 @@ internal class CoroutineIoLimitedStrategy(private val parallelism: Int) : Strate
             shared = listOf(POOL_WITH_VIEW),
             params = listOf(PARALLELISM),
             // Not in the default suite: its published membership (E1 and the ten beyond it) stays as measured.
-            defaultSuite = false,
             model = {
                 val threads = it.params[PARALLELISM]
                 val name = "Dispatchers.IO.limitedParallelism($threads)"

@@ -22,6 +22,7 @@ internal class DirectStrategy : Strategy {
             summary = "forEach on the calling thread",
             family = DIRECT,
             group = Group.E1,
+            defaultSuite = true,
             model = { ConcurrencyModel(1, 1, CALL_NS, "one item after another on the calling thread") },
             recommended = true,
             fixedBatchOnly = "runs each item on the calling thread: in an open loop the generator's, " +

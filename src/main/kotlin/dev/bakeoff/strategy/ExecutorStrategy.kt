@@ -60,6 +60,7 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
             summary = "newFixedThreadPool(cpus), submit + get",
             family = EXECUTOR,
             group = Group.E1,
+            defaultSuite = true,
             model = { it.pool(it.cores, HANDOFF_NS, "a CPU-sized pool") },
             recommended = true,
             factory = fixed { it.context.cpus },
@@ -98,6 +99,7 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
             summary = "newCachedThreadPool(), submit + get",
             family = EXECUTOR,
             group = Group.BEYOND,
+            defaultSuite = true,
             model = { it.everyItem(HANDOFF_NS, "a cached pool that grows a thread per waiting item") },
             recommended = true,
         ) { ExecutorStrategy(Executors::newCachedThreadPool) }
@@ -127,6 +129,7 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
             summary = "one virtual thread per item (newVirtualThreadPerTaskExecutor)",
             family = VIRTUAL_THREAD,
             group = Group.BEYOND,
+            defaultSuite = true,
             shared = ON_VIRTUAL_THREADS,
             model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
             recommended = true,

@@ -17,6 +17,7 @@ internal enum class Fault(val id: String, val summary: String) {
     THROW("fixture-throw", "test fixture: throws on every batch"),
     HANG("fixture-hang", "test fixture: never returns (until interrupted)"),
     CRASH("fixture-crash", "test fixture: kills its own JVM, as an out-of-memory crash would"),
+    LEAK_THREAD("fixture-leak-thread", "test fixture: runs every item, leaves a thread behind per batch"),
 }
 
 /** Runs the batch on the calling thread, wrongly, as its [fault] says. */
@@ -35,6 +36,12 @@ internal class FaultyStrategy(private val fault: Fault) : Strategy {
             Fault.HANG -> CountDownLatch(1).await()
 
             Fault.CRASH -> Runtime.getRuntime().halt(CRASH_EXIT_CODE)
+
+            Fault.LEAK_THREAD -> {
+                // A daemon, so that the leak never keeps a JVM alive; parked on a latch nobody opens.
+                Thread.ofPlatform().daemon().name("bakeoff-leaked").start { CountDownLatch(1).await() }
+                for (i in 0 until batch.size) batch.run(i)
+            }
         }
     }
 

@@ -122,6 +122,7 @@ internal class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: Di
             summary = "asFlow().flatMapMerge(concurrency) { flow.flowOn(d) }",
             family = FLOW,
             group = Group.BEYOND,
+            defaultSuite = true,
             shared = COROUTINE_ANY,
             params = listOf(CONCURRENCY, DISPATCHER),
             model = {

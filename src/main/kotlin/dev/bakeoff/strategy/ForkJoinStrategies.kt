@@ -57,6 +57,7 @@ internal class ParallelStreamStrategy : Strategy {
             summary = "IntStream.parallel().forEach on the common pool",
             family = FORK_JOIN,
             group = Group.BEYOND,
+            defaultSuite = true,
             shared = listOf(SharedScheduler.COMMON_POOL),
             model = { it.pool(it.cores, HANDOFF_NS, "the common pool plus the caller, a CPU-sized pool") },
             fixedBatchOnly = "IntStream.range(...).parallel() splits a fixed range of items",

@@ -52,6 +52,7 @@ internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strateg
             summary = "Mono per item on Schedulers.parallel(), Mono.when",
             family = REACTOR,
             group = Group.BEYOND,
+            defaultSuite = true,
             shared = listOf(PARALLEL_SCHEDULER),
             model = { it.pool(it.cores, REACTIVE_NS, "Schedulers.parallel(), a CPU-sized pool") },
         ) { ReactorStrategy(Schedulers::parallel) }

@@ -95,6 +95,7 @@ internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : S
             summary = "Completable per item on Schedulers.io(), merge",
             family = RXJAVA,
             group = Group.E1,
+            defaultSuite = true,
             shared = RxSchedulers.ON_IO,
             model = { it.everyItem(HANDOFF_NS, "a cached pool that grows a thread per waiting item") },
         ) { RxCompletableStrategy(Schedulers::io) }

@@ -45,6 +45,7 @@ internal class ThreadPerTaskStrategy : Strategy {
             summary = "a new platform thread per item, join all",
             family = THREAD,
             group = Group.BEYOND,
+            defaultSuite = true,
             model = { it.everyItem(NEW_THREAD_NS, "a new platform thread per item") },
             recommended = true,
         ) { ThreadPerTaskStrategy() }

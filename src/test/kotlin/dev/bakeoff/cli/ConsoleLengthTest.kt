@@ -17,14 +17,16 @@ import kotlin.test.assertTrue
  * default, every cell with --verbose.
  */
 class ConsoleLengthTest {
-    private val results = ResultsFixture.defaultSuite()
+    private val results = ResultsFixture.largeRun()
 
     private fun printed(verbose: Boolean) =
         Terminal(width = 220).renderRun(results, Path.of("results", "x"), verbose, footer = emptyList())
 
     @Test
-    fun `a default run prints at most 150 lines, with every group's table and the answer`() {
-        assertEquals(26 * 5, results.cells.size)
+    fun `a run of every strategy prints at most 150 lines, with every group's table and the answer`() {
+        val n = results.cells.map { it.strategy }.distinct().size
+        assertTrue(n >= 29, "every E1 and beyond strategy: $n")
+        assertEquals(n * 5, results.cells.size)
         val text = printed(verbose = false)
         val lines = text.lines()
         assertTrue(lines.size <= 150, "${lines.size} lines:\n$text")
@@ -32,9 +34,9 @@ class ConsoleLengthTest {
         assertEquals(5, lines.count { line -> verdicts.any { line.startsWith(it) } })
         assertEquals("The answer", lines.dropLastWhile { it.isBlank() }.dropLast(5).last())
         // Every table says what it left out and where to find it; the timeout is still named.
-        val omitted = "  … and 20 more (18 ranked behind, 2 stopped at their floor): $WHERE"
+        val omitted = "  … and ${n - 6} more (${n - 8} ranked behind, 2 stopped at their floor): $WHERE"
         assertEquals(4, lines.count { it == omitted }, text)
-        assertContains(text, "  … and 19 more (17 ranked behind, 2 stopped at their floor): $WHERE")
+        assertContains(text, "  … and ${n - 7} more (${n - 9} ranked behind, 2 stopped at their floor): $WHERE")
         assertContains(text, "not ranked: ")
         // One line for a group's unsettled cells, not one per cell.
         assertTrue(lines.none { Regex("""not steady: (the winner, )?[a-z-]+'s runs""").containsMatchIn(it) }, text)
@@ -96,7 +98,9 @@ class ConsoleLengthTest {
         val text = printed(verbose = true)
         val unsteady = results.cells.filter { it.steady == false && it.timeNs != null }
         for (c in unsteady) assertContains(text, "${c.strategy}'s runs still trended")
-        assertContains(text, "virtual-threads: 3.00 pinned events per batch")
+        val pinned = results.cells.filter { it.timeNs != null && (it.evidence?.pinned?.count ?: 0.0) > 0 }
+        assertTrue(pinned.isNotEmpty())
+        for (c in pinned) assertContains(text, "${c.strategy}: 3.00 pinned events per batch")
         assertTrue(text.lines().none { it.startsWith("  … and ") }, text)
         assertTrue(text.lines().size > 150, "${text.lines().size}")
     }

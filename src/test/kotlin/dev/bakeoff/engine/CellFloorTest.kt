@@ -33,4 +33,10 @@ class CellFloorTest {
     fun `work without waits has no floor`() {
         assertNull(floor("direct", "arithmetic"))
     }
+
+    @Test
+    fun `a failure workload has no floor, since a strategy may return at its failing item`() {
+        assertNull(floor("direct", "fail-at:item=10"))
+        assertNull(floor("executor-fixed-100", "fail-after"))
+    }
 }

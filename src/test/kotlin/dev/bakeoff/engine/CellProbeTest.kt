@@ -13,6 +13,7 @@ import java.nio.file.Path
 import kotlin.io.path.readText
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
+import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
 /** The fork-side probe driven as JMH drives it: iteration set-up, batches, iteration tear-down, trial tear-down. */
@@ -22,11 +23,16 @@ class CellProbeTest {
     lateinit var dir: Path
 
     /** Drives a probe as a measured JVM's ([inProcess] false: it has an owner) or as an in-process run's. */
-    private fun drive(traceWarmup: Boolean, inProcess: Boolean = false, figures: Boolean = true): ProbeReport {
+    private fun drive(
+        traceWarmup: Boolean,
+        inProcess: Boolean = false,
+        figures: Boolean = true,
+        workload: String = "arithmetic",
+    ): ProbeReport {
         val out = dir.resolve("probe.json")
         val owner = if (inProcess) null else ProcessHandle.current().pid()
         val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner, figures = figures)
-        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), fork)
+        val probe = CellProbe(CellSpec.parse("direct", workload, 10, "blocking"), fork)
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
             probe.cell.runBatch()
@@ -43,6 +49,18 @@ class CellProbeTest {
         assertEquals(1, report.tracedBatches)
         assertEquals(10, report.perThread!!.minTasks)
         assertEquals(1, report.evidence!!.batches)
+    }
+
+    @Test
+    fun `a failure cell is traced after the measurement, never in a warm-up, and has failure figures but no limit`() {
+        val report = drive(traceWarmup = true, workload = "fail-at:item=3:work=arithmetic")
+        assertEquals(CellStatus.OK, report.status)
+        val failure = assertNotNull(report.failure)
+        // direct returns at item 3's failure: items 4 to 9 never start.
+        assertEquals(6, failure.notStarted)
+        assertEquals(3, failure.completed)
+        assertTrue(report.tracedBatches >= 1)
+        assertNull(report.limitNs, "a batch that may stop at its failure has no limit of all its items")
     }
 
     @Test

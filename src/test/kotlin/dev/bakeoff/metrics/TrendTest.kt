@@ -32,6 +32,20 @@ class TrendTest {
     }
 
     @Test
+    fun `Kendall's exact p counts the orders of the runs, so a handful of runs can never be significant`() {
+        // Five runs in order: 2 of the 120 orders are as monotone, either way.
+        assertEquals(2.0 / 120, Trend.kendallP(listOf(50.0, 40.0, 30.0, 20.0, 10.0)), 1e-12)
+        // One pair out of order: 1 + 4 orders of 120 each way.
+        assertEquals(10.0 / 120, Trend.kendallP(listOf(50.0, 30.0, 40.0, 20.0, 10.0)), 1e-12)
+        assertEquals(1.0, Trend.kendallP(listOf(1.0, 3.0, 2.0)))
+        assertTrue(Trend.significant(listOf(50.0, 40.0, 30.0, 20.0, 10.0)))
+        // Four runs in order are 2 of 24 orders, p = 0.083: never significant, however steep.
+        assertEquals(false, Trend.significant(listOf(400.0, 300.0, 200.0, 100.0)))
+        // Monotone but within 10%: no trend worth dropping runs for.
+        assertEquals(false, Trend.significant(listOf(10.5, 10.4, 10.3, 10.2, 10.1, 10.0)))
+    }
+
+    @Test
     fun `fewer than three runs cannot be tested`() {
         assertNull(Trend.drift(listOf(1.0, 2.0)))
         assertNull(Trend.steady(listOf(1.0, 2.0)))

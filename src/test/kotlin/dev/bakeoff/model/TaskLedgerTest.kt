@@ -116,6 +116,39 @@ class TaskLedgerTest {
         }
     }
 
+    @Test
+    fun `with a failing item, items that did not complete pass, and the failing one must never complete`() {
+        val ledger = TaskLedger(expected)
+        // Two batches: item 3 fails in each, item 5 was cancelled once, item 6 never started.
+        repeat(2) { b -> expected.indices.filter { it != 3 && !(it == 5 && b == 0) && it != 6 }.forEach { ledger.record(it, expected[it]) } }
+        ledger.verifyAtMost(2, failing = 3)
+        ledger.record(3, expected[3])
+        val e = assertThrows<LedgerException> { ledger.verifyAtMost(2, failing = 3) }
+        assertContains(e.message!!, "item 3 completed 1 time(s)")
+    }
+
+    @Test
+    fun `with a failing item, an item completed more often than once per batch is caught, counted over every batch`() {
+        val ledger = TaskLedger(expected)
+        ledger.record(4, expected[4])
+        ledger.verifyAtMost(1, failing = 3)
+        // Counts are never reset: a leftover of batch 1 recording after its check is counted with batch 2's.
+        repeat(2) { ledger.record(4, expected[4]) }
+        val e = assertThrows<LedgerException> { ledger.verifyAtMost(2, failing = 3) }
+        assertContains(e.message!!, "item 4 completed 3 time(s)")
+    }
+
+    @Test
+    fun `a failure cell whose strategy swallows the failure is caught`() {
+        // fixture-skip-one never runs the last item, the failing one: its batches return normally.
+        cell("fixture-skip-one", "fail-at:item=23").use { cell ->
+            cell.open()
+            cell.runBatch()
+            val e = assertThrows<LedgerException> { cell.verify() }
+            assertContains(e.message!!, "returned normally from 1 of 1 batches in which item 23 failed")
+        }
+    }
+
     private companion object {
         const val RACING_RECORDS = 1_000_000
     }

@@ -6,8 +6,11 @@ import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ArrivalBatch
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.FailingBatch
+import dev.bakeoff.model.FailingWorkload
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ItemTrace
+import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.Scenario
@@ -16,6 +19,8 @@ import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.TaskLedger
 import dev.bakeoff.model.Workload
 import dev.bakeoff.model.WorkloadBatch
+import dev.bakeoff.model.isPlannedFailure
+import dev.bakeoff.model.withoutFailure
 
 /**
  * One cell, ready to be timed: the strategy opened, the workload built, the ledger primed with
@@ -26,6 +31,12 @@ import dev.bakeoff.model.WorkloadBatch
  * A scenario cell runs the scenario as its workload (expected results from the scenario's seeded
  * definition) and adds [beforeBatch] and [afterBatch] around every batch, outside the timed
  * section: the scenario's reset and its verification.
+ *
+ * A cell whose workload is a [FailingWorkload] (with its failing item within the batch) expects
+ * every batch to fail: [runBatch] returns normally when the strategy reported the [dev.bakeoff.model.PlannedFailure]
+ * (thrown, or wrapped in its own exception), [verify] checks that every batch did and the ledger's
+ * [TaskLedger.verifyAtMost], and [trace] waits for the items the strategy left running and records
+ * the threads it left behind (figures computed by `metrics.FailureStats`).
  *
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].
@@ -42,17 +53,27 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
      * A workload cell's workload with every wait scaled to zero: the ledger's expected results
      * (results never depend on how long an item waited) and the per-item CPU calibration.
      */
-    private val reference: Workload? = spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))) }
+    private val reference: Workload? =
+        spec.workload?.let { it.entry.create(it.params(context.copy(waitScale = 0.0))).withoutFailure() }
+
+    /** The item that fails in every batch, or null (a happy path, or a batch too small to reach it). */
+    val failingItem: Int? = (workload as? FailingWorkload)?.failingItem?.takeIf { it < spec.items }
     private val expected: IntArray = scenario?.let { s -> IntArray(spec.items) { s.expected(it) } }
         ?: IntArray(spec.items) { checkNotNull(reference).run(it) }
     private val ledger = TaskLedger(expected)
 
     /** The measured batch; a scenario cell's needs the opened scenario, so [open] makes it. */
-    private var batch: WorkloadBatch? = workload?.let { WorkloadBatch(it, spec.wait, ledger) }
+    private var batch: WorkloadBatch? = workload?.let {
+        if (failingItem != null) FailingBatch(it as FailingWorkload, spec.wait, ledger) else WorkloadBatch(it, spec.wait, ledger)
+    }
 
     /** What [runBatch] runs: [batch], or its traced form between [startTrace] and [stopTrace]. */
     private var next: Batch? = batch
     private var batches = 0
+
+    /** A failure cell's batches since [open], and how many of them reported the failure. */
+    private var failureBatches = 0L
+    private var reported = 0L
     private var census: ThreadCensus? = null
 
     /** The thread census of this cell, started by [open]. */
@@ -87,7 +108,13 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
 
     /** Runs one batch. This is the measured operation: nothing else happens here. */
     fun runBatch() {
-        strategy.run(checkNotNull(next) { "open() first" })
+        try {
+            strategy.run(checkNotNull(next) { "open() first" })
+        } catch (e: Throwable) {
+            // Off the fast path: only a failure cell's batches get here without a fault of their own.
+            if (failingItem == null || !isPlannedFailure(e)) throw e
+            reported++
+        }
         batches++
     }
 
@@ -100,22 +127,44 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     fun verifyCounting(): Int {
         val checked = batches
         batches = 0
-        ledger.verify(checked)
+        val failing = failingItem ?: return checked.also { ledger.verify(it) }
+        failureBatches += checked
+        if (reported != failureBatches) {
+            throw LedgerException(
+                "the strategy returned normally from ${failureBatches - reported} of $failureBatches batches " +
+                    "in which item $failing failed: it must report the failure",
+            )
+        }
+        ledger.verifyAtMost(failureBatches, failing)
         return checked
     }
 
     /** Runs one extra, untimed batch recording when and on which thread each item ran. */
     fun trace(): ItemTrace {
         beforeBatch()
+        val failing = batch as? FailingBatch
+        // A failure cell's traced batch starts with no leftover of an earlier batch holding a pool's threads.
+        failing?.let(::settle)
+        val mark = failing?.let { threads.mark() }
         val trace = startTrace()
         try {
             runBatch()
         } finally {
+            trace.returnNs = System.nanoTime()
             stopTrace()
+        }
+        if (failing != null) {
+            // What the strategy left running ends (or not) on its own: wait for it, outside any timing.
+            settle(failing)
+            trace.threadsLeft = threads.startedSince(checkNotNull(mark)).size
         }
         afterBatch()
         verify()
         return trace
+    }
+
+    private fun settle(failing: FailingBatch) {
+        check(failing.settle()) { "items still running a minute after the strategy returned" }
     }
 
     /** Makes the next batch record when and on which thread each item ran; call right before it. */

@@ -4,6 +4,7 @@ import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.InternalBakeoffApi
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.metrics.EvidenceRecorder
+import dev.bakeoff.metrics.FailureStats
 import dev.bakeoff.metrics.MemoryProbe
 import dev.bakeoff.metrics.TraceStats
 import dev.bakeoff.metrics.Units
@@ -79,7 +80,9 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      * multi-second batch less per cell.
      */
     public fun iterationStarted(measured: Boolean) {
-        tracing = !measured && traceWarmup && traces.isEmpty()
+        // A failure cell's traced batch waits for its leftovers and counts the threads they leave: never a
+        // warm-up batch, whose pools are still starting threads that would count as left behind.
+        tracing = !measured && traceWarmup && cell.failingItem == null && traces.isEmpty()
         if (tracing) {
             // The traced warm-up batch is the evidence batch too: as long, and no batch more.
             evidence.start()
@@ -114,7 +117,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      */
     public fun finish() {
         if (!figures) return finishTimesOnly()
-        val limit = cell.physicalLimit(Runtime.getRuntime().availableProcessors())
+        // A failure cell's batch may end at its failing item, far below any limit of all of its items.
+        val limit = if (cell.failingItem == null) cell.physicalLimit(Runtime.getRuntime().availableProcessors()) else null
         val start = System.nanoTime()
         if (traces.isEmpty()) {
             // Short batches: a few of them for steadier percentiles, within a small time budget.
@@ -153,10 +157,11 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 traces.size,
                 TraceStats.tasks(traces.first()),
                 memoryStats,
-                limit.limitNs,
+                limit?.limitNs,
                 figures,
                 tracedNs?.toDouble(),
-                limit.parts,
+                limit?.parts,
+                cell.failingItem?.let { FailureStats.of(traces, it) },
             ),
         )
         stopWatching()

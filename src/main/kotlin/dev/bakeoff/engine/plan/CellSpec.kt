@@ -64,11 +64,13 @@ internal data class CellSpec(
     fun createScenario(context: RunContext): Scenario? = scenario?.let { it.entry.create(it.params(context))(items) }
 
     /**
-     * Why this cell cannot finish, known before it runs, or null: in the suspending form a strategy
+     * Why this cell cannot run or finish, known before it runs, or null: its strategy is unavailable
+     * on this JDK ([dev.bakeoff.model.StrategyEntry.unavailable]), or, in the suspending form a strategy
      * that runs items on a shared scheduler blocks its workers (`runBlocking`) until each item's call
      * completes, and if the scenario's calls complete on that same scheduler, none ever does.
      */
     fun deadlock(context: RunContext): String? {
+        strategy.entry.unavailable?.let { return "not run: $it" }
         if (wait != WaitForm.SUSPENDING || scenario == null) return null
         val pool = createScenario(context)?.completesOn?.firstOrNull { it in strategy.entry.shared } ?: return null
         return "not run: it would deadlock: ${strategy.spec} blocks every ${pool.id} worker in runBlocking " +

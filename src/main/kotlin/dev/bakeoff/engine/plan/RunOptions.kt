@@ -104,7 +104,7 @@ internal data class RunOptions(
 
         /**
          * The default suite, 100 items (the CLI races it): the strategies and workloads whose entries
-         * declare `defaultSuite` (E1's sixteen strategies and the ten beyond them, on E1's five workloads).
+         * declare `defaultSuite` (one or two approaches of each family, on E1's five workloads).
          */
         fun defaultSuite(out: Path) = RunOptions(
             strategies = Strategies.catalog.entries.filter {

@@ -1,7 +1,9 @@
 package dev.bakeoff.engine.race
 
 import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.Trend
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.MeasurementPlan
@@ -21,8 +23,11 @@ internal object RaceRules {
      */
     const val CANNOT_WIN_FACTOR = GroupDecision.SEPARATION
 
-    /** Forks a cell gets at most, screening included: one a round. */
-    const val MAX_FORKS = 4
+    /**
+     * Forks a cell gets at most, screening included: one a round. Forks differ more than runs (up to
+     * 2.6x on these machines), so a close pair needs five or six a side to be told apart.
+     */
+    const val MAX_FORKS = 6
 
     /**
      * The looks a race takes at a group that can decide it: after every round from the second (a test
@@ -30,28 +35,45 @@ internal object RaceRules {
      */
     const val LOOKS = MAX_FORKS - 1
 
-    /** The screening fork: enough runs to rank, few enough that 130 cells fit in minutes. */
+    /**
+     * The screening fork: one short warm-up, then enough runs to see where the cell settles
+     * ([warmups]) and to rank it on its settled runs only.
+     */
     fun screening(mode: PlanMode, reason: String): MeasurementPlan = when (mode) {
-        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, WARMUPS, 3, ITERATION_MILLIS, "race screening; $reason")
+        PlanMode.AVERAGE_TIME ->
+            MeasurementPlan(mode, 1, SCREENING_WARMUPS, SCREENING_RUNS, ITERATION_MILLIS, "race screening; $reason")
 
         // The warm-up batch is the traced one: one measured batch is enough to see a clear loser.
         PlanMode.SINGLE_SHOT -> MeasurementPlan(mode, 1, 1, 1, 0, "race screening; $reason")
     }
 
     /**
-     * Each further fork of a contender whose batch took [batchNanos] (its median so far): timed
-     * iterations as in screening, or single-shot batches filling about [MORE_SINGLE_SHOT_NANOS]
-     * (at least 3, at most [MAX_SINGLE_SHOTS]): a further JVM costs about 0.3 s on top of its batches
-     * on 2 cores, more than three short batches are worth.
+     * Each further fork of a contender whose batch took [batchNanos] (its median so far): [warmups]
+     * (the cell's own, [warmups]) and four timed iterations, or single-shot batches filling about
+     * [MORE_SINGLE_SHOT_NANOS] (at least 3, at most [MAX_SINGLE_SHOTS]): a further JVM costs about
+     * 0.3 s on top of its batches on 2 cores, more than three short batches are worth.
      */
-    fun more(mode: PlanMode, batchNanos: Double): MeasurementPlan = when (mode) {
+    fun more(mode: PlanMode, batchNanos: Double, warmups: Int): MeasurementPlan = when (mode) {
         // Four runs: enough to see a trend and drop the runs before it settled, few enough for more forks.
-        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, WARMUPS, MORE_RUNS, ITERATION_MILLIS, "race: one more fork")
+        PlanMode.AVERAGE_TIME ->
+            MeasurementPlan(mode, 1, warmups, MORE_RUNS, ITERATION_MILLIS, "race: one more fork, $warmups warm-ups")
 
         PlanMode.SINGLE_SHOT -> {
             val batches = (MORE_SINGLE_SHOT_NANOS / batchNanos).toInt().coerceIn(MIN_SINGLE_SHOTS, MAX_SINGLE_SHOTS)
             MeasurementPlan(mode, 1, 1, batches, 0, "race: one more fork")
         }
+    }
+
+    /**
+     * The warm-up iterations a further fork of a cell gets, chosen from its own [screening] fork's
+     * runs: that fork's warm-up plus the runs it took to settle ([ForkSample.steadyTail]), at least
+     * [MORE_MIN_WARMUPS]; [MORE_MAX_WARMUPS] when what is left still looks like a warm-up ([Trend.steady]).
+     * Measured here: a list-heavy cell's first 100 ms runs took 3-6x its settled ones.
+     */
+    fun warmups(screening: List<Double>): Int {
+        val tail = ForkSample.steadyTail(screening)
+        if (Trend.steady(tail) == false) return MORE_MAX_WARMUPS
+        return (SCREENING_WARMUPS + screening.size - tail.size).coerceIn(MORE_MIN_WARMUPS, MORE_MAX_WARMUPS)
     }
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
@@ -112,10 +134,23 @@ internal object RaceRules {
         return base.drop(turn) + base.take(turn)
     }
 
+    /**
+     * The order a preset of [forks] forks a cell runs [cells]' forks in, as (round, index) pairs:
+     * round by round, each group's ([group]) cells in that round's [interleaved] order.
+     */
+    fun <T> forkOrder(cells: List<T>, forks: Int, group: (T) -> Any, name: (T) -> String): List<Pair<Int, Int>> {
+        val groups = cells.indices.groupBy { group(cells[it]) }.values
+        return (1..forks).flatMap { round ->
+            groups.flatMap { g -> interleaved(g, round) { name(cells[it]) } }.map { round to it }
+        }
+    }
+
     private const val ITERATION_MILLIS = 100L
 
-    // One 100 ms warm-up left the first timed iteration of the lists cells 2-3x their later ones.
-    private const val WARMUPS = 2
+    private const val SCREENING_WARMUPS = 1
+    private const val SCREENING_RUNS = 8
+    private const val MORE_MIN_WARMUPS = 2
+    private const val MORE_MAX_WARMUPS = 12
     private const val MORE_RUNS = 4
     private const val MORE_SINGLE_SHOT_NANOS = 1e9
     private const val MIN_SINGLE_SHOTS = 3

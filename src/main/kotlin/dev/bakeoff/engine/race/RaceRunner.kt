@@ -10,17 +10,12 @@ import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.LimitFormula
-import dev.bakeoff.metrics.TimeSummary
-import dev.bakeoff.metrics.Trend
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.RaceStop
-import org.openjdk.jmh.util.ListStatistics
 
 /**
  * Races the cells of a run ([RaceRules]): group by group, a screening fork for every cell, lowest
@@ -79,6 +74,8 @@ internal class RaceRunner(
         val screened: Boolean get() = this::result.isInitialized
         var forks = 0
         var lastForkNanos = 0L
+        var screeningNanos = 0L
+        var furtherNanos = 0L
         var stop: RaceStop? = null
         var reason = ""
 
@@ -145,14 +142,18 @@ internal class RaceRunner(
                             "another fork (about ${e.lastForkNanos / MILLIS} ms); its group stays undecided",
                     )
                 } else {
-                    fork(e, RaceRules.more(e.result.plan!!.mode, e.result.timeNs!!.median), cells.size, null)
+                    val time = e.result.timeNs!!
+                    val screening = ForkSample.split(time.runs, time.forks).first()
+                    fork(e, RaceRules.more(e.result.plan!!.mode, time.median, RaceRules.warmups(screening)), cells.size, null)
                 }
             }
         }
         for (e in entries) {
             e.stop(RaceStop.MAX_FORKS, "undecided")
             val runs = e.result.timeNs?.runs?.size ?: 0
-            track.replace(e.index, e.result.copy(race = RaceInfo(e.forks, runs, e.stop!!, e.reason)))
+            val further = (e.furtherNanos / (e.forks - 1).coerceAtLeast(1)).takeIf { e.forks > 1 }
+            val race = RaceInfo(e.forks, runs, e.stop!!, e.reason, e.screeningNanos, further)
+            track.replace(e.index, e.result.copy(race = race))
         }
     }
 
@@ -164,7 +165,8 @@ internal class RaceRunner(
         // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
         val outcome = track.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
-        e.result = if (e.forks == 0) outcome.result else merged(e.result, outcome.result)
+        if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
+        e.result = if (e.forks == 0) outcome.result else ForkMerge.merged(e.result, outcome.result)
         if (plan != null) e.forks++
         track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
         listener.cellFinished(e.index + 1, total, e.result)
@@ -197,6 +199,7 @@ internal class RaceRunner(
             }
             val e = entries[r.index - 1]
             e.lastForkNanos = nanos
+            e.screeningNanos = nanos
             e.result = result
             e.forks = 1
             // Not ok: the group's judgement stops it as such.
@@ -245,24 +248,6 @@ internal class RaceRunner(
         return racing
     }
 
-    /** [previous] with [next]'s runs added; a fork that did not end ok makes the cell what that fork was. */
-    private fun merged(previous: CellResult, next: CellResult): CellResult {
-        if (next.status != CellStatus.OK || next.timeNs == null) return next
-        val runs = previous.timeNs!!.runs + next.timeNs.runs
-        val forks = ForkSample.split(previous.timeNs.runs, previous.timeNs.forks) +
-            ForkSample.split(next.timeNs.runs, next.timeNs.forks)
-        val time = TimeSummary.of(runs, ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE), forks.map { it.size })
-        val trend = listOf(previous, next).filter { it.drift != null }.maxByOrNull { kotlin.math.abs(it.drift!!) }
-        return previous.copy(
-            timeNs = time,
-            steady = Trend.all(listOf(previous.steady, next.steady)),
-            drift = trend?.drift,
-            firstToLast = trend?.firstToLast,
-            throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
-            efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
-        )
-    }
-
     private companion object {
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
@@ -272,8 +257,5 @@ internal class RaceRunner(
          * 130 cells) and for a last fork longer than its estimate.
          */
         const val FINISH_RESERVE_NANOS = 5 * NANOS_PER_SECOND
-
-        /** As JMH's own score error: the half-width of the 99.9% interval of the mean. */
-        const val CONFIDENCE = 0.999
     }
 }

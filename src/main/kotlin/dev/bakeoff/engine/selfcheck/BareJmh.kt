@@ -33,7 +33,9 @@ internal object BareJmh {
         } else {
             listOf("-bm", "avgt", "-w", "${plan.iterationMillis}ms", "-r", "${plan.iterationMillis}ms")
         }
-        val command = listOf(java, "-cp", System.getProperty("java.class.path"), Main::class.java.name) +
+        // The machine lock (JMH's own lock file) is held by this run for it: JMH's host must not wait for it.
+        val command = listOf(java, "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path")) +
+            listOf(Main::class.java.name) +
             listOf("^" + Pattern.quote(benchmark.name) + "\\.batch$", "-f", "${plan.forks}") +
             listOf("-wi", "${plan.warmupIterations}", "-i", "${plan.measurementIterations}", "-tu", "ns") +
             mode + listOf("-rf", "json", "-rff", json.toString())

@@ -12,6 +12,7 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.Sweep
+import dev.bakeoff.engine.race.ForkMerge
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecisionCache
@@ -84,7 +85,9 @@ internal class SuiteRunner(
             val measure = CellMeasurer(runner, EstimateRunner(options, work))
             val tracer = TraceRunner(options, work)
             val race = options.race
-            if (race == null) {
+            if (race == null && options.preset.forks > 1) {
+                runInterleaved(cells, measure, book)
+            } else if (race == null) {
                 runFixed(cells, measure, book)
             } else {
                 val track = object : RaceRunner.Track {
@@ -135,6 +138,37 @@ internal class SuiteRunner(
             }
             book.record(i, outcome)
             listener.cellFinished(i + 1, cells.size, outcome.result)
+        }
+    }
+
+    /**
+     * A preset of several forks, one fork at a time: round r gives every cell its r-th fork, each
+     * group's cells in the race's order for that round ([RaceRules.interleaved]), so a drift of the
+     * machine falls on a group's contenders alike instead of on whichever cell ran last. The first
+     * fork runs the untimed passes; a cell that did not end ok gets no further fork.
+     */
+    private fun runInterleaved(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
+        val start = System.nanoTime()
+        val forks = options.preset.forks
+        val results = arrayOfNulls<CellResult>(cells.size)
+        var done = 0
+        for ((round, i) in RaceRules.forkOrder(cells, forks, { it.group }, { it.strategy.spec })) {
+            val spec = cells[i]
+            val previous = results[i]
+            if (previous != null && previous.status != CellStatus.OK) continue
+            val plan = (measure.estimate(i + 1, spec) as? Estimate.Serial)?.let {
+                options.preset.plan(it.nanos).copy(forks = 1)
+            }
+            val elapsed = System.nanoTime() - start
+            val eta = if (done == 0) null else elapsed / done * (cells.size * forks - done)
+            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
+            val outcome = measure(i + 1, spec, plan, figures = previous == null)
+            val merged = previous?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
+            val result = merged.copy(plan = merged.plan?.copy(forks = round))
+            results[i] = result
+            book.record(i, JmhCellRunner.Outcome(result, outcome.jmh))
+            listener.cellFinished(i + 1, cells.size, result)
+            done++
         }
     }
 

@@ -1,0 +1,43 @@
+package dev.bakeoff.engine.race
+
+import dev.bakeoff.metrics.ForkSample
+import dev.bakeoff.metrics.LimitFormula
+import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.metrics.Trend
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import org.openjdk.jmh.util.ListStatistics
+
+/**
+ * One cell's forks, run one at a time (a race's rounds, a preset's interleaved forks), as one
+ * result: each fork's runs kept apart ([dev.bakeoff.result.TimeStats.forks]) for the fork-level
+ * decision. Pure; safe from any thread.
+ */
+internal object ForkMerge {
+    /**
+     * [previous] with [next]'s runs added, its other figures (threads, trace, limit, evidence) kept;
+     * a fork that did not end ok makes the cell what that fork was.
+     */
+    fun merged(previous: CellResult, next: CellResult): CellResult {
+        if (next.status != CellStatus.OK || next.timeNs == null) return next
+        val runs = previous.timeNs!!.runs + next.timeNs.runs
+        val forks = ForkSample.split(previous.timeNs.runs, previous.timeNs.forks) +
+            ForkSample.split(next.timeNs.runs, next.timeNs.forks)
+        val error = ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE)
+        val time = TimeSummary.of(runs, error, forks.map { it.size })
+        val trend = listOf(previous, next).filter { it.drift != null }.maxByOrNull { kotlin.math.abs(it.drift!!) }
+        return previous.copy(
+            timeNs = time,
+            steady = Trend.all(listOf(previous.steady, next.steady)),
+            drift = trend?.drift,
+            firstToLast = trend?.firstToLast,
+            throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
+            efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
+        )
+    }
+
+    private const val NANOS_PER_SECOND = 1e9
+
+    /** As JMH's own score error: the half-width of the 99.9% interval of the mean. */
+    private const val CONFIDENCE = 0.999
+}

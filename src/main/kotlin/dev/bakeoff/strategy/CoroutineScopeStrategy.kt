@@ -1,0 +1,39 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.coroutineScope
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.runBlocking
+
+/**
+ * Structured concurrency with kotlinx.coroutines: `runBlocking { coroutineScope { launch(Dispatchers.IO) per item } }`.
+ * The first item to fail cancels the scope: siblings not yet started never run, suspended ones
+ * (`delay`) end at once with a `CancellationException`, and the scope rethrows the failure once every
+ * child has ended. A child blocked in `Thread.sleep` is not interrupted: the scope waits for it, which
+ * is the price of blocking code inside coroutines. On `Dispatchers.IO` so that blocking waits overlap.
+ */
+internal class CoroutineScopeStrategy : Strategy {
+    override fun run(batch: Batch) {
+        runBlocking {
+            coroutineScope {
+                for (i in 0 until batch.size) launch(Dispatchers.IO) { batch.runSuspending(i) }
+            }
+        }
+    }
+
+    companion object {
+        val ENTRY = StrategyEntry(
+            id = "coroutine-scope",
+            summary = "coroutineScope + launch(Dispatchers.IO) per item; a failure cancels the siblings",
+            family = COROUTINES,
+            group = Group.BEYOND,
+            shared = COROUTINE_POOL,
+            model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
+            fixedBatchOnly = "coroutineScope joins a fixed batch of children: its point is that the scope ends with them",
+        ) { CoroutineScopeStrategy() }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.shutDown
+import java.util.concurrent.Callable
+import java.util.concurrent.ExecutorService
+import java.util.concurrent.Executors
+
+/**
+ * `ExecutorService.invokeAll(tasks)` on a 100-thread fixed pool (the pool of `executor-fixed-100`,
+ * so that only the policy differs), then `get()` on each future: invokeAll returns only when every
+ * task has completed, failed or not, and cancels nothing, so a failure surfaces after the whole batch.
+ * The pool is created in [open] and shut down in [close].
+ */
+internal class InvokeAllStrategy : Strategy {
+    private var pool: ExecutorService? = null
+
+    override fun open() {
+        pool = Executors.newFixedThreadPool(POOL_SIZE)
+    }
+
+    override fun run(batch: Batch) {
+        val p = checkNotNull(pool) { "open() first" }
+        p.invokeAll((0 until batch.size).map { i -> Callable { batch.run(i) } }).forEach { it.get() }
+    }
+
+    override fun close() {
+        pool?.let { shutDown(it) }
+        pool = null
+    }
+
+    companion object {
+        const val POOL_SIZE = 100
+
+        val ENTRY = StrategyEntry(
+            id = "invoke-all",
+            summary = "newFixedThreadPool(100), invokeAll, get; waits for every item, cancels none",
+            family = EXECUTOR,
+            group = Group.BEYOND,
+            model = { it.pool(POOL_SIZE, HANDOFF_NS, "a 100-thread pool") },
+            fixedBatchOnly = "invokeAll takes a fixed collection of tasks and returns when all are done",
+        ) { InvokeAllStrategy() }
+    }
+}

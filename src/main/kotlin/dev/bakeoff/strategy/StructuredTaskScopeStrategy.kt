@@ -1,0 +1,69 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import java.lang.reflect.InvocationTargetException
+import java.lang.reflect.Method
+import java.util.concurrent.Callable
+
+/**
+ * JDK 25's structured concurrency (JEP 505, a preview API): `StructuredTaskScope.open()`, `fork` per
+ * item (a new virtual thread each), `join()`, `close()`. With the default joiner the first failing
+ * subtask cancels the scope: unfinished siblings are interrupted, `join` throws a `FailedException`
+ * whose cause is the failure, and `close` waits for every thread of the scope.
+ *
+ * Called through reflection, looked up once: javac and kotlinc accept a preview API only when the
+ * whole build is compiled for that one JDK's preview (class files the next JDK refuses), while a
+ * reflective call compiles on any JDK, and the JVM checks nothing at run time (verified on JDK 25:
+ * the scope opens and cancels without `--enable-preview`). The method shapes differ between JDKs
+ * (21 to 24 have constructors and no `open()`): where this JVM lacks them, [API] is null and the
+ * entry is [StrategyEntry.unavailable], with the reason.
+ */
+internal class StructuredTaskScopeStrategy : Strategy {
+    override fun run(batch: Batch) {
+        val api = checkNotNull(API) { UNAVAILABLE.orEmpty() }
+        val scope = api.open.invoke(null) as AutoCloseable
+        scope.use {
+            for (i in 0 until batch.size) api.fork.invoke(scope, Callable { batch.run(i) })
+            try {
+                api.join.invoke(scope)
+            } catch (e: InvocationTargetException) {
+                // join's own exception (FailedException, the failure as its cause), not reflection's wrapper.
+                throw e.targetException
+            }
+        }
+    }
+
+    /** The three methods of the JDK 25 API shape. */
+    private class Api(val open: Method, val fork: Method, val join: Method)
+
+    companion object {
+        private const val SCOPE = "java.util.concurrent.StructuredTaskScope"
+
+        private val LOOKUP: Result<Api> = runCatching {
+            val scope = Class.forName(SCOPE)
+            Api(scope.getMethod("open"), scope.getMethod("fork", Callable::class.java), scope.getMethod("join"))
+        }
+
+        private val API: Api? = LOOKUP.getOrNull()
+
+        /** Why this JVM cannot run it, or null. */
+        val UNAVAILABLE: String? = LOOKUP.exceptionOrNull()?.let {
+            "structured-task-scope needs JDK 25's StructuredTaskScope API (JEP 505: open(), fork(Callable), " +
+                "join()); this JDK ${Runtime.version().feature()} has none (${it.javaClass.simpleName}: ${it.message})"
+        }
+
+        val ENTRY = StrategyEntry(
+            id = "structured-task-scope",
+            summary = "JDK 25 StructuredTaskScope.open(), fork per item, join; a failure cancels the siblings",
+            family = VIRTUAL_THREAD,
+            group = Group.BEYOND,
+            shared = ON_VIRTUAL_THREADS,
+            model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
+            unavailable = UNAVAILABLE,
+            fixedBatchOnly = "a StructuredTaskScope forks a fixed batch of subtasks and joins them",
+        ) { StructuredTaskScopeStrategy() }
+    }
+}

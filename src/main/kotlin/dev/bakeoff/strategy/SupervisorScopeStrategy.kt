@@ -1,0 +1,43 @@
+package dev.bakeoff.strategy
+
+import dev.bakeoff.model.Batch
+import dev.bakeoff.model.Group
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.supervisorScope
+
+/**
+ * `runBlocking { supervisorScope { async(Dispatchers.IO) per item } }`, then every result awaited in
+ * turn: a failing item cancels nothing, every sibling runs to its end, and the first failure is
+ * rethrown only after all of them (the others added as suppressed). The policy that keeps partial
+ * results, measured against [CoroutineScopeStrategy]'s cancel-on-failure.
+ */
+internal class SupervisorScopeStrategy : Strategy {
+    override fun run(batch: Batch) {
+        runBlocking {
+            supervisorScope {
+                val items = (0 until batch.size).map { i -> async(Dispatchers.IO) { batch.runSuspending(i) } }
+                val failures = items.mapNotNull { runCatching { it.await() }.exceptionOrNull() }
+                failures.firstOrNull()?.let { first ->
+                    failures.drop(1).forEach(first::addSuppressed)
+                    throw first
+                }
+            }
+        }
+    }
+
+    companion object {
+        val ENTRY = StrategyEntry(
+            id = "supervisor-scope",
+            summary = "supervisorScope + async(Dispatchers.IO) per item; failures cancel nothing",
+            family = COROUTINES,
+            group = Group.BEYOND,
+            shared = COROUTINE_POOL,
+            model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
+            fixedBatchOnly = "supervisorScope joins a fixed batch of children: its point is that the scope ends with them",
+        ) { SupervisorScopeStrategy() }
+    }
+}
