@@ -185,6 +185,7 @@ class ArchitectureTest {
             "fanout" to setOf("suite", "fork", "plan", "link"),
             "recommend" to setOf("plan"),
             "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh"),
+            "load" to setOf("suite", "fork", "plan", "jdk"),
         )
 
         val KOTLIN_ROOT: Path = Paths.get("src/main/kotlin")

@@ -39,6 +39,8 @@ internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
     ListCommand(),
     RunCommand(),
     SweepCommand(),
+    LoadCommand(),
+    CapacityCommand(),
     ScenarioCommand(),
     ReportCommand(),
     CompareCommand(),

@@ -15,6 +15,10 @@ import java.util.concurrent.Executor
  *
  * A strategy knows nothing about workloads: it only calls [Batch.run] or [Batch.runSuspending]
  * for each index.
+ *
+ * A strategy that can take items as they arrive also has a long-lived form, [openLoop], for
+ * `bakeoff load`; one that only knows a fixed batch returns null, and its entry says why
+ * ([StrategyEntry.fixedBatchOnly]).
  */
 internal interface Strategy : AutoCloseable {
     /** Creates owned pools and schedulers. Called once, before the first [run]. */
@@ -30,6 +34,13 @@ internal interface Strategy : AutoCloseable {
      * items for the same threads, as nested work does in an application.
      */
     val site: Executor? get() = null
+
+    /**
+     * The long-lived form of this strategy over [batch]'s items (indices `0 until batch.size`, each
+     * submitted once), or null when it only knows a fixed batch. Called after [open], from one thread;
+     * the sink is closed before [close].
+     */
+    fun openLoop(batch: Batch): ItemSink? = null
 
     /** Releases what [open] created and waits for its threads to end. */
     override fun close() {}

@@ -30,19 +30,9 @@ internal open class WorkloadBatch(
     /** The same items recording into [trace]; for the untimed instrumentation pass only. */
     open fun traced(trace: ItemTrace): Batch = Traced(trace)
 
-    protected fun call(index: Int): Int = when (wait) {
-        WaitForm.BLOCKING -> workload.run(index)
+    protected fun call(index: Int): Int = wait.call(workload, index)
 
-        // A thread-based strategy cannot suspend: bridging holds its thread for the wait.
-        WaitForm.SUSPENDING -> runBlocking { workload.runSuspending(index) }
-    }
-
-    protected suspend fun callSuspending(index: Int): Int = when (wait) {
-        // A blocking callback called from a coroutine blocks the dispatcher thread, as in E1.
-        WaitForm.BLOCKING -> workload.run(index)
-
-        WaitForm.SUSPENDING -> workload.runSuspending(index)
-    }
+    protected suspend fun callSuspending(index: Int): Int = wait.callSuspending(workload, index)
 
     /** Atomic ledger records here: the pass is untimed, and it counts even simultaneous duplicates. */
     private inner class Traced(private val trace: ItemTrace) : Batch {
@@ -145,4 +135,20 @@ internal class FailingBatch(workload: FailingWorkload, wait: WaitForm, ledger: T
         const val QUIET_NANOS = 20_000_000L
         const val LIMIT_NANOS = 60_000_000_000L
     }
+}
+
+/** Runs item [seed] of [workload] on a thread, waiting in this form (the one rule of every [Batch]'s thread entry). */
+internal fun WaitForm.call(workload: Workload, seed: Int): Int = when (this) {
+    WaitForm.BLOCKING -> workload.run(seed)
+
+    // A thread-based strategy cannot suspend: bridging holds its thread for the wait.
+    WaitForm.SUSPENDING -> runBlocking { workload.runSuspending(seed) }
+}
+
+/** Runs item [seed] of [workload] in a coroutine, waiting in this form. */
+internal suspend fun WaitForm.callSuspending(workload: Workload, seed: Int): Int = when (this) {
+    // A blocking callback called from a coroutine blocks the dispatcher thread, as in E1.
+    WaitForm.BLOCKING -> workload.run(seed)
+
+    WaitForm.SUSPENDING -> workload.runSuspending(seed)
 }

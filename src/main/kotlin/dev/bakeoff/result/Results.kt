@@ -35,6 +35,10 @@ public data class Results(
      * [CellResult.machine]); null for one machine's run, whose cells all ran on [machine].
      */
     val machines: Map<String, Machine>? = null,
+    /** `bakeoff load` and `bakeoff capacity`: one [LoadResult] per strategy x workload x rate; null for a batch run. */
+    val load: List<LoadResult>? = null,
+    /** `bakeoff capacity`: each strategy's capacity at the objective, its points in [load]; null otherwise. */
+    val capacity: List<CapacityResult>? = null,
 ) {
     public companion object {
         public const val SCHEMA_VERSION: Int = 1

@@ -3,6 +3,7 @@ package dev.bakeoff.strategy
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.ConcurrencyModel
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.SharedScheduler
@@ -10,6 +11,7 @@ import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
 import dev.bakeoff.model.TestScale
+import dev.bakeoff.model.report
 import dev.bakeoff.model.shutDown
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
@@ -28,7 +30,8 @@ internal val ON_VIRTUAL_THREADS = listOf(SharedScheduler.VIRTUAL_THREAD_SCHEDULE
  * unmounts them, so waiting for a permit costs no carrier. The executor
  * (`newVirtualThreadPerTaskExecutor`) is created in [open] and shut down in [close]; [run] is called
  * from one thread at a time and returns when every item's future has completed (an item's exception
- * surfaces from `get()`).
+ * surfaces from `get()`). Its open-loop form starts each item's virtual thread as it arrives, behind
+ * the same semaphore.
  */
 internal class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy {
     private var pool: ExecutorService? = null
@@ -41,18 +44,23 @@ internal class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy
 
     override fun run(batch: Batch) {
         val threads = checkNotNull(pool) { "open() first" }
+        (0 until batch.size).map { i -> threads.submit { gated(batch, i) } }.forEach { it.get() }
+    }
+
+    override fun openLoop(batch: Batch): ItemSink {
+        val threads = checkNotNull(pool) { "open() first" }
+        return ItemSink { i, done -> threads.execute { done.report { gated(batch, i) } } }
+    }
+
+    /** Runs item [i] once a permit is free; on a virtual thread, waiting for it unmounts the thread. */
+    private fun gated(batch: Batch, i: Int) {
         val permit = checkNotNull(gate) { "open() first" }
-        (0 until batch.size)
-            .map { i ->
-                threads.submit {
-                    permit.acquire()
-                    try {
-                        batch.run(i)
-                    } finally {
-                        permit.release()
-                    }
-                }
-            }.forEach { it.get() }
+        permit.acquire()
+        try {
+            batch.run(i)
+        } finally {
+            permit.release()
+        }
     }
 
     override fun close() {

@@ -3,11 +3,14 @@ package dev.bakeoff.strategy
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.ConcurrencyModel
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemDone
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.model.report
 import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
@@ -21,7 +24,10 @@ import kotlin.coroutines.EmptyCoroutineContext
  * coroutine strategy does: in the blocking form the item blocks its worker's thread. [run] is
  * called from one thread at a time and returns when `runBlocking` has joined every worker; an
  * item's exception cancels the others and is rethrown. The dispatcher is opened in [open] and, if
- * owned, closed in [close].
+ * owned, closed in [close]. Its open-loop form starts the workers once, on the dispatcher (for
+ * [DispatcherChoice.ONE], one thread of its own: [SinkScope]), and sends each arrival into an
+ * unbounded channel: the generator never waits, and the channel is the queue of arrivals no worker
+ * has taken yet.
  */
 internal class ChannelWorkersStrategy(private val workers: Int, choice: DispatcherChoice, cpus: Int) :
     DispatchedStrategy(choice, cpus) {
@@ -34,6 +40,15 @@ internal class ChannelWorkersStrategy(private val workers: Int, choice: Dispatch
             for (i in 0 until batch.size) indexes.send(i)
             indexes.close()
         }
+    }
+
+    override fun openLoop(batch: Batch): ItemSink {
+        val arrivals = Channel<Pair<Int, ItemDone>>(Channel.UNLIMITED)
+        val on = SinkScope(dispatcher)
+        repeat(workers) {
+            on.scope.launch { for ((i, done) in arrivals) done.report { batch.runSuspending(i) } }
+        }
+        return on.sink { i, done -> arrivals.trySend(i to done).getOrThrow() }
     }
 
     companion object {

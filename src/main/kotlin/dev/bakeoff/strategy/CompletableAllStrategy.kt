@@ -48,6 +48,7 @@ internal class CompletableAllStrategy : Strategy {
             family = EXECUTOR,
             group = Group.BEYOND,
             model = { it.pool(InvokeAllStrategy.POOL_SIZE, HANDOFF_NS, "a 100-thread pool") },
+            fixedBatchOnly = "allOf() joins a fixed array of futures",
         ) { CompletableAllStrategy() }
     }
 }

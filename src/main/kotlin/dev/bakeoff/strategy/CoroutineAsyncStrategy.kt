@@ -2,15 +2,19 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.model.report
 import kotlinx.coroutines.async
+import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
 
 /**
  * E1 coroutine family: `runBlocking { items.map { async { withContext(d) { action(it) } } }.forEach { it.await() } }`.
  * With [DispatcherChoice.ONE] there is no `withContext`: all items share the `runBlocking` thread,
- * so only suspending waits overlap.
+ * so only suspending waits overlap. Its open-loop form `launch`es each item as it arrives on the
+ * dispatcher (for [DispatcherChoice.ONE], on one thread of its own: [SinkScope]).
  */
 internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
     override fun run(batch: Batch) {
@@ -31,6 +35,9 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
                 .forEach { it.await() }
         }
     }
+
+    override fun openLoop(batch: Batch): ItemSink =
+        SinkScope(dispatcher).sink { i, done -> launch { done.report { batch.runSuspending(i) } } }
 
     companion object {
         val ONE = StrategyEntry(

@@ -44,6 +44,7 @@ internal class CoroutineChunkedStrategy(private val chunk: Int, choice: Dispatch
                 val chunks = (it.items + it.params[CHUNK] - 1) / it.params[CHUNK]
                 it.limited(on, chunks, COROUTINE_NS, "$chunks chunks, items of a chunk in turn, on ${on.id}")
             },
+            fixedBatchOnly = "splits a fixed list of items into chunks",
         ) { CoroutineChunkedStrategy(it[CHUNK], it[DISPATCHER], it.context.cpus) }
     }
 }

@@ -1,14 +1,21 @@
 package dev.bakeoff.strategy
 
+import dev.bakeoff.model.ItemDone
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.StrategyFamily
+import dev.bakeoff.model.shutDown
 import kotlinx.coroutines.CoroutineDispatcher
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.ExecutorCoroutineDispatcher
+import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.asExecutor
 import java.util.concurrent.Executor
+import kotlinx.coroutines.cancel
+import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 
 /** kotlinx.coroutines' `async`, `launch` and channels (its flows are [FLOW]). */
@@ -80,5 +87,30 @@ internal abstract class DispatchedStrategy(private val choice: DispatcherChoice,
     override fun close() {
         open?.close()
         open = null
+    }
+}
+
+/**
+ * The scope of a coroutine strategy's open-loop form: its coroutines run on [dispatcher] or, where
+ * the batch form runs everything on its one `runBlocking` thread (null), on one thread of its own,
+ * the open loop's counterpart of that thread. A supervisor job: one item's failure is reported to
+ * its own [ItemDone] and cancels no other. [sink] hands each arrival to [accept] in this scope;
+ * closing the sink cancels what is left, and ends the own thread.
+ *
+ * Threading model: created and closed on the generator's thread; [accept] runs there too, and must
+ * only start coroutines (never wait for one).
+ */
+internal class SinkScope(dispatcher: CoroutineDispatcher?) {
+    private val own: ExecutorService? =
+        if (dispatcher == null) Executors.newSingleThreadExecutor { Thread(it, "bakeoff-open-loop") } else null
+    val scope = CoroutineScope(SupervisorJob() + (dispatcher ?: checkNotNull(own).asCoroutineDispatcher()))
+
+    fun sink(accept: CoroutineScope.(Int, ItemDone) -> Unit): ItemSink = object : ItemSink {
+        override fun submit(index: Int, onDone: ItemDone) = scope.accept(index, onDone)
+
+        override fun close() {
+            scope.cancel()
+            own?.let(::shutDown)
+        }
     }
 }

@@ -2,11 +2,13 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.TestScale
+import dev.bakeoff.model.report
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
@@ -18,7 +20,8 @@ import kotlinx.coroutines.runBlocking
  * runs at most [parallelism] items at once. A suspending item gives its thread back while it waits; a
  * blocking one holds it. The view is made in [open] and owns no thread (the shared pool does), so
  * [close] has nothing to shut down. [run] is called from one thread at a time and returns when
- * `runBlocking` has joined every item; an item's exception cancels the others and is rethrown.
+ * `runBlocking` has joined every item; an item's exception cancels the others and is rethrown. Its
+ * open-loop form `launch`es each item on the view as it arrives.
  */
 internal class CoroutineIoLimitedStrategy(private val parallelism: Int) : Strategy {
     private var view: CoroutineDispatcher? = null
@@ -31,6 +34,9 @@ internal class CoroutineIoLimitedStrategy(private val parallelism: Int) : Strate
         val on = checkNotNull(view) { "open() first" }
         runBlocking { repeat(batch.size) { i -> launch(on) { batch.runSuspending(i) } } }
     }
+
+    override fun openLoop(batch: Batch): ItemSink =
+        SinkScope(checkNotNull(view) { "open() first" }).sink { i, done -> launch { done.report { batch.runSuspending(i) } } }
 
     override fun close() {
         view = null

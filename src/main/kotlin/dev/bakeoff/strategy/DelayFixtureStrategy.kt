@@ -35,6 +35,7 @@ internal class DelayFixtureStrategy(private val delayNanos: Long) : Strategy {
             summary = "test fixture: direct, each item after a spin of -D$PROPERTY microseconds (0 when unset)",
             family = DIRECT,
             group = Group.FIXTURE,
+            fixedBatchOnly = "a test fixture of the fixed-batch error paths",
         ) { DelayFixtureStrategy(delayNanos()) }
 
         /** The delay [PROPERTY] sets, in ns; 0 when unset. Any other text fails the cell, naming the valid values. */

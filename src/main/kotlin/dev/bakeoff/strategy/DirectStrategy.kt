@@ -25,6 +25,8 @@ internal class DirectStrategy : Strategy {
             defaultSuite = true,
             model = { ConcurrencyModel(1, 1, CALL_NS, "one item after another on the calling thread") },
             recommended = true,
+            fixedBatchOnly = "runs each item on the calling thread: in an open loop the generator's, " +
+                "which would stop generating while an item runs",
         ) { DirectStrategy() }
     }
 }

@@ -2,11 +2,13 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Params
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
+import dev.bakeoff.model.report
 import dev.bakeoff.model.shutDown
 import java.util.concurrent.Executor
 import java.util.concurrent.ExecutorService
@@ -18,7 +20,8 @@ internal val EXECUTOR = StrategyFamily("executor", colour = "#1f77b4")
 /**
  * Executor family: `submit` every item, then `get()` every future, on an executor this strategy
  * creates in [open] and shuts down in [close] (fixed, work-stealing, cached, one virtual thread
- * per task...). An item's exception surfaces from `get()`.
+ * per task...). An item's exception surfaces from `get()`. Its open-loop form `execute`s each item as it
+ * arrives on the same executor.
  */
 internal class ExecutorStrategy(private val create: () -> ExecutorService) : Strategy {
     private var pool: ExecutorService? = null
@@ -32,6 +35,11 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
     override fun run(batch: Batch) {
         val p = checkNotNull(pool) { "open() first" }
         (0 until batch.size).map { i -> p.submit { batch.run(i) } }.forEach { it.get() }
+    }
+
+    override fun openLoop(batch: Batch): ItemSink {
+        val p = checkNotNull(pool) { "open() first" }
+        return ItemSink { i, done -> p.execute { done.report { batch.run(i) } } }
     }
 
     override fun close() {

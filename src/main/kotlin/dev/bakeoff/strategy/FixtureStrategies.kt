@@ -56,6 +56,7 @@ internal class FaultyStrategy(private val fault: Fault) : Strategy {
                 test = TestScale.excluded(
                     "deliberately faulty; TaskLedgerTest and SuiteRunnerTest check that each is caught",
                 ),
+                fixedBatchOnly = "a test fixture of the fixed-batch error paths",
             ) { FaultyStrategy(fault) }
         }
     }

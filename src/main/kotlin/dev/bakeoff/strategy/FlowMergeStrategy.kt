@@ -19,6 +19,9 @@ import kotlinx.coroutines.runBlocking
 /** kotlinx.coroutines' flows. */
 internal val FLOW = StrategyFamily("flow", colour = "#c35fd6")
 
+/** Why the merge family has no open-loop form. */
+private const val MERGE_OF_A_FIXED_LIST = "merge() of a fixed list of the batch's item flows"
+
 /** One item as a cold flow, moved to [dispatcher] with `flowOn` when there is one. */
 private fun Batch.itemFlow(index: Int, dispatcher: CoroutineDispatcher?): Flow<Unit> =
     flow { emit(runSuspending(index)) }.let {
@@ -48,6 +51,7 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
             family = FLOW,
             group = Group.E1,
             model = { it.coroutines(1, 1, FLOW_NS, "flow on one runBlocking thread") },
+            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
         ) { FlowMergeStrategy(DispatcherChoice.ONE, it.context.cpus) }
 
         val DEFAULT = StrategyEntry(
@@ -64,6 +68,7 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
                     "flow on Dispatchers.Default, a CPU-sized pool",
                 )
             },
+            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
         ) { FlowMergeStrategy(DispatcherChoice.DEFAULT, it.context.cpus) }
 
         val DEFAULT_LIMITED = StrategyEntry(
@@ -80,6 +85,7 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
                     "flow on Default.limitedParallelism(cores), a CPU-sized pool",
                 )
             },
+            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
         ) { FlowMergeStrategy(DispatcherChoice.DEFAULT_LIMITED, it.context.cpus) }
 
         val IO = StrategyEntry(
@@ -90,6 +96,7 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
             shared = COROUTINE_POOL,
             model = { it.coroutines(it.ioThreads, it.cores, FLOW_NS, "flow on Dispatchers.IO") },
             recommended = true,
+            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
         ) { FlowMergeStrategy(DispatcherChoice.IO, it.context.cpus) }
     }
 }
@@ -123,6 +130,7 @@ internal class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: Di
                 val limit = it.params[CONCURRENCY]
                 it.limited(on, limit, FLOW_NS, "flatMapMerge, at most $limit in flight, on ${on.id}")
             },
+            fixedBatchOnly = "flatMapMerge over the batch's fixed flow of items",
         ) { FlowFlatMapMergeStrategy(it[CONCURRENCY], it[DISPATCHER], it.context.cpus) }
     }
 }

@@ -2,6 +2,7 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
@@ -16,13 +17,20 @@ internal val FORK_JOIN = StrategyFamily("fork-join", colour = "#74a9cf")
 /**
  * `CompletableFuture.supplyAsync(action, ForkJoinPool.commonPool())` per item, then `allOf(...).join()`.
  * The pool is named explicitly: without it, a JVM whose common pool has parallelism 1 (two
- * CPUs) silently runs each task on a new thread instead.
+ * CPUs) silently runs each task on a new thread instead. Its open-loop form starts each item's
+ * `runAsync` as it arrives.
  */
 internal class CompletableFutureStrategy : Strategy {
     override fun run(batch: Batch) {
         val pool = ForkJoinPool.commonPool()
         val futures = (0 until batch.size).map { i -> CompletableFuture.supplyAsync({ batch.run(i) }, pool) }
         CompletableFuture.allOf(*futures.toTypedArray()).join()
+    }
+
+    override fun openLoop(batch: Batch) = ItemSink { i, done ->
+        CompletableFuture.runAsync({ batch.run(i) }, ForkJoinPool.commonPool())
+            // The future wraps the item's exception: report the item's own.
+            .whenComplete { _, failure -> done.done(failure?.cause ?: failure) }
     }
 
     companion object {
@@ -52,6 +60,7 @@ internal class ParallelStreamStrategy : Strategy {
             defaultSuite = true,
             shared = listOf(SharedScheduler.COMMON_POOL),
             model = { it.pool(it.cores, HANDOFF_NS, "the common pool plus the caller, a CPU-sized pool") },
+            fixedBatchOnly = "IntStream.range(...).parallel() splits a fixed range of items",
             recommended = true,
         ) { ParallelStreamStrategy() }
     }

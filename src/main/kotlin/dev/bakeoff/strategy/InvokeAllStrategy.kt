@@ -41,6 +41,7 @@ internal class InvokeAllStrategy : Strategy {
             family = EXECUTOR,
             group = Group.BEYOND,
             model = { it.pool(POOL_SIZE, HANDOFF_NS, "a 100-thread pool") },
+            fixedBatchOnly = "invokeAll takes a fixed collection of tasks and returns when all are done",
         ) { InvokeAllStrategy() }
     }
 }

@@ -2,6 +2,7 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
@@ -16,12 +17,20 @@ internal val REACTOR = StrategyFamily("reactor", colour = "#2a9d8f")
 /**
  * Project Reactor: one `Mono.fromRunnable { action(it) }.subscribeOn(scheduler)` per item,
  * `Mono.when(all).block()` (Reactor's counterpart of the Rx `Completable.merge` family).
- * The schedulers are Reactor's process-wide ones.
+ * The schedulers are Reactor's process-wide ones. Its open-loop form subscribes to each item's
+ * `Mono` as it arrives.
  */
 internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
         val s = scheduler()
         Mono.`when`((0 until batch.size).map { i -> Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s) }).block()
+    }
+
+    override fun openLoop(batch: Batch): ItemSink {
+        val s = scheduler()
+        return ItemSink { i, done ->
+            Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s).subscribe({}, { done.done(it) }, { done.done(null) })
+        }
     }
 
     companion object {

@@ -2,6 +2,7 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
@@ -50,7 +51,8 @@ internal object RxSchedulers {
 
 /**
  * E1 RxJava family: one `Completable.fromAction { action(it) }.subscribeOn(scheduler)` per item,
- * `Completable.merge(all).blockingAwait()`. The schedulers are RxJava's process-wide ones.
+ * `Completable.merge(all).blockingAwait()`. The schedulers are RxJava's process-wide ones. Its
+ * open-loop form subscribes to each item's `Completable` as it arrives.
  */
 internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
@@ -60,6 +62,13 @@ internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : S
                 Completable.fromAction { batch.run(i) }.subscribeOn(s)
             },
         ).blockingAwait()
+    }
+
+    override fun openLoop(batch: Batch): ItemSink {
+        val s = scheduler()
+        return ItemSink { i, done ->
+            Completable.fromAction { batch.run(i) }.subscribeOn(s).subscribe({ done.done(null) }, { done.done(it) })
+        }
     }
 
     companion object {
@@ -120,6 +129,7 @@ internal class RxParallelStrategy(private val rails: Int) : Strategy {
             shared = RxSchedulers.ON_IO,
             params = listOf(RAILS),
             model = { it.pool(it.params[RAILS], REACTIVE_NS, "parallel rails on Schedulers.io()") },
+            fixedBatchOnly = "Flowable.range(...).parallel(rails) splits a fixed range of items over its rails",
         ) { RxParallelStrategy(it[RAILS]) }
     }
 }

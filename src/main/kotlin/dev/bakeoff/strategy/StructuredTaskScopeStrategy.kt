@@ -63,6 +63,7 @@ internal class StructuredTaskScopeStrategy : Strategy {
             shared = ON_VIRTUAL_THREADS,
             model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
             unavailable = UNAVAILABLE,
+            fixedBatchOnly = "a StructuredTaskScope forks a fixed batch of subtasks and joins them",
         ) { StructuredTaskScopeStrategy() }
     }
 }

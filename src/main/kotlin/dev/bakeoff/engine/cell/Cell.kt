@@ -4,10 +4,12 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.CloseReport
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.ThreadCensus
+import dev.bakeoff.model.ArrivalBatch
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.FailingBatch
 import dev.bakeoff.model.FailingWorkload
 import dev.bakeoff.model.ItemSite
+import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.OpenScenario
@@ -62,10 +64,9 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
 
     /** The item that fails in every batch, or null (a happy path, or a batch too small to reach it). */
     val failingItem: Int? = (workload as? FailingWorkload)?.failingItem?.takeIf { it < spec.items }
-    private val ledger = TaskLedger(
-        scenario?.let { s -> IntArray(spec.items) { s.expected(it) } }
-            ?: IntArray(spec.items) { checkNotNull(reference).run(it) },
-    )
+    private val expected: IntArray = scenario?.let { s -> IntArray(spec.items) { s.expected(it) } }
+        ?: IntArray(spec.items) { checkNotNull(reference).run(it) }
+    private val ledger = TaskLedger(expected)
 
     /** The measured batch; a scenario cell's needs the opened scenario, so [open] makes it. */
     private var batch: WorkloadBatch? = workload?.let {
@@ -201,6 +202,17 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     }
 
     /**
+     * The strategy's open-loop form ([dev.bakeoff.model.Strategy.openLoop]) over [arrivals] items that
+     * cycle through this cell's seeds (arrival `k` is item `k % items`), with the batch that checks
+     * them; null when the strategy only knows a fixed batch. A workload cell's only. Call after [open];
+     * close the sink before [close].
+     */
+    fun openLoop(arrivals: Int): OpenLoop? {
+        val items = ArrivalBatch(checkNotNull(workload) { "an open loop runs a workload" }, spec.wait, expected, arrivals)
+        return strategy.openLoop(items)?.let { OpenLoop(it, items) }
+    }
+
+    /**
      * The physical limit of the cell's batch on [cores] processors, through [LimitFormula], each
      * item's wait from the definition as the run's wait form really waits it (see
      * [dev.bakeoff.model.WaitForm.effectiveWaitNanos]). A workload cell's items' CPU comes from
@@ -210,15 +222,18 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
      * the scenario is reset afterwards). Call after [open], outside any timed section.
      */
     fun physicalLimit(cores: Int, budgetNanos: Long = ItemCpuCalibration.BUDGET_NANOS): LimitFormula.Bound {
-        val nominal: (Int) -> Long = scenario?.let { it::waitNanos } ?: checkNotNull(workload)::waitNanos
-        val waits = LongArray(spec.items) {
-            spec.wait.effectiveWaitNanos((nominal(it) * context.waitScale).toLong())
-        }
+        val waits = waits()
         val ref = reference ?: return scenarioLimit(waits, cores, budgetNanos)
         val cpu = ItemCpuCalibration.measure(ref, spec.items, budgetNanos)
         // Items that share one lock run one after another: all of their CPU and waits in a row.
         val serial = if (workload is SerialWorkload) cpu.indices.sumOf { cpu[it] + waits[it] } else 0.0
         return LimitFormula.of(cpu, waits, cores, serial)
+    }
+
+    /** Each item's wait from the definition as the run's wait form really waits it, in ns. */
+    fun waits(): LongArray {
+        val nominal: (Int) -> Long = scenario?.let { it::waitNanos } ?: checkNotNull(workload)::waitNanos
+        return LongArray(spec.items) { spec.wait.effectiveWaitNanos((nominal(it) * context.waitScale).toLong()) }
     }
 
     private fun scenarioLimit(waits: LongArray, cores: Int, budgetNanos: Long): LimitFormula.Bound {
@@ -253,3 +268,6 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         }
     }
 }
+
+/** A strategy's open-loop [sink] and the [batch] of arrivals it runs, which verifies them afterwards. */
+internal class OpenLoop(val sink: ItemSink, val batch: ArrivalBatch)

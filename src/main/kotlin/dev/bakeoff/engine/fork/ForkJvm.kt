@@ -2,6 +2,7 @@ package dev.bakeoff.engine.fork
 
 import dev.bakeoff.engine.jdk.MachineInfo
 import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.RunOptions
 import java.io.File
 import java.nio.file.Files
@@ -62,6 +63,34 @@ internal class ForkJvm(
         ownerPid = if (options.inProcess) null else ProcessHandle.current().pid(),
         figures = figures,
     )
+
+    /**
+     * Runs [main] (a trace-only or load JVM's entry point) in a JVM of this run for [spec]: its
+     * arguments the cell's strategy, subject, items and wait form, then [extra]; its report in
+     * [probeFile], its output in [log], the run's settings served meanwhile; killed at [limitSeconds]
+     * ([ProbeProcess]), its settings as [adjust] makes them. Its exit status, or null when it was killed.
+     */
+    fun runCell(
+        main: Class<*>,
+        spec: CellSpec,
+        probeFile: Path,
+        log: Path,
+        limitSeconds: Long,
+        traceWarmup: Boolean,
+        extra: List<String> = emptyList(),
+        adjust: (ForkSettings) -> ForkSettings = { it },
+    ): Int? {
+        val fork = adjust(forkSettings(probeFile, traceWarmup))
+        val settings = fork.serveSettings()
+        val command = launcher + args(fork.toProperties(settings?.socket)) +
+            listOf("-cp", classpath, main.name, spec.strategy.spec, spec.subject, spec.items.toString(), spec.wait.id) +
+            extra
+        return try {
+            ProbeProcess.run(command, log, limitSeconds)
+        } finally {
+            settings?.close()
+        }
+    }
 
     /** The JVM options of a fork: [properties] as `-D` options, then the run's own. */
     fun args(properties: Map<String, String>): List<String> {

@@ -30,28 +30,14 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         val files = CellFiles(workDir, index)
         val probeFile = files.probe.also { Files.deleteIfExists(it) }
         val log = files.log
-        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
         // Its one batch is watched as a JMH fork's are: a stalled one ends with its thread dump, not at the limit.
         val dump = files.threads.also { Files.deleteIfExists(it) }
-        val fork = jvm.forkSettings(probeFile, traceWarmup = true)
-            .copy(stallMillis = ProgressWatchdog.stallMillis(floorNs), threadDump = dump.toFile())
-        val settings = fork.serveSettings()
-        val command = jvm.launcher + jvm.args(fork.toProperties(settings?.socket)) + listOf(
-            "-cp",
-            jvm.classpath,
-            TraceProbe::class.java.name,
-            spec.strategy.spec,
-            spec.subject,
-            spec.items.toString(),
-            spec.wait.id,
-        )
         // The traced batch is at least the floor; the rest is a JVM start, as for a planning probe.
         val limit = options.cellTimeoutSeconds
             ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
-        val exit = try {
-            ProbeProcess.run(command, log, limit)
-        } finally {
-            settings?.close()
+        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
+        val exit = jvm.runCell(TraceProbe::class.java, spec, probeFile, log, limit, traceWarmup = true) {
+            it.copy(stallMillis = ProgressWatchdog.stallMillis(floorNs), threadDump = dump.toFile())
         }
         val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
         val probe = probeFile.takeIf { it.exists() }

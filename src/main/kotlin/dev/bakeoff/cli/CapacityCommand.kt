@@ -1,0 +1,53 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.terminal
+import com.github.ajalt.clikt.parameters.groups.provideDelegate
+import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.options.required
+import com.github.ajalt.clikt.parameters.types.double
+import com.github.ajalt.clikt.parameters.types.restrictTo
+import dev.bakeoff.engine.load.LoadSuite
+import dev.bakeoff.engine.plan.LoadInput
+
+/**
+ * `bakeoff capacity`: per strategy, a geometric sweep of the arrival rate from `--from` by `--factor`
+ * until the latency objective (`--slo p99=20ms`) breaks or the achieved rate falls below 99% of the
+ * offered one, refined between the last two rates; prints each strategy's capacity with the
+ * Little's-law ceiling of its concurrency, and writes the `load` and `capacity` sections.
+ */
+internal class CapacityCommand : CliktCommand("capacity") {
+    override fun help(context: Context) =
+        "Find each strategy's capacity at a latency objective: the highest arrival rate whose latency " +
+            "percentile stays within it while the strategy keeps up, with the ceiling its concurrency explains."
+
+    private val load by LoadOptions(defaultDuration = "2s")
+    private val slo by option("--slo", help = "The latency objective, as p99=20ms (p50, p90, p99, p99.9 or max)").required()
+    private val from by option("--from", help = "The sweep's first rate (default 500/s)").default("500/s")
+    private val factor by option("--factor", help = "Each rate of the sweep is the last one times this (default 1.25)")
+        .double().restrictTo(min = 1.05, max = 4.0).default(DEFAULT_FACTOR)
+
+    override fun run() {
+        val options = load.resolve()
+        val plan = load.plan(from)
+        val objective = parse { LoadInput.objective(slo) }
+        val results = load.measuring(options) { o ->
+            echo(LoadTables.heading(o, plan) + "; capacity at $objective, rates x $factor", err = true)
+            val writer = ResultFiles.writer(o.out)
+            ResultFiles.guard(writer) { LoadSuite(o, plan, { echo(it, err = true) }, writer).capacity(objective, factor) }
+                .also {
+                    echo(LoadTables.render(terminal, it), trailingNewline = false)
+                    echo(LoadTables.capacity(terminal, it), trailingNewline = false)
+                    echo("results: ${o.out.resolve("results.json")}")
+                }
+        }
+        // Cells past the knee still finish ok (they only miss the objective): a cell not ok failed outright.
+        exitOnProblems(results)
+    }
+
+    private companion object {
+        const val DEFAULT_FACTOR = 1.25
+    }
+}

@@ -1,0 +1,83 @@
+package dev.bakeoff.cli
+
+import com.github.ajalt.mordant.terminal.Terminal
+import dev.bakeoff.engine.plan.LoadPlan
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.LoadResult
+import dev.bakeoff.result.Results
+import kotlin.math.abs
+
+/**
+ * The console view of load results: per workload and rate, a percentile table of every strategy
+ * (latency from each item's intended start), the achieved rate, the generator's lag and the theory's
+ * checks; then, after `capacity`, each strategy's capacity and the sentence that explains its knee.
+ */
+internal object LoadTables {
+    private val HEADER = listOf(
+        "strategy", "achieved", "p50", "p90", "p99", "p99.9", "max",
+        "late (lag p99)", "in flight", "Little", "queueing wait", "threads", "alloc/item",
+    )
+
+    /** What a load run is about to do, for stderr. */
+    fun heading(options: RunOptions, plan: LoadPlan): String =
+        "load: ${plan.arrival} arrivals at ${Units.sig3(plan.ratePerSec)}/s for ${Units.nanos(plan.durationNs.toDouble())} " +
+            "after a ${Units.nanos(plan.warmupNs.toDouble())} warm-up, ${options.items} items (${options.wait}); " +
+            "results in ${options.out}"
+
+    /** One table per workload and rate, in run order. */
+    fun render(terminal: Terminal, results: Results): String = buildString {
+        for ((key, cells) in results.load.orEmpty().groupBy { Triple(it.workload, it.wait, it.ratePerSec) }) {
+            val (workload, wait, rate) = key
+            val arrival = cells.first().arrival
+            appendLine("$workload ($wait), $arrival arrivals at ${Units.sig3(rate)}/s:")
+            appendLine(terminal.render(compactTable(HEADER, cells.map(::row))))
+            cells.filter { it.figures?.lag?.kept == false }.forEach {
+                appendLine("  ${it.strategy}: the generator could not keep ${Units.sig3(rate)}/s on this machine: its figures are marked")
+            }
+            cells.filter { it.error != null }.forEach { appendLine("  ${it.strategy}: ${it.status}: ${it.error}") }
+        }
+    }
+
+    /** Each strategy's capacity, then why its knee is where it is. */
+    fun capacity(terminal: Terminal, results: Results): String = buildString {
+        val capacities = results.capacity.orEmpty()
+        if (capacities.isEmpty()) return@buildString
+        val rows = capacities.map { c ->
+            listOf(
+                c.strategy,
+                c.workload,
+                c.objective,
+                c.capacityPerSec?.let { "${Units.sig3(it)}/s" } ?: "below ${Units.sig3(c.points.first())}/s",
+                c.ceilingPerSec?.let { "${Units.sig3(it)}/s" } ?: "-",
+                c.capacityPerSec?.let { cap -> c.ceilingPerSec?.let { Units.sig3(cap / it) } } ?: "-",
+            )
+        }
+        appendLine(terminal.render(compactTable(listOf("strategy", "workload", "objective", "capacity", "ceiling", "x ceiling"), rows)))
+        capacities.forEach { appendLine(it.explanation) }
+    }
+
+    private fun row(c: LoadResult): List<String> {
+        val f = c.figures ?: return listOf(c.strategy, c.status.id) + List(HEADER.size - 2) { "" }
+        val l = f.latencyNs
+        val late = "${f.lag.late} (${Units.nanos(f.lag.p99Ns.toDouble())})" + if (f.lag.kept) "" else " not kept"
+        return listOf(
+            c.strategy,
+            "${Units.sig3(f.achievedPerSec)}/s",
+            Units.nanos(l.p50.toDouble()),
+            Units.nanos(l.p90.toDouble()),
+            Units.nanos(l.p99.toDouble()),
+            Units.nanos(l.p999.toDouble()),
+            Units.nanos(l.max.toDouble()),
+            late,
+            Units.sig3(f.meanInFlight),
+            c.little?.let { percent(it.deviation) } ?: "-",
+            c.queueing?.let { "${Units.nanos(it.measuredWaitNs)} (${it.model.substringBefore(' ')} ${Units.nanos(it.predictedWaitNs)})" }
+                ?: "-",
+            f.peakThreads?.toString() ?: "-",
+            f.allocBytesPerItem?.let(Units::bytes) ?: "-",
+        )
+    }
+
+    private fun percent(x: Double): String = (if (x >= 0) "+" else "-") + Units.sig3(abs(x) * 100) + "%"
+}

@@ -1,0 +1,261 @@
+package dev.bakeoff.engine.cell
+
+import dev.bakeoff.model.ItemSink
+import dev.bakeoff.result.Arrival
+import dev.bakeoff.result.GeneratorLag
+import dev.bakeoff.result.LoadFigures
+import dev.bakeoff.result.LoadLatency
+import org.HdrHistogram.Histogram
+import org.HdrHistogram.Recorder
+import java.util.SplittableRandom
+import java.util.concurrent.atomic.AtomicLong
+import java.util.concurrent.atomic.AtomicLongArray
+import java.util.concurrent.locks.LockSupport
+import kotlin.math.ln
+
+/** The generator's time: [now] in ns, and [sleepUntil] a time of [now]'s. Injected by tests. */
+internal interface LoadClock {
+    fun now(): Long
+
+    fun sleepUntil(time: Long)
+
+    companion object {
+        /** `System.nanoTime`, parking until the time (Linux wakes a park some 50 µs late: part of the lag). */
+        val SYSTEM = object : LoadClock {
+            override fun now() = System.nanoTime()
+
+            override fun sleepUntil(time: Long) {
+                while (true) {
+                    val left = time - System.nanoTime()
+                    if (left <= 0) return
+                    LockSupport.parkNanos(left)
+                }
+            }
+        }
+    }
+}
+
+/**
+ * An open-loop load generator, as wrk2 and k6's `constant-arrival-rate` are: items arrive at [rate]
+ * per second ([arrival]: Poisson gaps or even ones, on a schedule fixed in advance by [seed]) for a
+ * warm-up, then for the measured window, whether or not earlier items finished. Each item's latency
+ * runs from its *intended* start to the strategy's report that it finished: a strategy that stalls
+ * (or a generator that falls behind) cannot hide the queue it built (coordinated omission). The
+ * generator measures its own lag (actual submission minus intended start).
+ *
+ * Threading model: [run] on one thread (the load JVM's main thread), which is the only one that
+ * submits; completions are recorded from the strategy's threads into a [Recorder] (wait-free) and
+ * an [AtomicLongArray] of intended starts, which also catches an item reported twice.
+ */
+internal class LoadGenerator(
+    private val rate: Double,
+    private val arrival: Arrival,
+    private val clock: LoadClock = LoadClock.SYSTEM,
+    seed: Long = 26L,
+) {
+    private val random = SplittableRandom(seed)
+
+    /**
+     * Submits arrivals to [sink] for [warmupNs] then [durationNs], at most [maxArrivals] in all (the
+     * batch's size), waits up to [drainNs] for the measured ones to finish, and returns the window's
+     * figures (threads and allocation are the caller's). [sampler] counts what is in flight; [waits]
+     * are the items' service times (ns), which the figures summarise for the queueing checks.
+     */
+    fun run(
+        sink: ItemSink,
+        warmupNs: Long,
+        durationNs: Long,
+        drainNs: Long,
+        maxArrivals: Int,
+        sampler: InFlightSampler,
+        waits: LongArray,
+    ): Outcome {
+        val intended = AtomicLongArray(maxArrivals)
+        val latency = Recorder(SIGNIFICANT_DIGITS)
+        val lag = Histogram(SIGNIFICANT_DIGITS)
+        val failed = AtomicLong()
+        val duplicates = AtomicLong()
+        val lastDone = AtomicLong(Long.MIN_VALUE)
+        val start = clock.now()
+        val measureFrom = start + warmupNs
+        val end = measureFrom + durationNs
+        var firstMeasured = -1
+        var late = 0L
+        var next = start
+        var k = 0
+        while (k < maxArrivals) {
+            next += gapNanos()
+            if (next >= end) break
+            clock.sleepUntil(next)
+            val now = clock.now()
+            val measured = next >= measureFrom
+            if (measured && firstMeasured < 0) {
+                firstMeasured = k
+                sampler.window(true)
+            }
+            if (measured) {
+                val behind = maxOf(0L, now - next)
+                lag.recordValue(behind)
+                if (behind > GeneratorLag.LATE_NANOS) late++
+            }
+            intended.set(k, next)
+            sampler.submitted()
+            val index = k
+            // Fixed at submission: a completion needs no shared state to know whether it counts.
+            sink.submit(index) { failure ->
+                val done = clock.now()
+                val at = intended.getAndSet(index, DONE)
+                sampler.finished()
+                if (at == DONE) {
+                    duplicates.incrementAndGet()
+                } else if (measured) {
+                    if (failure != null) failed.incrementAndGet()
+                    latency.recordValue(maxOf(0L, done - at))
+                    lastDone.accumulateAndGet(done, ::maxOf)
+                }
+            }
+            k++
+        }
+        sampler.window(false)
+        val submitted = k
+        waitForAll(submitted, intended, end + drainNs)
+        val drainedAt = clock.now()
+        val histogram = latency.intervalHistogram
+        // Coordinated omission: an item still unfinished counts as at least as late as the drain's end.
+        val from = if (firstMeasured < 0) submitted else firstMeasured
+        var unfinished = 0L
+        for (i in from until submitted) {
+            val at = intended.get(i)
+            if (at != DONE) {
+                unfinished++
+                histogram.recordValue(maxOf(0L, drainedAt - at))
+            }
+        }
+        val arrived = (submitted - from).toLong()
+        val completed = arrived - unfinished
+        val busyUntil = if (unfinished > 0) drainedAt else maxOf(lastDone.get(), end)
+        val figures = LoadFigures(
+            arrived = arrived,
+            completed = completed,
+            failed = failed.get(),
+            unfinished = unfinished,
+            offeredPerSec = arrived * NANOS_PER_SECOND / durationNs,
+            achievedPerSec = completed * NANOS_PER_SECOND / (busyUntil - measureFrom),
+            latencyNs = latencyOf(histogram),
+            lag = GeneratorLag(
+                late = late,
+                p99Ns = lag.getValueAtPercentile(P99),
+                maxNs = lag.maxValue,
+                kept = arrived > 0 && late <= GeneratorLag.LATE_SHARE * arrived,
+            ),
+            meanInFlight = sampler.mean(),
+            serviceNs = waits.average(),
+            serviceScv = scv(waits),
+        )
+        return Outcome(figures, submitted, duplicates.get())
+    }
+
+    private fun waitForAll(submitted: Int, intended: AtomicLongArray, deadline: Long) {
+        var i = 0
+        while (i < submitted) {
+            if (intended.get(i) == DONE) {
+                i++
+            } else {
+                if (clock.now() - deadline >= 0) return
+                clock.sleepUntil(clock.now() + POLL_NANOS)
+            }
+        }
+    }
+
+    private fun gapNanos(): Long {
+        val mean = NANOS_PER_SECOND / rate
+        return when (arrival) {
+            Arrival.UNIFORM -> mean
+
+            // Inverse transform of an exponential; 1 - u is in (0, 1], so the logarithm is finite.
+            Arrival.POISSON -> -ln(1.0 - random.nextDouble()) * mean
+        }.toLong().coerceAtLeast(1L)
+    }
+
+    /** What [run] saw: the window's [figures], every arrival it [submitted] and completions heard twice. */
+    class Outcome(val figures: LoadFigures, val submitted: Int, val duplicates: Long)
+
+    companion object {
+        private const val SIGNIFICANT_DIGITS = 3
+        private const val NANOS_PER_SECOND = 1e9
+        private const val P99 = 99.0
+        private const val POLL_NANOS = 1_000_000L
+
+        /** An arrival's slot once its completion was heard (no intended start is this small). */
+        private const val DONE = Long.MIN_VALUE
+
+        /** Variance over the squared mean (0 for no wait at all). */
+        private fun scv(waits: LongArray): Double {
+            val mean = waits.average()
+            if (mean <= 0.0) return 0.0
+            return waits.sumOf { (it - mean) * (it - mean) } / waits.size / (mean * mean)
+        }
+
+        fun latencyOf(h: Histogram) = LoadLatency(
+            p50 = h.getValueAtPercentile(50.0),
+            p90 = h.getValueAtPercentile(90.0),
+            p99 = h.getValueAtPercentile(P99),
+            p999 = h.getValueAtPercentile(99.9),
+            max = h.maxValue,
+            mean = if (h.totalCount == 0L) 0.0 else h.mean,
+        )
+    }
+}
+
+/**
+ * Counts what an open loop has in flight (submitted, not finished) and samples it once a millisecond
+ * while the measured window is open: the mean in flight that Little's law is checked with, measured
+ * apart from the latencies.
+ *
+ * Threading model: its own daemon platform thread, started before the strategy opens (so the thread
+ * census does not count it as the strategy's); [submitted] from the generator's thread, [finished]
+ * from any; [mean] after the window closed.
+ */
+internal class InFlightSampler : AutoCloseable {
+    private val submitted = AtomicLong()
+    private val finished = AtomicLong()
+    private val sum = AtomicLong()
+    private val samples = AtomicLong()
+
+    @Volatile
+    private var open = false
+
+    private val thread = Thread.ofPlatform().daemon().name("bakeoff-in-flight").start {
+        while (!Thread.currentThread().isInterrupted) {
+            LockSupport.parkNanos(SAMPLE_NANOS)
+            if (open) {
+                sum.addAndGet(submitted.get() - finished.get())
+                samples.incrementAndGet()
+            }
+        }
+    }
+
+    fun submitted() {
+        submitted.incrementAndGet()
+    }
+
+    fun finished() {
+        finished.incrementAndGet()
+    }
+
+    /** Opens or closes the measured window. */
+    fun window(open: Boolean) {
+        this.open = open
+    }
+
+    /** The mean of the window's samples (0 without any). */
+    fun mean(): Double = samples.get().let { n -> if (n == 0L) 0.0 else sum.get().toDouble() / n }
+
+    override fun close() {
+        thread.interrupt()
+    }
+
+    private companion object {
+        const val SAMPLE_NANOS = 1_000_000L
+    }
+}

@@ -1,0 +1,119 @@
+package dev.bakeoff.engine.cell
+
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.model.ItemSink
+import dev.bakeoff.model.LedgerException
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.result.Arrival
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.LoadReport
+import kotlinx.serialization.json.Json
+import java.io.File
+import java.lang.management.ManagementFactory
+
+/**
+ * The measured JVM of a load cell (`bakeoff load`, `bakeoff capacity`): opens the cell, runs a
+ * [LoadGenerator] through the strategy's open-loop form, checks every arrival ran exactly once, closes
+ * the cell (leak check) and writes a [LoadReport]. JMH has no open loop, so [LoadRunner] starts this
+ * JVM as it starts a trace-only one: the run's JDK, options and thread budget, the owner watch, its
+ * time limit. Never runs in Bakeoff's own JVM. Ends the JVM with [MeasuredJvm.halt].
+ *
+ * Threading model: the main thread generates; the strategy's threads run the items; the
+ * [InFlightSampler] and the [ThreadBudget] each have a daemon thread, started before the cell opens.
+ */
+internal object LoadProbe {
+    /** Arguments: strategy spec, workload spec, items, wait form, rate per second, arrival, warm-up, window and drain in ns. */
+    @JvmStatic
+    fun main(args: Array<String>) {
+        val fork = ForkSettings.fromSystemProperties()
+        fork.ownerPid?.let(MeasuredJvm::adopt)
+        val out = fork.probeFile
+        val budget = (fork.maxThreads ?: ThreadBudget.defaultMax())?.let { max ->
+            ThreadBudget(max) { live ->
+                write(out, LoadReport(CellStatus.FAILED, ThreadBudget.exceeded(live, max)))
+                MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
+            }
+        }
+        val sampler = InFlightSampler()
+        val report = try {
+            val spec = CellSpec.parse(args[0], args[1], args[2].toInt(), args[3])
+            val rate = args[4].toDouble()
+            val arrival = Arrival.entries.first { it.id == args[5] }
+            val (warmup, window, drain) = args.drop(6).map { it.toLong() }
+            val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
+            val arrivals = arrivals(rate, warmup + window)
+            run(cell, arrivals, sampler) {
+                LoadGenerator(rate, arrival).run(it.sink, warmup, window, drain, arrivals, sampler, it.waits)
+            }
+        } catch (e: Throwable) {
+            val status = if (e is LedgerException) CellStatus.BROKEN else CellStatus.FAILED
+            LoadReport(status, "${e.javaClass.simpleName}: ${e.message}")
+        }
+        sampler.close()
+        budget?.close()
+        write(out, report)
+        MeasuredJvm.halt(0)
+    }
+
+    /**
+     * Opens [cell], runs [generate] through its open-loop form over at most [arrivals] items, verifies
+     * them when all of them finished, closes the cell and reports, threads and allocation included.
+     */
+    internal fun run(
+        cell: Cell,
+        arrivals: Int,
+        sampler: InFlightSampler,
+        generate: (Generating) -> LoadGenerator.Outcome,
+    ): LoadReport {
+        val mx = ManagementFactory.getThreadMXBean() as com.sun.management.ThreadMXBean
+        cell.open()
+        val outcome = try {
+            val open = cell.openLoop(arrivals)
+                ?: return LoadReport(
+                    CellStatus.SKIPPED,
+                    "not applicable: ${cell.spec.strategy.entry.fixedBatchOnly}",
+                ).also { cell.close() }
+            val allocated = mx.totalThreadAllocatedBytes
+            val outcome = open.sink.use { generate(Generating(it, cell.waits())) }
+            val bytes = mx.totalThreadAllocatedBytes - allocated
+            if (outcome.duplicates > 0) {
+                throw LedgerException("open loop broken: ${outcome.duplicates} completions reported twice")
+            }
+            // An arrival still running is not yet counted: only a drained loop can be checked.
+            if (outcome.figures.unfinished == 0L) open.batch.verify(outcome.submitted)
+            val perItem = if (outcome.submitted > 0) bytes.toDouble() / outcome.submitted else null
+            outcome.figures.copy(allocBytesPerItem = perItem)
+        } catch (e: Throwable) {
+            cell.close()
+            throw e
+        }
+        val census = cell.threads
+        val figures = outcome.copy(peakThreads = census.peakLive(), threadsCreated = census.created())
+        sampler.window(false)
+        val close = cell.closeAndCheck()
+        val problems = close.leaked.map { "left alive: $it" } + close.overBound
+        return if (problems.isEmpty()) {
+            LoadReport(CellStatus.OK, figures = figures)
+        } else {
+            LoadReport(CellStatus.FAILED, problems.joinToString(), figures)
+        }
+    }
+
+    /** What the generator runs with: the strategy's [sink] and the items' service times ([waits], ns). */
+    internal class Generating(val sink: ItemSink, val waits: LongArray)
+
+    /** Room for every arrival of [nanos] at [rate], with a margin for Poisson's variation. */
+    private fun arrivals(rate: Double, nanos: Long): Int =
+        minOf(MAX_ARRIVALS.toDouble(), rate * nanos / 1e9 * ARRIVAL_MARGIN + ARRIVAL_SLACK).toInt()
+
+    private fun write(out: File?, report: LoadReport) {
+        runCatching { out?.writeText(Json.encodeToString(LoadReport.serializer(), report)) }
+    }
+
+    private const val ARRIVAL_MARGIN = 1.2
+    private const val ARRIVAL_SLACK = 1_000
+
+    /** Arrivals one load JVM can take at most: 32 MB of intended starts, 16 MB of counts. */
+    const val MAX_ARRIVALS = 1 shl 22
+}

@@ -1,0 +1,149 @@
+package dev.bakeoff.engine.load
+
+import dev.bakeoff.engine.fork.LoadRunner
+import dev.bakeoff.engine.jdk.MachineInfo
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.LatencyObjective
+import dev.bakeoff.engine.plan.LoadPlan
+import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.metrics.Queueing
+import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CapacityResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.LoadResult
+import dev.bakeoff.result.PresetInfo
+import dev.bakeoff.result.Results
+import java.nio.file.Files
+import java.nio.file.Paths
+import java.time.Instant
+import kotlin.math.sqrt
+
+/**
+ * `bakeoff load` and `bakeoff capacity` over [options]' strategies x workloads (items, wait form):
+ * each cell a [LoadRunner] JVM, one after another, holding the machine ([MachineLock]) for the whole
+ * run. [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
+ * until it breaks the objective or falls behind, then halves the last step [REFINE] times. The
+ * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell; [progress]
+ * hears a line per cell.
+ *
+ * Threading model: the run's thread only.
+ */
+internal class LoadSuite(
+    private val options: RunOptions,
+    private val plan: LoadPlan,
+    private val progress: (String) -> Unit = {},
+    private val sink: (Results) -> Unit = {},
+) {
+    private val done = mutableListOf<LoadResult>()
+    private val capacities = mutableListOf<CapacityResult>()
+    private val runner = LoadRunner(options, options.out.resolve("cells").also { Files.createDirectories(it) })
+    private val machine = MachineInfo.describe(options.jdk ?: Paths.get(System.getProperty("java.home")), options.cpus)
+    private val created = Instant.now().toString()
+
+    /** Every cell at the plan's rate. */
+    fun load(): Results = MachineLock.hold {
+        cells().forEach { measure(it, plan.ratePerSec) }
+        results(complete = true)
+    }
+
+    /**
+     * Each cell's capacity at [objective]: rates from the plan's, times [factor] while the cell keeps
+     * the objective and its rate (status ok, the generator on time, achieved at least [KEPT_SHARE] of
+     * what was offered, nothing unfinished), then [REFINE] geometric halvings of the last step; the
+     * capacity is the highest rate that met it.
+     */
+    fun capacity(objective: LatencyObjective, factor: Double, maxSteps: Int = MAX_STEPS): Results = MachineLock.hold {
+        for (spec in cells()) {
+            val points = mutableListOf<Double>()
+            var good: Double? = null
+            var bad: Double? = null
+            var rate = plan.ratePerSec
+            while (points.size < maxSteps && bad == null && rate <= MAX_RATE) {
+                points += rate
+                if (meets(measure(spec, rate), objective)) good = rate else bad = rate
+                rate *= factor
+            }
+            repeat(REFINE) {
+                val low = good ?: return@repeat
+                val high = bad ?: return@repeat
+                val mid = sqrt(low * high)
+                points += mid
+                if (meets(measure(spec, mid), objective)) good = mid else bad = mid
+            }
+            capacities += capacityOf(spec, objective, good, points)
+            sink(results(complete = false))
+        }
+        results(complete = true)
+    }
+
+    private fun cells(): List<CellSpec> = options.strategies.flatMap { s ->
+        options.workloads.map { w -> CellSpec(s, w, options.items, options.wait) }
+    }
+
+    private fun measure(spec: CellSpec, rate: Double): LoadResult {
+        progress("${spec.strategy.spec} x ${spec.subject} at ${Units.sig3(rate)}/s ...")
+        val result = runner.run(done.size + 1, spec, plan.at(rate))
+        done += result
+        sink(results(complete = false))
+        return result
+    }
+
+    private fun meets(result: LoadResult, objective: LatencyObjective): Boolean {
+        val f = result.figures ?: return false
+        return result.status == CellStatus.OK && f.lag.kept && f.unfinished == 0L &&
+            f.achievedPerSec >= KEPT_SHARE * f.offeredPerSec && objective.met(f.latencyNs)
+    }
+
+    /** The capacity found and the Little's-law ceiling of the strategy's concurrency, in one sentence. */
+    private fun capacityOf(spec: CellSpec, objective: LatencyObjective, capacity: Double?, points: List<Double>): CapacityResult {
+        val model = runner.model(spec)
+        val serviceNs = done.lastOrNull { it.strategy == spec.strategy.spec && it.figures != null }?.figures?.serviceNs
+        val bounded = model.inFlight < LoadRunner.UNBOUNDED
+        val ceiling = serviceNs?.takeIf { bounded }?.let { Queueing.ceilingPerSec(model.inFlight, it) }
+        val explanation = when {
+            ceiling != null ->
+                "${spec.strategy.spec} saturates at about ${Units.sig3(ceiling)}/s because ${model.inFlight} in flight " +
+                    "(${model.mechanism}) x ${Units.nanos(checkNotNull(serviceNs))} each (Little's law)"
+
+            else ->
+                "${spec.strategy.spec} keeps every arrival in flight (${model.mechanism}): no concurrency ceiling, " +
+                    "only the CPU, the generator and the objective bound it"
+        }
+        return CapacityResult(
+            strategy = spec.strategy.spec,
+            family = spec.strategy.entry.family.family,
+            workload = spec.subject,
+            objective = objective.text,
+            capacityPerSec = capacity,
+            ceilingPerSec = ceiling,
+            explanation = explanation,
+            points = points,
+        )
+    }
+
+    private fun results(complete: Boolean) = Results(
+        bakeoffVersion = SuiteRunner.VERSION,
+        createdAt = created,
+        complete = complete,
+        machine = machine,
+        preset = PresetInfo(PRESET_ID, 1, "open loop: ${plan.arrival} arrivals, latency from each item's intended start"),
+        cells = emptyList(),
+        load = done.toList(),
+        capacity = capacities.toList().takeIf { it.isNotEmpty() },
+    )
+
+    companion object {
+        /** The preset a load run's results name. */
+        const val PRESET_ID = "load"
+
+        /** An achieved rate below this share of the offered one means the strategy fell behind. */
+        const val KEPT_SHARE = 0.99
+
+        /** Geometric halvings of the step at which the sweep broke. */
+        const val REFINE = 2
+        const val MAX_STEPS = 40
+        private const val MAX_RATE = 1e6
+    }
+}

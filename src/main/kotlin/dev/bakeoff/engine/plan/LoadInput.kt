@@ -1,0 +1,70 @@
+package dev.bakeoff.engine.plan
+
+import dev.bakeoff.result.LoadLatency
+
+/**
+ * The load commands' inputs as text, parsed once at the edge: a rate (`3000/s`, `2.5k/s`, `3000`), a
+ * duration (`10s`, `500ms`, `2m`) and a latency objective (`p99=20ms`). Each parser throws
+ * [IllegalArgumentException] with a one-line message that names the valid forms.
+ */
+internal object LoadInput {
+    private val RATE = Regex("""(\d+(?:\.\d+)?)\s*(k?)\s*(?:/s)?""")
+    private val DURATION = Regex("""(\d+(?:\.\d+)?)\s*(ms|s|m)""")
+    private val OBJECTIVE = Regex("""(p50|p90|p99|p99\.9|max)\s*=\s*(.+)""")
+
+    /** Items per second, > 0. */
+    fun rate(text: String): Double {
+        val m = RATE.matchEntire(text.trim())
+        val value = m?.let { it.groupValues[1].toDouble() * if (it.groupValues[2] == "k") 1000 else 1 }
+        require(value != null && value > 0 && value <= MAX_RATE) {
+            "invalid rate '$text'; valid: items per second above 0 and at most ${MAX_RATE.toLong()}, as 3000/s or 2.5k/s"
+        }
+        return value
+    }
+
+    /** Nanoseconds, > 0. */
+    fun duration(text: String): Long {
+        val m = DURATION.matchEntire(text.trim())
+        val nanos = m?.let {
+            it.groupValues[1].toDouble() * when (it.groupValues[2]) {
+                "ms" -> 1e6
+                "s" -> 1e9
+                else -> 60e9
+            }
+        }
+        require(nanos != null && nanos >= 1e6 && nanos <= MAX_DURATION_NS) {
+            "invalid duration '$text'; valid: 1ms to 1h, as 500ms, 10s or 2m"
+        }
+        return nanos.toLong()
+    }
+
+    /** A latency objective such as `p99=20ms`. */
+    fun objective(text: String): LatencyObjective {
+        val m = OBJECTIVE.matchEntire(text.trim())
+        val limit = m?.let { runCatching { duration(it.groupValues[2]) }.getOrNull() }
+        require(m != null && limit != null) {
+            "invalid objective '$text'; valid: p50, p90, p99, p99.9 or max = a duration, as p99=20ms"
+        }
+        return LatencyObjective(m.groupValues[1], limit, text.trim().replace(" ", ""))
+    }
+
+    /** The highest rate a load JVM is asked for: a million items a second is beyond one generator thread. */
+    const val MAX_RATE = 1e6
+    private const val MAX_DURATION_NS = 3600e9
+}
+
+/** A latency objective: the [percentile] (`p99`, ...) of a load cell's latencies at most [limitNs], as [text] says. */
+internal data class LatencyObjective(val percentile: String, val limitNs: Long, val text: String) {
+    /** The cell's latency at [percentile]. */
+    fun of(latency: LoadLatency): Long = when (percentile) {
+        "p50" -> latency.p50
+        "p90" -> latency.p90
+        "p99" -> latency.p99
+        "p99.9" -> latency.p999
+        else -> latency.max
+    }
+
+    fun met(latency: LoadLatency): Boolean = of(latency) <= limitNs
+
+    override fun toString() = text
+}

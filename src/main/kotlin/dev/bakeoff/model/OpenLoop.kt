@@ -1,0 +1,89 @@
+package dev.bakeoff.model
+
+import java.util.concurrent.atomic.AtomicIntegerArray
+
+/**
+ * A strategy's long-lived form for an open loop ([Strategy.openLoop]): items arrive one at a time,
+ * whenever the load generator says, whether or not the earlier ones finished, and the strategy takes
+ * each as it comes (an executor's `execute`, a `launch` on a dispatcher, a virtual thread per item...).
+ *
+ * Threading model: [submit] is called from one thread (the generator's), never after [close]; it
+ * must not wait for the item (a sink that queued behind a busy pool would hide the queue from the
+ * generator). Each item's [ItemDone] is called exactly once, from whatever thread ran it, possibly
+ * before [submit] returns. [close] is called once, from the generator's thread, after the last
+ * submission; it releases what the sink made (the pools of [Strategy.open] stay the strategy's).
+ */
+internal fun interface ItemSink : AutoCloseable {
+    /** Hands item [index] to the strategy; [onDone] hears when it finished, and how. */
+    fun submit(index: Int, onDone: ItemDone)
+
+    override fun close() {}
+}
+
+/** Hears that an item of an [ItemSink] finished: [failure] is its exception, or null. Called once per item. */
+internal fun interface ItemDone {
+    fun done(failure: Throwable?)
+}
+
+/** Runs [item] on the calling thread or coroutine, then reports how it ended: the one way every sink reports. */
+internal inline fun ItemDone.report(item: () -> Unit) {
+    val failure = try {
+        item()
+        null
+    } catch (t: Throwable) {
+        t
+    }
+    done(failure)
+}
+
+/**
+ * The items of an open loop: arrival `k` runs seed `k % seeds.size` of [workload] in the run's [wait]
+ * form (the seeds of a batch of that many items, over and over) and counts itself; [verify] then
+ * checks that every arrival ran exactly once with the direct run's result ([seeds]).
+ *
+ * Unlike a [TaskLedger], each run is one atomic addition to its arrival's own counter: arrivals of
+ * the same seed may run at the same time, and an open loop has no batch boundary between them. Four
+ * bytes per arrival (8 MB for two million).
+ *
+ * Threading model: [run] and [runSuspending] from any thread, concurrently; [verify] once every
+ * arrival's completion was seen (that hand-off orders the counts before the read).
+ */
+internal class ArrivalBatch(
+    private val workload: Workload,
+    private val wait: WaitForm,
+    private val seeds: IntArray,
+    override val size: Int,
+) : Batch {
+    private val runs = AtomicIntegerArray(size)
+
+    override fun run(index: Int) {
+        count(index, wait.call(workload, seedOf(index)))
+    }
+
+    override suspend fun runSuspending(index: Int) {
+        count(index, wait.callSuspending(workload, seedOf(index)))
+    }
+
+    private fun seedOf(index: Int) = index % seeds.size
+
+    private fun count(index: Int, result: Int) {
+        runs.addAndGet(index, if (result == seeds[seedOf(index)]) 1 else WRONG)
+    }
+
+    /** Throws [LedgerException] unless arrivals `0 until submitted` ran exactly once each, with the right result. */
+    fun verify(submitted: Int) {
+        val bad = (0 until submitted).filter { runs[it] != 1 }
+        if (bad.isEmpty()) return
+        val shown = bad.take(SHOWN).joinToString { i ->
+            val n = runs[i]
+            if (n >= WRONG) "arrival $i returned a result that differs from the direct run" else "arrival $i ran $n time(s)"
+        }
+        throw LedgerException("open loop broken: ${bad.size} of $submitted arrivals did not run exactly once: $shown")
+    }
+
+    private companion object {
+        /** A wrong result counts this much: far above any plausible number of runs. */
+        const val WRONG = 1 shl 16
+        const val SHOWN = 5
+    }
+}

@@ -1,0 +1,83 @@
+package dev.bakeoff.cli
+
+import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.result.CellStatus
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.io.path.exists
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+
+/**
+ * `bakeoff load` and `bakeoff capacity` in-process (each cell in a JVM of its own): the percentile
+ * table and the `load` section of results.json; a fixed-batch strategy listed as not applicable;
+ * bad rates, durations and objectives as one line and exit code 2 before anything runs.
+ */
+class LoadCommandTest {
+    @TempDir
+    lateinit var dir: Path
+
+    @Test
+    fun `load prints a percentile table with the achieved rate and lag, and writes the load section`() {
+        val out = dir.resolve("run")
+        val (code, output) = cli(
+            "load", "-w", "storage", "-s", "executor-fixed:size=4,parallel-stream", "--rate", "200/s",
+            "--duration", "300ms", "--arrival", "uniform", "-o", "$out",
+        )
+        assertEquals(0, code, output)
+        assertContains(output, "storage (blocking), uniform arrivals at 200/s:")
+        assertContains(output, "late (lag p99)")
+        assertContains(output, "parallel-stream: skipped: not applicable: IntStream.range(...).parallel()")
+        val results = JsonReportFormat.read(out.resolve("results.json"))
+        assertEquals(emptyList(), results.cells, "a load run leaves the batch cells empty")
+        val load = assertNotNull(results.load)
+        assertEquals(listOf("executor-fixed:size=4", "parallel-stream"), load.map { it.strategy })
+        assertEquals(listOf(CellStatus.OK, CellStatus.SKIPPED), load.map { it.status })
+        val f = assertNotNull(load.first().figures)
+        assertEquals(f.arrived, f.completed)
+        assertNotNull(load.first().little)
+        assertNull(results.capacity)
+        assertFalse(out.resolve("cells/cell-003.log").exists())
+    }
+
+    @Test
+    fun `capacity sweeps until the objective breaks and explains the ceiling`() {
+        val out = dir.resolve("cap")
+        // A 1 ms objective on 0.5-1.5 ms items breaks at once: one point, then no refinement.
+        val (code, output) = cli(
+            "capacity", "-w", "storage", "-s", "executor-fixed:size=2", "--slo", "p99=1ms",
+            "--from", "100/s", "--duration", "200ms", "-o", "$out",
+        )
+        assertEquals(0, code, output)
+        assertContains(output, "executor-fixed:size=2 saturates at about")
+        val capacity = assertNotNull(JsonReportFormat.read(out.resolve("results.json")).capacity).single()
+        assertEquals(listOf(100.0), capacity.points)
+        assertNull(capacity.capacityPerSec)
+        assertEquals(2 * 1e9 / 995_000, assertNotNull(capacity.ceilingPerSec), 1e-6)
+    }
+
+    @Test
+    fun `a bad rate, duration or objective is one line and exit code 2`() {
+        assertUsageError("invalid rate 'fast'", "load", "-w", "storage", "-s", "virtual-threads", "--rate", "fast")
+        assertUsageError("invalid rate '0/s'", "load", "-w", "storage", "-s", "virtual-threads", "--rate", "0/s")
+        assertUsageError(
+            "invalid duration '10'",
+            "load", "-w", "storage", "-s", "virtual-threads", "--rate", "3000/s", "--duration", "10",
+        )
+        assertUsageError(
+            "invalid objective 'p42=1ms'",
+            "capacity",
+            "-w",
+            "storage",
+            "-s",
+            "virtual-threads",
+            "--slo",
+            "p42=1ms",
+        )
+        assertUsageError("unknown strategy 'nope'", "load", "-w", "storage", "-s", "nope", "--rate", "3000/s")
+    }
+}

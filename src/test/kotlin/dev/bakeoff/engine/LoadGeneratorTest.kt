@@ -1,0 +1,107 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.engine.cell.InFlightSampler
+import dev.bakeoff.engine.cell.LoadClock
+import dev.bakeoff.engine.cell.LoadGenerator
+import dev.bakeoff.model.ItemDone
+import dev.bakeoff.model.ItemSink
+import dev.bakeoff.result.Arrival
+import org.junit.jupiter.api.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
+import kotlin.test.assertTrue
+
+/**
+ * The generator on an injected clock: arrivals and completions are counted exactly, a generator
+ * slower than its schedule is marked as not keeping the rate, and items that never finish are
+ * counted as late as the drain's end. No real time is asserted.
+ */
+class LoadGeneratorTest {
+    /** Time moves only when the generator sleeps, plus [perCall] on every reading (a slow generator). */
+    private class FakeClock(private val perCall: Long = 0) : LoadClock {
+        var time = 0L
+
+        override fun now(): Long {
+            time += perCall
+            return time
+        }
+
+        override fun sleepUntil(time: Long) {
+            this.time = maxOf(this.time, time)
+        }
+    }
+
+    /** Finishes every item at once, on the generator's thread. */
+    private val instant = ItemSink { _, done -> done.done(null) }
+
+    private fun run(clock: LoadClock, sink: ItemSink, rate: Double = 1000.0, arrival: Arrival = Arrival.UNIFORM) =
+        InFlightSampler().use { sampler ->
+            LoadGenerator(rate, arrival, clock).run(
+                sink,
+                warmupNs = SECOND,
+                durationNs = 2 * SECOND,
+                drainNs = SECOND,
+                maxArrivals = 10_000,
+                sampler = sampler,
+                waits = longArrayOf(1_000_000),
+            )
+        }
+
+    @Test
+    fun `a rate the generator keeps counts every arrival of the window and none late`() {
+        val outcome = run(FakeClock(), instant)
+        val f = outcome.figures
+        // Even arrivals 1 ms apart: 999 in the warm-up (1..999 ms), 2,000 in the window (1,000..2,999 ms).
+        assertEquals(2999, outcome.submitted)
+        assertEquals(2000, f.arrived)
+        assertEquals(2000, f.completed)
+        assertEquals(0, f.unfinished)
+        assertEquals(0, f.lag.late)
+        assertTrue(f.lag.kept)
+        assertEquals(1000.0, f.offeredPerSec)
+        assertEquals(0, outcome.duplicates)
+    }
+
+    @Test
+    fun `a generator slower than its schedule marks the rate as not kept`() {
+        // Each reading of the clock costs 2 ms: twice the gap between arrivals at 1,000/s.
+        val f = run(FakeClock(perCall = 2_000_000), instant).figures
+        assertFalse(f.lag.kept)
+        assertEquals(f.arrived, f.lag.late)
+        assertTrue(f.lag.maxNs > 1_000_000)
+    }
+
+    @Test
+    fun `items that never finish count as unfinished, as late as the drain's end`() {
+        val f = run(FakeClock(), ItemSink { _, _ -> }).figures
+        assertEquals(2000, f.arrived)
+        assertEquals(0, f.completed)
+        assertEquals(2000, f.unfinished)
+        // The window's last item was intended at 2.999 s; the drain ends 1 s after the window.
+        assertTrue(f.latencyNs.p50 >= SECOND, "latency from the intended start: ${f.latencyNs}")
+        assertEquals(0.0, f.achievedPerSec)
+    }
+
+    @Test
+    fun `a completion reported twice is caught, and failures are counted`() {
+        val twice = ItemSink { i, done: ItemDone ->
+            done.done(if (i % 2 == 0) IllegalStateException("item $i") else null)
+            if (i == 1500) done.done(null)
+        }
+        val outcome = run(FakeClock(), twice)
+        assertEquals(1, outcome.duplicates)
+        assertEquals(1000, outcome.figures.failed)
+    }
+
+    @Test
+    fun `Poisson arrivals follow a seeded schedule`() {
+        val a = run(FakeClock(), instant, arrival = Arrival.POISSON).figures
+        val b = run(FakeClock(), instant, arrival = Arrival.POISSON).figures
+        assertEquals(a.arrived, b.arrived)
+        assertTrue(a.arrived in 1800L..2200L, "about 2,000 arrivals in 2 s at 1,000/s: ${a.arrived}")
+    }
+
+    private companion object {
+        const val SECOND = 1_000_000_000L
+    }
+}
