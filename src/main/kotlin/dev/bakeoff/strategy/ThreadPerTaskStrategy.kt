@@ -6,8 +6,8 @@ import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
-import java.util.concurrent.Executor
 import dev.bakeoff.model.report
+import java.util.concurrent.Executor
 import java.util.concurrent.atomic.AtomicReference
 
 /** A platform thread of its own per item. */

@@ -8,8 +8,8 @@ import dev.bakeoff.model.ArrivalBatch
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.FailingBatch
 import dev.bakeoff.model.FailingWorkload
-import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.ItemSink
+import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.OpenScenario
