@@ -14,7 +14,7 @@ class SweepCommandTest {
 
     @Test
     fun `bad sweeps and suites fail with exit 2 naming the valid choices`() {
-        assertUsageError("declare: items, size", "sweep", "-s", "executor-fixed", "-w", "arithmetic", "--param", "chunk=1,2", "--out", "$tmp")
+        assertUsageError("declare: items, cpus, size", "sweep", "-s", "executor-fixed", "-w", "arithmetic", "--param", "chunk=1,2", "--out", "$tmp")
         assertUsageError("valid: key=v1,v2,... or key=FROM..TOxFACTOR", "sweep", "-s", "direct", "--param", "items=10..5x10", "--out", "$tmp")
         assertUsageError("invalid size 'zero'", "sweep", "-s", "executor-fixed", "--param", "size=2,zero", "--out", "$tmp")
         assertUsageError("--param", "sweep", "-s", "direct", "--out", "$tmp")
