@@ -13,13 +13,23 @@ import kotlin.math.sqrt
  * side honestly leave it) and [pValue] the two-sided test of "no difference". Immutable.
  */
 internal data class ForkRatio(val ratio: Double, val logSe: Double, val degreesOfFreedom: Double, val pValue: Double) {
-    /** The interval of [ratio] at two-sided [confidence], as (low, high). */
+    /**
+     * The interval of [ratio] at two-sided [confidence], as (low, high). Two forks a side at a
+     * corrected level can put the t quantile in the thousands: the half-width is capped at a factor of
+     * [MAX_FACTOR] either way, which no decision reads differently and which stays a finite number
+     * in results.json (JSON has no infinity).
+     */
     fun interval(confidence: Double): Pair<Double, Double> {
-        val half = TDistribution.of(degreesOfFreedom).inverseSurvivalProbability((1 - confidence) / 2) * logSe
+        val t = TDistribution.of(degreesOfFreedom).inverseSurvivalProbability((1 - confidence) / 2) * logSe
+        val half = if (t.isNaN()) MAX_LOG_HALF else minOf(t, MAX_LOG_HALF)
         return ratio * exp(-half) to ratio * exp(half)
     }
 
     companion object {
+        /** The widest an interval is drawn, either way of the ratio: beyond it, nothing is known. */
+        const val MAX_FACTOR = 1e6
+        private val MAX_LOG_HALF = kotlin.math.ln(MAX_FACTOR)
+
         /** The fewest forks a side a test takes: one fork shows nothing of how much the next would differ. */
         const val MIN_FORKS = 2
 

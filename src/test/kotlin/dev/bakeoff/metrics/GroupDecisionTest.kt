@@ -46,6 +46,15 @@ class GroupDecisionTest {
         Array(n) { i -> around(centre - spread + 2 * spread * i / (n - 1), centre * 0.002, 4) }
 
     @Test
+    fun `two forks far apart at a strict level give a wide but finite interval, which results json can hold`() {
+        val w = ForkSample.of(TimeSummary.of(listOf(100.0, 101.0, 300.0, 301.0), 0.0, listOf(2, 2)))
+        val o = ForkSample.of(TimeSummary.of(listOf(50.0, 51.0, 900.0, 905.0), 0.0, listOf(2, 2)))
+        val (low, high) = checkNotNull(ForkRatio.of(w, o)).interval(1 - 1e-9)
+        assertTrue(low > 0 && high.isFinite(), "$low–$high")
+        assertTrue(high / low <= ForkRatio.MAX_FACTOR * ForkRatio.MAX_FACTOR * 1.0001, "$low–$high")
+    }
+
+    @Test
     fun `a clearly slower cell is told apart by its forks and the group is decided`() {
         val d = decide(forked("b", *forks(130.0, 3.0)), forked("a", *forks(100.0, 3.0)))
         assertEquals("a", d.winner)
