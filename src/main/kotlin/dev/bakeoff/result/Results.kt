@@ -208,6 +208,14 @@ public enum class RaceStop(public val id: String) {
     @SerialName("budget")
     BUDGET("budget"),
 
+    /**
+     * Its group's closest pair could not be told apart nor shown within the margin by the most forks
+     * racing gives a cell, judged from their forks' noise: the group stays undecided and the budget
+     * goes to other groups.
+     */
+    @SerialName("too-close")
+    TOO_CLOSE("too-close"),
+
     /** Still undecided after the most forks racing gives a cell: the group's tie is stated. */
     @SerialName("max-forks")
     MAX_FORKS("max-forks"),
