@@ -32,13 +32,17 @@ internal class FootprintCommand : CliktCommand("footprint") {
         "Measure the memory one waiting task keeps, per strategy: tasks parked on one gate at a stack depth, " +
             "the heap after a full GC and the platform threads' stacks (native memory tracking) against their count."
 
-    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value)").required()
+    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value)")
+        .required()
     private val tasks by option(
         "--tasks",
         help = "Comma-separated counts of parked tasks, at least two different (default: 1k..8k for a strategy that " +
             "starts a platform thread per task, else 1k..200k)",
     )
-    private val depth by option("--depth", help = "Comma-separated stack depths in frames, 1 to $MAX_DEPTH (default 1,10,50)")
+    private val depth by option(
+        "--depth",
+        help = "Comma-separated stack depths in frames, 1 to $MAX_DEPTH (default 1,10,50)",
+    )
     private val out by option("--out", "-o", help = "Results directory (default: a new one under bakeoff-results)")
     private val force by forceOption()
 
@@ -55,9 +59,10 @@ internal class FootprintCommand : CliktCommand("footprint") {
         }
         val results = MachineLock.hold {
             val o = options.copy(out = ResultFiles.prepareOut(requested, prefix = "footprint-", force = force))
-            echo("footprint: ${o.strategies.size} strategies x depths ${depths.joinToString()}; results in ${o.out}", err = true)
+            echo("footprint: ${o.strategies.size} strategies x depths ${depths.joinToString()}, into ${o.out}", err = true)
             val writer = ResultFiles.writer(o.out)
-            ResultFiles.guard(writer) { FootprintSuite(o, depths, counts, { echo(it, err = true) }, writer).run() }.also {
+            val suite = FootprintSuite(o, depths, counts, { echo(it, err = true) }, writer)
+            ResultFiles.guard(writer) { suite.run() }.also {
                 echo(FootprintTable.render(terminal, it), trailingNewline = false)
                 echo("results: ${o.out.resolve("results.json")}")
             }
@@ -70,8 +75,9 @@ internal class FootprintCommand : CliktCommand("footprint") {
     }
 
     private fun counts(text: String): List<Int> {
-        val values = numbers(text, "--tasks", "comma-separated whole numbers >= 1, at least two different (e.g. 1000,10000)")
-        if (values.any { it < 1 } || values.size < 2) throw invalid("--tasks", text, "at least two different whole numbers >= 1")
+        val valid = "at least two different whole numbers >= 1, comma-separated (e.g. 1000,10000)"
+        val values = numbers(text, "--tasks", valid)
+        if (values.any { it < 1 } || values.size < 2) throw invalid("--tasks", text, valid)
         return values
     }
 
@@ -96,14 +102,15 @@ internal class FootprintCommand : CliktCommand("footprint") {
 
 /** The console view of a footprint run: one row per strategy and depth, then each row's problem. */
 internal object FootprintTable {
-    private val HEADER = listOf("strategy", "depth", "tasks", "heap / task (95% CI)", "stack reserved / task", "committed / task")
+    private val HEADER =
+        listOf("strategy", "depth", "tasks", "heap / task (95% CI)", "stack reserved / task", "committed / task")
 
     fun render(terminal: Terminal, results: Results): String = buildString {
         val rows = results.footprint.orEmpty()
         if (rows.isEmpty()) return@buildString
         appendLine("Memory one waiting task keeps (slope over the task counts):")
         appendLine(terminal.render(compactTable(HEADER, rows.map(::row))))
-        rows.filter { it.error != null }.forEach { appendLine("  ${it.strategy} at depth ${it.depth}: ${it.status}: ${it.error}") }
+        for (r in rows.filter { it.error != null }) appendLine("  ${r.strategy} at depth ${r.depth}: ${r.status}: ${r.error}")
     }
 
     private fun row(r: FootprintResult): List<String> {

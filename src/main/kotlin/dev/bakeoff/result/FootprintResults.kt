@@ -55,7 +55,7 @@ public data class Slope(val value: Double, val low: Double? = null, val high: Do
 
 /**
  * What a footprint JVM reports, in the file named by `-Dbakeoff.probe`: how it ended, its [points],
- * how many tasks it saw parked at once at most ([parked]) and finish after the gate opened
+ * how many tasks were waiting on the gate when it opened ([parked]) and how many ended after it
  * ([released]), and the threads still alive after the strategy closed ([threadsLeft]).
  */
 @Serializable

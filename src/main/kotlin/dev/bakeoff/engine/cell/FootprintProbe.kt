@@ -64,39 +64,53 @@ internal object FootprintProbe {
      * each, then releases them all; not applicable when the strategy has no open-loop form or never
      * holds a count's tasks waiting at once (a bounded pool queues the rest).
      */
-    fun measure(strategy: Resolved<StrategyEntry>, depth: Int, counts: List<Int>?, context: RunContext): FootprintReport {
+    fun measure(
+        strategy: Resolved<StrategyEntry>,
+        depth: Int,
+        counts: List<Int>?,
+        context: RunContext,
+    ): FootprintReport {
         val entry = strategy.entry
         val census = ThreadCensus(entry.shared)
         val tasks = ParkedTasks(depth, counts?.last() ?: maxOf(THREAD_COUNTS.last(), LIGHT_COUNTS.last()))
         val open = entry.create(strategy.params(context)).also { it.open() }
         val points = mutableListOf<FootprintPoint>()
         var submitted = 0
-        val stalled = try {
-            val sink = open.openLoop(tasks)
-                ?: return FootprintReport(CellStatus.SKIPPED, "not applicable: ${entry.fixedBatchOnly}").also { open.close() }
-            sink.use {
-                var plan = counts ?: listOf(FIRST)
-                var next = 0
-                while (next < plan.size) {
-                    val n = plan[next++]
-                    while (submitted < n) sink.submit(submitted++, tasks.done)
-                    awaitParked(tasks, n)?.let { return@use it }
-                    points += point(n, census)
-                    // A platform thread per task: the ranges differ by what such a thread costs the machine.
-                    if (counts == null && next == 1) plan = if (census.created() >= n / 2) THREAD_COUNTS else LIGHT_COUNTS
-                }
-                null
+        val sink = open.openLoop(tasks) ?: run {
+            open.close()
+            return FootprintReport(CellStatus.SKIPPED, "not applicable: ${entry.fixedBatchOnly}")
+        }
+        var stalled: String? = null
+        val waiting = try {
+            var plan = counts ?: listOf(FIRST)
+            var next = 0
+            while (stalled == null && next < plan.size) {
+                val n = plan[next++]
+                while (submitted < n) sink.submit(submitted++, tasks.done)
+                stalled = awaitParked(tasks, n)
+                if (stalled == null) points += point(n, census)
+                // A platform thread per task: the ranges differ by what such a thread costs the machine.
+                if (counts == null && next == 1) plan = if (census.created() >= n / 2) THREAD_COUNTS else LIGHT_COUNTS
             }
+            tasks.parked
         } finally {
             tasks.release()
         }
+        // The sink closes after its tasks ended: a coroutine sink cancels what is left when it closes.
         val ended = awaitEnded(tasks, submitted)
-        val close = runCatching { open.close() }.exceptionOrNull()
+        val close = runCatching {
+            try {
+                sink.close()
+            } finally {
+                open.close()
+            }
+        }.exceptionOrNull()
         val left = census.leaked().map { it.name }
         val problems = listOfNotNull(
             tasks.failure.get()?.let { "a task failed: ${it.javaClass.simpleName}: ${it.message}" },
             "only ${tasks.finished} of $submitted tasks ended after the gate opened".takeUnless { ended },
-            "the tasks did not unwind every frame".takeIf { ended && tasks.failure.get() == null && !tasks.verified(submitted) },
+            "the tasks did not unwind every frame"
+                .takeIf { ended && tasks.failure.get() == null && !tasks.verified(submitted) },
             close?.let { "closing the strategy failed: ${it.javaClass.simpleName}: ${it.message}" },
             "left alive: ${left.joinToString()}".takeIf { left.isNotEmpty() },
         )
@@ -106,7 +120,7 @@ internal object FootprintProbe {
             else -> CellStatus.OK
         }
         val error = (listOfNotNull(stalled) + problems).joinToString("; ").ifEmpty { null }
-        return FootprintReport(status, error, points, tasks.parked, tasks.finished, left)
+        return FootprintReport(status, error, points, waiting, tasks.finished, left)
     }
 
     private fun point(n: Int, census: ThreadCensus): FootprintPoint {

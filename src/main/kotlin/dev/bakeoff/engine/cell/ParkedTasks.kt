@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicReference
 import javax.management.ObjectName
 
 /**
- * The items of `bakeoff footprint`, as a [Batch] of [size] items a strategy's open-loop form runs: each item calls
- * itself [depth] frames deep, then waits on one gate shared by every item until [release] opens it,
+ * The items of `bakeoff footprint`, as a [Batch] of [size] items a strategy's open-loop form runs:
+ * each item calls itself [depth] frames deep, then waits on one gate shared by every item until [release] opens it,
  * so what a waiting task keeps is measured with the task really waiting, not by timing. How it waits
  * is the strategy's own: a thread calls [run] and blocks on a latch (a virtual thread unmounts, a
  * platform thread keeps its stack); a coroutine calls [runSuspending] and suspends on a deferred

@@ -50,7 +50,7 @@ internal class FootprintSuite(
         createdAt = created,
         complete = complete,
         machine = machine,
-        preset = PresetInfo(PRESET_ID, 1, "tasks parked on one gate; heap after a full GC and NMT's Thread category per task"),
+        preset = PresetInfo(PRESET_ID, 1, "tasks parked on one gate; heap after a full GC, NMT's Thread category"),
         cells = emptyList(),
         footprint = rows.toList(),
     )

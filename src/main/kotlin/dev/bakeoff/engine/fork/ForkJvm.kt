@@ -98,7 +98,8 @@ internal class ForkJvm(
         fork: ForkSettings = forkSettings(probeFile, false),
     ): Int? {
         val settings = fork.serveSettings()
-        val command = launcher + args(fork.toProperties(settings?.socket)) + listOf("-cp", classpath, main.name) + arguments
+        val command = launcher + args(fork.toProperties(settings?.socket)) +
+            listOf("-cp", classpath, main.name) + arguments
         return try {
             ProbeProcess.run(command, log, limitSeconds)
         } finally {
