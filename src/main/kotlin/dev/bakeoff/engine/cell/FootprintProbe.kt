@@ -41,12 +41,7 @@ internal object FootprintProbe {
         val fork = ForkSettings.fromSystemProperties()
         fork.ownerPid?.let(MeasuredJvm::adopt)
         val out = fork.probeFile
-        val budget = (fork.maxThreads ?: ThreadBudget.defaultMax())?.let { max ->
-            ThreadBudget(max) { live ->
-                write(out, FootprintReport(CellStatus.FAILED, ThreadBudget.exceeded(live, max)))
-                MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
-            }
-        }
+        val budget = ThreadBudget.watch(fork) { write(out, FootprintReport(CellStatus.FAILED, it)) }
         val report = try {
             val strategy = Strategies.catalog.resolve(args[0])
             val counts = args[2].takeIf { it != AUTO }?.split(',')?.map { it.toInt() }

@@ -10,11 +10,8 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.FootprintPoint
 import dev.bakeoff.result.FootprintReport
 import dev.bakeoff.result.FootprintResult
-import kotlinx.serialization.json.Json
 import java.nio.file.Files
 import java.nio.file.Path
-import kotlin.io.path.exists
-import kotlin.io.path.readText
 
 /**
  * Runs one `bakeoff footprint` row (a strategy at one stack depth) in a JVM of its own
@@ -37,15 +34,11 @@ internal class FootprintRunner(options: RunOptions, private val workDir: Path) {
         val arguments = listOf(strategy.spec, "$depth", counts?.joinToString(",") ?: FootprintProbe.AUTO)
         val exit = jvm.runMain(FootprintProbe::class.java, arguments, reportFile, files.log, limit)
         val base = FootprintResult(strategy.spec, strategy.entry.family.family, depth, CellStatus.OK)
-        val report = reportFile.takeIf { it.exists() }
-            ?.let { runCatching { Json.decodeFromString(FootprintReport.serializer(), it.readText()) }.getOrNull() }
+        val report = ProbeProcess.report(reportFile, FootprintReport.serializer())
         return when {
             exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))
 
-            report == null -> base.copy(
-                status = CellStatus.FAILED,
-                error = "its JVM exited with status $exit before it reported (cells/${files.log.fileName})",
-            )
+            report == null -> base.copy(status = CellStatus.FAILED, error = ProbeProcess.exitedEarly(exit, files.log))
 
             else -> base.copy(
                 status = report.status,
