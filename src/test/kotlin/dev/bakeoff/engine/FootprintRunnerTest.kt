@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
 import kotlin.io.path.readText
+import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
@@ -71,6 +72,13 @@ class FootprintRunnerTest {
         assertTrue(assertNotNull(bounded.error).startsWith("not applicable: it held 4 tasks waiting at once, not 100"))
         assertEquals(4, report.parked)
         assertEquals(COUNTS.first(), report.released, "the queued tasks run once the gate opens")
+    }
+
+    @Test
+    fun `a row over the thread budget fails with the reason, and its JVM is halted`() {
+        val result = FootprintRunner(options.copy(maxThreads = 150), out).run(1, Strategies.catalog.resolve("thread-per-task"), DEPTH, COUNTS)
+        assertEquals(CellStatus.FAILED, result.status)
+        assertContains(assertNotNull(result.error), "over the thread budget of 150")
     }
 
     @Test

@@ -42,7 +42,8 @@ internal class FootprintSuite(
                 sink(results(done, complete = false))
             }
         }
-        results(done, complete = true)
+        // The last snapshot is complete: the writer rewrites every file for it.
+        results(done, complete = true).also(sink)
     }
 
     private fun results(rows: List<FootprintResult>, complete: Boolean) = Results(
