@@ -39,6 +39,8 @@ public data class Results(
     val load: List<LoadResult>? = null,
     /** `bakeoff capacity`: each strategy's capacity at the objective, its points in [load]; null otherwise. */
     val capacity: List<CapacityResult>? = null,
+    /** `bakeoff footprint`: what one waiting task keeps, per strategy and stack depth; null otherwise. */
+    val footprint: List<FootprintResult>? = null,
 ) {
     public companion object {
         public const val SCHEMA_VERSION: Int = 1
