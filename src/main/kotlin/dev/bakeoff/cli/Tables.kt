@@ -67,7 +67,8 @@ internal fun renderAnswer(report: ConsoleReport): String = if (report.answer.isE
  * ([ComparedCell.figures]), and the verdict.
  */
 internal fun comparisonTable(c: Comparison): Widget {
-    val header = listOf("cell", "${c.baseLabel} median", "${c.newLabel} median", "ratio (interval, p; forks)", "verdict")
+    val sides = listOf("${c.baseLabel} median", "${c.newLabel} median")
+    val header = listOf("cell") + sides + listOf("ratio (interval, p; forks)", "verdict")
     val rows = c.rows.map { r ->
         listOf(r.title, Units.nanos(r.baseMedian), Units.nanos(r.newMedian), r.figures, r.verdictLabel)
     }

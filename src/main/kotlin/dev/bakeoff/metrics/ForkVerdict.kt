@@ -45,10 +45,10 @@ internal enum class ForkVerdict(private val label: String) {
          * however sure it is (the ratio lies inside that interval, so it cannot also be beyond the margin).
          */
         fun of(ratio: ForkRatio, margin: Double, confidence: Double, eqConfidence: Double? = null): ForkVerdict {
-            val same = eqConfidence?.let { ratio.interval(it) }?.let { (low, high) -> low >= 1 - margin && high <= 1 + margin }
+            val same = eqConfidence?.let { ratio.interval(it) }
             val (low, high) = ratio.interval(confidence)
             return when {
-                same == true -> SAME
+                same != null && same.first >= 1 - margin && same.second <= 1 + margin -> SAME
                 low > 1 && ratio.ratio > 1 + margin -> SLOWER
                 high < 1 && ratio.ratio < 1 - margin -> FASTER
                 else -> NOT_TOLD_APART

@@ -129,7 +129,9 @@ internal object CompareHtml {
 
     /** "3 faster, 1 slower, 18 same within 5%, 2 not told apart, 0 not tested (24 cells compared, 2 not compared)". */
     fun summary(c: Comparison): String = c.counts.entries.joinToString { (v, n) -> "$n ${v.label(c.margin)}" } +
-        " (${c.rows.size} cells compared, ${c.notCompared.size} not compared)"
+        " (${cells(c.rows.size)} compared, ${c.notCompared.size} not compared)"
+
+    private fun cells(n: Int) = if (n == 1) "1 cell" else "$n cells"
 
     private fun kotlinx.html.TR.num(value: Double, text: String) = td("num") {
         attributes["data-v"] = value.toString()

@@ -85,7 +85,12 @@ internal data class Comparison(
         }
 
         /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by [GroupKey]. */
-        fun ofStrategies(results: Results, a: String, b: String, margin: Double = GroupDecision.DEFAULT_MARGIN): Comparison {
+        fun ofStrategies(
+            results: Results,
+            a: String,
+            b: String,
+            margin: Double = GroupDecision.DEFAULT_MARGIN,
+        ): Comparison {
             fun cells(strategy: String) = results.cells.filter { it.strategy == strategy }.associateBy(GroupKey::of)
             return of(Side(a, results, cells(a)), Side(b, results, cells(b)), margin, GroupKey::title)
         }
@@ -124,7 +129,11 @@ internal data class Comparison(
                     n == null -> listOf(Reason(Reason.Problem.ONLY_IN, baseLabel))
                     else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n))
                 }
-                if (why.isEmpty()) matched += Triple(title(key), b!!, n!!) else notCompared += NotCompared(title(key), why)
+                if (why.isEmpty()) {
+                    matched += Triple(title(key), b!!, n!!)
+                } else {
+                    notCompared += NotCompared(title(key), why)
+                }
             }
             val pairs = matched.map { (name, b, n) -> Triple(name, b to n, ForkPair.of(b.timeNs!!, n.timeNs!!)) }
             val levels = levels(pairs.count { it.third.tested })
@@ -141,7 +150,8 @@ internal data class Comparison(
         }
 
         /** The test's and the equivalence test's two-sided confidence over [tests] tests. */
-        private fun levels(tests: Int) = ForkVerdict.confidence(tests) to ForkVerdict.confidence(tests, 2 * GroupDecision.ALPHA)
+        private fun levels(tests: Int) =
+            ForkVerdict.confidence(tests) to ForkVerdict.confidence(tests, 2 * GroupDecision.ALPHA)
 
         /** One side of a comparison: its [label], its run and the cells to compare, by key. */
         private class Side<K>(val label: String, val results: Results, val cells: Map<K, CellResult>)
@@ -217,7 +227,8 @@ internal class ComparedCell private constructor(
         verdict == ForkVerdict.NOT_TESTED -> {
             val (b, n) = forks.base.size to forks.new.size
             val few = if (b == n) "$b fork${if (b == 1) "" else "s"} a side" else "$b and $n forks"
-            "${verdict.label(margin)} ($few: a test takes at least ${ForkRatio.MIN_FORKS}${if (b == n) "" else " a side"})"
+            val least = "a test takes at least ${ForkRatio.MIN_FORKS}${if (b == n) "" else " a side"}"
+            "${verdict.label(margin)} ($few: $least)"
         }
 
         else -> verdict.label(margin)

@@ -105,7 +105,8 @@ class ReportCompareCommandTest {
         assertContains(output, "same within 10%")
         assertContains(output, "ratio lies beyond 1 ± 10%")
         for (bad in listOf("0", "60%", "fast")) {
-            assertUsageError("valid: a share of the winner's time above 0 and up to 50%", "compare", "$base", "$new", "--margin", bad)
+            val valid = "valid: a share of the winner's time above 0 and up to 50%"
+            assertUsageError(valid, "compare", "$base", "$new", "--margin", bad)
         }
     }
 }

@@ -43,7 +43,8 @@ class JdkComparisonTest {
         val pinned = c.rows.single { it.title == "virtual-threads × network, 100 items (blocking)" }
         assertEquals(ForkVerdict.FASTER, pinned.verdict, pinned.figures)
         assertTrue(pinned.ratio < 0.1, pinned.figures)
-        assertTrue((c.rows - pinned).none { it.verdict == ForkVerdict.FASTER }, c.rows.joinToString("\n") { "${it.title} ${it.figures}" })
+        val others = c.rows - pinned
+        assertTrue(others.none { it.verdict == ForkVerdict.FASTER }, others.joinToString("\n") { "${it.title} ${it.figures}" })
         assertContains(CompareHtml.method(c), "ratio = JDK 25 / JDK 21.0.8 of each cell's geometric-mean fork median")
     }
 
@@ -90,7 +91,10 @@ class JdkComparisonTest {
     fun `a cell with two separated forks a side is faster without a test, and its pins are cited`() {
         // The pinned cell on 21 with its first two runs (two forks in an old file) instead of one.
         val two = raced().let { r ->
-            r.copy(cells = r.cells.zip(run().cells) { c, full -> if (c.timeNs!!.runs.size == 1) c.copy(timeNs = full.timeNs!!.copy(runs = full.timeNs.runs.take(2))) else c })
+            val twoRuns = r.cells.zip(run().cells) { c, full ->
+                if (c.timeNs!!.runs.size == 1) c.copy(timeNs = full.timeNs!!.copy(runs = full.timeNs.runs.take(2))) else c
+            }
+            r.copy(cells = twoRuns)
         }
         val c = Comparison.ofJdks(two).single()
         val pinned = c.rows.single { it.title == "virtual-threads × network, 100 items (blocking)" }
