@@ -146,22 +146,25 @@ internal object ReportCharts {
         return bars(bars, title, legendColour(colours), scale)
     }
 
-    /** Compare: each cell's ratio of medians (new / base) with its bootstrap interval, coloured by verdict, a line at 1. */
+    /**
+     * Compare: each cell's ratio of geometric-mean fork medians (new / base) with the interval its
+     * verdict read, coloured by verdict, a line at 1.
+     */
     fun ratios(c: Comparison): JsonObject {
         val bars = c.rows.map { r ->
-            val s = r.stats
-            val tip = "${r.title}: ×${Units.ratio(
-                s.ratio,
-            )} (95% CI ${Units.ratio(
-                s.ciLow,
-            )}–${Units.ratio(s.ciHigh)}), p = ${Units.sig3(s.pValue)}: ${r.verdictLabel}"
-            Bar("${r.title}  ×${Units.ratio(s.ratio)}", r.verdict.label, s.ratio, tip, s.ciLow to s.ciHigh)
+            val tip = "${r.title}: ${r.figures}: ${r.verdictLabel}"
+            Bar("${r.title}  ×${Units.ratio(r.ratio)}", r.verdict.label(c.margin), r.ratio, tip, r.interval)
         }
         val colours = mapOf("faster" to "#1a7f37", "slower" to "#c0392b")
-        return bars(bars, "${c.newLabel} median / ${c.baseLabel} median (< 1: faster); whiskers: 95% bootstrap CI", {
-            colours[it]
-                ?: "#9e9e9e"
-        }, ChartAxes.barScale(emptyList(), null, null), Marker(1.0, "no change"))
+        val title = "${c.newLabel} / ${c.baseLabel}, geometric-mean fork medians (< 1: faster); " +
+            "whiskers: the interval each verdict read"
+        return bars(
+            bars,
+            title,
+            { colours[it] ?: "#9e9e9e" },
+            ChartAxes.barScale(emptyList(), null, null),
+            Marker(1.0, "no change"),
+        )
     }
 
     /** Peak live and created platform threads, two bars per strategy. */
