@@ -31,8 +31,10 @@ import java.nio.file.Path
  * a [LoadPlan]; bad input is one line and exit code 2.
  */
 internal class LoadOptions(defaultDuration: String) : OptionGroup() {
-    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value)").required()
-    private val workload by option("--workload", "-w", help = "Comma-separated workload specs (id:key=value)").required()
+    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value)")
+        .required()
+    private val workload by option("--workload", "-w", help = "Comma-separated workload specs (id:key=value)")
+        .required()
     private val items by option("--items", "-n", help = "Items whose seeds the arrivals cycle through (default 100)")
         .int().default(DEFAULT_ITEMS)
     private val wait by option("--wait", help = "How items wait (default: blocking)")
@@ -60,7 +62,8 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
     }
 
     /** The plan at [rate] (text, checked here). */
-    fun plan(rate: String): LoadPlan = LoadPlan(parse { LoadInput.rate(rate) }, arrival, parse { LoadInput.duration(duration) })
+    fun plan(rate: String): LoadPlan =
+        LoadPlan(parse { LoadInput.rate(rate) }, arrival, parse { LoadInput.duration(duration) })
 
     /**
      * Runs [block] holding the machine ([MachineLock]) with the results folder made (new, empty, or an
