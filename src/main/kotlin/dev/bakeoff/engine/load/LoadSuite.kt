@@ -120,6 +120,8 @@ internal class LoadSuite(
             ceilingPerSec = ceiling,
             explanation = explanation,
             points = points,
+            percentile = objective.percentile,
+            limitNs = objective.limitNs,
         )
     }
 
