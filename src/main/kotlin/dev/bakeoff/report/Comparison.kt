@@ -13,7 +13,7 @@ import dev.bakeoff.result.fingerprint
  * and a verdict that only calls a difference a change when both agree. Either two runs of the same
  * cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on one side
  * only, did not complete, or have one run on a side without [separated][MedianRatio.separation] runs are listed in [notCompared] with their reasons, and summarised one line
- * per reason in [notComparedSummary]. Immutable.
+ * per reason in [notComparedSummary]. Two runs with load results also compare those ([load]). Immutable.
  */
 internal data class Comparison(
     val baseLabel: String,
@@ -22,6 +22,7 @@ internal data class Comparison(
     val new: Results,
     val rows: List<ComparedCell>,
     val notCompared: List<NotCompared>,
+    val load: LoadComparison? = null,
 ) {
     /**
      * One line per distinct reason, however many cells share it: `63 cells only in base: a, b and 61
@@ -60,6 +61,7 @@ internal data class Comparison(
             fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }
             fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
             return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), ::title)
+                .copy(load = LoadComparison.of(base, new, baseLabel, newLabel))
         }
 
         /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by [GroupKey]. */

@@ -43,6 +43,8 @@ public data class LoadResult(
     val figures: LoadFigures? = null,
     val little: LittleCheck? = null,
     val queueing: QueueingCheck? = null,
+    /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
+    val machine: String? = null,
 )
 
 /**
@@ -162,6 +164,8 @@ public data class CapacityResult(
     val points: List<Double>,
     val percentile: String? = null,
     val limitNs: Long? = null,
+    /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
+    val machine: String? = null,
 )
 
 /** What a load JVM reports, in the file named by `-Dbakeoff.probe`: how it ended and, when it ran, its figures. */
