@@ -21,7 +21,8 @@ import java.time.Instant
 import kotlin.math.sqrt
 
 /**
- * `bakeoff load` and `bakeoff capacity` over [options]' strategies x workloads (items, wait form):
+ * `bakeoff load` and `bakeoff capacity` over [options]' strategies x workloads, or x its scenario
+ * (items, wait form):
  * each cell a [LoadRunner] JVM, one after another, holding the machine ([MachineLock]) for the whole
  * run. [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
  * until it breaks the objective or falls behind, then halves the last step [REFINE] times. The
@@ -79,7 +80,12 @@ internal class LoadSuite(
     }
 
     private fun cells(): List<CellSpec> = options.strategies.flatMap { s ->
-        options.workloads.map { w -> CellSpec(s, w, options.items, options.wait) }
+        val scenario = options.scenario
+        if (scenario != null) {
+            listOf(CellSpec(s, null, options.items, options.wait, scenario))
+        } else {
+            options.workloads.map { w -> CellSpec(s, w, options.items, options.wait) }
+        }
     }
 
     private fun measure(spec: CellSpec, rate: Double): LoadResult {
