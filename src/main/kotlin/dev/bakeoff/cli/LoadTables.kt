@@ -79,12 +79,18 @@ internal object LoadTables {
             Units.sig3(f.meanInFlight),
             c.little?.let { percent(it.deviation) } ?: "-",
             c.queueing?.let { q ->
-                "${Units.nanos(q.measuredWaitNs)} (${q.model.substringBefore(' ')} ${Units.nanos(q.predictedWaitNs)})"
+                "${wait(q.measuredWaitNs)} (${q.model.substringBefore(' ')} ${wait(q.predictedWaitNs)})"
             } ?: "-",
             f.peakThreads?.toString() ?: "-",
             f.allocBytesPerItem?.let(Units::bytes) ?: "-",
         )
     }
+
+    /**
+     * A queueing wait: Erlang C far below saturation predicts waits such as 1e-56 ns, which in plain
+     * digits would fill the column; under a nanosecond is no wait a clock can see.
+     */
+    private fun wait(ns: Double): String = if (ns < 1.0) "< 1 ns" else Units.nanos(ns)
 
     private fun percent(x: Double): String = (if (x >= 0) "+" else "-") + Units.sig3(abs(x) * 100) + "%"
 }
