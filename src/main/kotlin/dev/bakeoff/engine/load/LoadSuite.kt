@@ -26,8 +26,8 @@ import kotlin.math.sqrt
  * each cell a [LoadRunner] JVM, one after another, holding the machine ([MachineLock]) for the whole
  * run. [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
  * until it breaks the objective or falls behind, then halves the last step [REFINE] times. The
- * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell; [progress]
- * hears a line per cell.
+ * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell and, complete,
+ * at the end (the writer rewrites every file then); [progress] hears a line per cell.
  *
  * Threading model: the run's thread only.
  */
@@ -46,7 +46,7 @@ internal class LoadSuite(
     /** Every cell at the plan's rate. */
     fun load(): Results = MachineLock.hold {
         cells().forEach { measure(it, plan.ratePerSec) }
-        results(complete = true)
+        results(complete = true).also(sink)
     }
 
     /**
@@ -76,7 +76,7 @@ internal class LoadSuite(
             capacities += capacityOf(spec, objective, good, points)
             sink(results(complete = false))
         }
-        results(complete = true)
+        results(complete = true).also(sink)
     }
 
     private fun cells(): List<CellSpec> = options.strategies.flatMap { s ->
