@@ -36,12 +36,7 @@ internal object LoadProbe {
         val fork = ForkSettings.fromSystemProperties()
         fork.ownerPid?.let(MeasuredJvm::adopt)
         val out = fork.probeFile
-        val budget = (fork.maxThreads ?: ThreadBudget.defaultMax())?.let { max ->
-            ThreadBudget(max) { live ->
-                write(out, LoadReport(CellStatus.FAILED, ThreadBudget.exceeded(live, max)))
-                MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
-            }
-        }
+        val budget = ThreadBudget.watch(fork) { write(out, LoadReport(CellStatus.FAILED, it)) }
         val sampler = InFlightSampler()
         val report = try {
             val parse = if (args[4] == SCENARIO) CellSpec::parseScenario else CellSpec::parse
