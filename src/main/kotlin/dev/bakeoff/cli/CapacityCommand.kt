@@ -24,7 +24,8 @@ internal class CapacityCommand : CliktCommand("capacity") {
             "percentile stays within it while the strategy keeps up, with the ceiling its concurrency explains."
 
     private val load by LoadOptions(defaultDuration = "2s")
-    private val slo by option("--slo", help = "The latency objective, as p99=20ms (p50, p90, p99, p99.9 or max)").required()
+    private val slo by option("--slo", help = "The latency objective, as p99=20ms (p50, p90, p99, p99.9 or max)")
+        .required()
     private val from by option("--from", help = "The sweep's first rate (default 500/s)").default("500/s")
     private val factor by option("--factor", help = "Each rate of the sweep is the last one times this (default 1.25)")
         .double().restrictTo(min = 1.05, max = 4.0).default(DEFAULT_FACTOR)
@@ -36,12 +37,13 @@ internal class CapacityCommand : CliktCommand("capacity") {
         val results = load.measuring(options) { o ->
             echo(LoadTables.heading(o, plan) + "; capacity at $objective, rates x $factor", err = true)
             val writer = ResultFiles.writer(o.out)
-            ResultFiles.guard(writer) { LoadSuite(o, plan, { echo(it, err = true) }, writer).capacity(objective, factor) }
-                .also {
-                    echo(LoadTables.render(terminal, it), trailingNewline = false)
-                    echo(LoadTables.capacity(terminal, it), trailingNewline = false)
-                    echo("results: ${o.out.resolve("results.json")}")
-                }
+            ResultFiles.guard(writer) {
+                LoadSuite(o, plan, { echo(it, err = true) }, writer).capacity(objective, factor)
+            }.also {
+                echo(LoadTables.render(terminal, it), trailingNewline = false)
+                echo(LoadTables.capacity(terminal, it), trailingNewline = false)
+                echo("results: ${o.out.resolve("results.json")}")
+            }
         }
         // Cells past the knee still finish ok (they only miss the objective): a cell not ok failed outright.
         exitOnProblems(results)

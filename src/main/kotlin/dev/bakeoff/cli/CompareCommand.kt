@@ -72,6 +72,12 @@ internal class CompareCommand : CliktCommand(name = "compare") {
             )
         }
         if (comparison.rows.isNotEmpty()) echo(terminal.render(comparisonTable(comparison)))
+        comparison.load?.let { load ->
+            for ((rows, what) in load.parts) {
+                val (header, lines) = load.table(rows, what)
+                echo(terminal.render(compactTable(header, lines)))
+            }
+        }
         comparison.notComparedSummary.forEach { echo("  not compared: $it") }
         echo(CompareHtml.summary(comparison))
         echo(CompareHtml.method(comparison))

@@ -12,6 +12,7 @@ import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.required
 import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.int
+import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.load.LoadSuite
@@ -26,13 +27,19 @@ import dev.bakeoff.result.Results
 import java.nio.file.Path
 
 /**
- * What `bakeoff load` and `bakeoff capacity` share: the cells (strategies x workloads, items, wait
- * form), how items arrive and for how long, and the results folder. Parsed once into [RunOptions] and
+ * What `bakeoff load` and `bakeoff capacity` share: the cells (strategies x workloads, or x one
+ * scenario: its real components, such as E3's loopback HTTP server; items, wait form), how items
+ * arrive and for how long, and the results folder. Parsed once into [RunOptions] and
  * a [LoadPlan]; bad input is one line and exit code 2.
  */
 internal class LoadOptions(defaultDuration: String) : OptionGroup() {
-    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value)").required()
-    private val workload by option("--workload", "-w", help = "Comma-separated workload specs (id:key=value)").required()
+    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value)")
+        .required()
+    private val workload by option("--workload", "-w", help = "Comma-separated workload specs (id:key=value)")
+    private val scenario by option(
+        "--scenario",
+        help = "Instead of --workload: one scenario whose requests arrive (id:key=value), e.g. api-fanout",
+    )
     private val items by option("--items", "-n", help = "Items whose seeds the arrivals cycle through (default 100)")
         .int().default(DEFAULT_ITEMS)
     private val wait by option("--wait", help = "How items wait (default: blocking)")
@@ -49,10 +56,14 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
     /** The run's options; its output directory is only named here ([measuring] makes it). */
     fun resolve(): RunOptions = userInput {
         if (items < 1) throw UsageError("invalid --items '$items'; valid: a whole number >= 1", statusCode = 2)
+        if ((workload == null) == (scenario == null)) {
+            throw UsageError("give --workload or --scenario (one of them)", statusCode = 2)
+        }
         requested = out?.let(ResultFiles::outPath)
         RunOptions(
             strategies = Strategies.catalog.resolveList(strategy, Strategies::inAll),
-            workloads = Workloads.catalog.resolveList(workload),
+            workloads = workload?.let { Workloads.catalog.resolveList(it) }.orEmpty(),
+            scenario = scenario?.let { Scenarios.catalog.resolve(it) },
             items = items,
             wait = wait,
             out = requested ?: ResultFiles.DEFAULT_ROOT,
@@ -60,7 +71,8 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
     }
 
     /** The plan at [rate] (text, checked here). */
-    fun plan(rate: String): LoadPlan = LoadPlan(parse { LoadInput.rate(rate) }, arrival, parse { LoadInput.duration(duration) })
+    fun plan(rate: String): LoadPlan =
+        LoadPlan(parse { LoadInput.rate(rate) }, arrival, parse { LoadInput.duration(duration) })
 
     /**
      * Runs [block] holding the machine ([MachineLock]) with the results folder made (new, empty, or an

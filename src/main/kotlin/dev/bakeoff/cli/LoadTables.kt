@@ -21,8 +21,10 @@ internal object LoadTables {
 
     /** What a load run is about to do, for stderr. */
     fun heading(options: RunOptions, plan: LoadPlan): String =
-        "load: ${plan.arrival} arrivals at ${Units.sig3(plan.ratePerSec)}/s for ${Units.nanos(plan.durationNs.toDouble())} " +
-            "after a ${Units.nanos(plan.warmupNs.toDouble())} warm-up, ${options.items} items (${options.wait}); " +
+        "load: ${plan.arrival} arrivals at ${Units.sig3(plan.ratePerSec)}/s " +
+            "for ${Units.nanos(plan.durationNs.toDouble())} " +
+            "after a ${Units.nanos(plan.warmupNs.toDouble())} warm-up, " +
+            "${options.items} items (${options.wait}); " +
             "results in ${options.out}"
 
     /** One table per workload and rate, in run order. */
@@ -33,7 +35,10 @@ internal object LoadTables {
             appendLine("$workload ($wait), $arrival arrivals at ${Units.sig3(rate)}/s:")
             appendLine(terminal.render(compactTable(HEADER, cells.map(::row))))
             cells.filter { it.figures?.lag?.kept == false }.forEach {
-                appendLine("  ${it.strategy}: the generator could not keep ${Units.sig3(rate)}/s on this machine: its figures are marked")
+                appendLine(
+                    "  ${it.strategy}: the generator could not keep ${Units.sig3(rate)}/s on this machine: " +
+                        "its figures are marked",
+                )
             }
             cells.filter { it.error != null }.forEach { appendLine("  ${it.strategy}: ${it.status}: ${it.error}") }
         }
@@ -53,7 +58,8 @@ internal object LoadTables {
                 c.capacityPerSec?.let { cap -> c.ceilingPerSec?.let { Units.sig3(cap / it) } } ?: "-",
             )
         }
-        appendLine(terminal.render(compactTable(listOf("strategy", "workload", "objective", "capacity", "ceiling", "x ceiling"), rows)))
+        val header = listOf("strategy", "workload", "objective", "capacity", "ceiling", "x ceiling")
+        appendLine(terminal.render(compactTable(header, rows)))
         capacities.forEach { appendLine(it.explanation) }
     }
 
@@ -72,12 +78,19 @@ internal object LoadTables {
             late,
             Units.sig3(f.meanInFlight),
             c.little?.let { percent(it.deviation) } ?: "-",
-            c.queueing?.let { "${Units.nanos(it.measuredWaitNs)} (${it.model.substringBefore(' ')} ${Units.nanos(it.predictedWaitNs)})" }
-                ?: "-",
+            c.queueing?.let { q ->
+                "${wait(q.measuredWaitNs)} (${q.model.substringBefore(' ')} ${wait(q.predictedWaitNs)})"
+            } ?: "-",
             f.peakThreads?.toString() ?: "-",
             f.allocBytesPerItem?.let(Units::bytes) ?: "-",
         )
     }
+
+    /**
+     * A queueing wait: Erlang C far below saturation predicts waits such as 1e-56 ns, which in plain
+     * digits would fill the column; under a nanosecond is no wait a clock can see.
+     */
+    private fun wait(ns: Double): String = if (ns < 1.0) "< 1 ns" else Units.nanos(ns)
 
     private fun percent(x: Double): String = (if (x >= 0) "+" else "-") + Units.sig3(abs(x) * 100) + "%"
 }

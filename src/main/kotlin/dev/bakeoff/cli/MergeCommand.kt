@@ -62,7 +62,8 @@ internal class MergeCommand(
             .associate { it.fileName to buildString { it.write(merged, this) } }
         val dir = write(files, target)
         val machines = merged.machines.orEmpty().size
-        echo("merged ${read.size} result file(s): ${merged.cells.size} cells on $machines machine(s) into $dir")
+        val load = merged.load?.let { " and ${it.size} load cells" }.orEmpty()
+        echo("merged ${read.size} result file(s): ${merged.cells.size} cells$load on $machines machine(s) into $dir")
         MachineDifferences.of(RunView.of(merged)).forEach { echo(it) }
     }
 

@@ -46,10 +46,14 @@ internal object ChartAxes {
         values.isNotEmpty() && values.all { it > 0 } && values.max() / values.min() > LOG_SPAN
 
     /** A value axis for a line chart: logarithmic, in whole decades, when [isLog]; else linear. */
-    fun lines(values: List<Double>): Map<String, Any> = if (isLog(values)) {
-        mapOf("type" to "log", "min" to decade(values.min()), "max" to 10.0.pow(ceil(log10(values.max()))))
-    } else {
-        linear(values)
+    fun lines(values: List<Double>): Map<String, Any> = if (isLog(values)) log(values) else linear(values)
+
+    /** A logarithmic axis over positive [values], from the decade at or below the smallest to one above the largest. */
+    fun log(values: List<Double>): Map<String, Any> {
+        val low = decade(values.min())
+        // A single value that is a power of ten would make the axis a point.
+        val high = maxOf(10.0.pow(ceil(log10(values.max()))), low * 10)
+        return mapOf("type" to "log", "min" to low, "max" to high)
     }
 
     /**

@@ -79,6 +79,7 @@ internal object CompareHtml {
             part("not-compared", "Not compared") {
                 if (c.notCompared.isEmpty()) p { +"None: every cell was on both sides and completed." } else notCompared(c)
             }
+            c.load?.let { load -> part("load", "Open loop: p99 and capacity") { loadTables(load) } }
         }
     }
 
@@ -112,6 +113,19 @@ internal object CompareHtml {
                             td("verdict ${r.verdict.name.lowercase().replace('_', '-')}") { +r.verdictLabel }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /** The load results side by side: p99 per strategy and rate, then capacity per strategy. */
+    private fun FlowContent.loadTables(load: LoadComparison) {
+        for ((rows, what) in load.parts) {
+            val (header, lines) = load.table(rows, what)
+            div("wide") {
+                table("sortable compare") {
+                    thead { tr { header.forEach { th { +it } } } }
+                    tbody { lines.forEach { line -> tr { line.forEach { td { +it } } } } }
                 }
             }
         }

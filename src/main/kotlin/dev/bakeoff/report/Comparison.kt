@@ -24,7 +24,8 @@ import kotlin.math.exp
  * none at most that often; the equivalence intervals at [eqConfidence] under [margin]. Either two runs
  * of the same cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on
  * one side only or have no measured runs on a side are listed in [notCompared] with their reasons, and
- * summarised one line per reason in [notComparedSummary]. Immutable.
+ * summarised one line per reason in [notComparedSummary]. Two runs with load results also compare
+ * those ([load]). Immutable.
  */
 internal data class Comparison(
     val baseLabel: String,
@@ -34,6 +35,7 @@ internal data class Comparison(
     val margin: Double,
     val rows: List<ComparedCell>,
     val notCompared: List<NotCompared>,
+    val load: LoadComparison? = null,
 ) {
     /** How many rows were tested (two forks a side or more, not separated): the count the level is divided over. */
     val tests: Int get() = rows.count { it.forks.tested }
@@ -82,6 +84,7 @@ internal data class Comparison(
             fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }
             fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
             return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), margin, ::title)
+                .copy(load = LoadComparison.of(base, new, baseLabel, newLabel))
         }
 
         /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by [GroupKey]. */

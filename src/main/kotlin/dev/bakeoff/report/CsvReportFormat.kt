@@ -1,13 +1,16 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
 import java.math.BigDecimal
 
 /**
  * `results.csv`: one row per cell under a header row, for spreadsheets and scripts (columns in
- * docs/RESULTS.md). RFC 4180: CRLF line ends, and a field holding a comma, quote or line break is
- * quoted with its quotes doubled. Numbers never depend on the default locale (`.` decimal point,
+ * docs/RESULTS.md), then one row per load cell (`bakeoff load`, `bakeoff capacity`): the columns
+ * they share with a batch cell ([shared]), and the load columns ([loadColumns]), empty on a batch
+ * row. RFC 4180: CRLF line ends, and a field holding a comma, quote or line break is quoted with its
+ * quotes doubled. Numbers never depend on the default locale (`.` decimal point,
  * no grouping, no exponent); a missing value is an empty field. Stateless and thread-safe.
  */
 internal object CsvReportFormat : ReportFormat {
@@ -76,12 +79,58 @@ internal object CsvReportFormat : ReportFormat {
         "error" to { c -> c.error },
     )
 
+    private val loadColumns: List<Pair<String, (LoadResult) -> Any?>> = listOf(
+        "arrival" to { c -> c.arrival },
+        "rate_per_sec" to { c -> c.ratePerSec },
+        "duration_s" to { c -> c.durationSeconds },
+        "arrived" to { c -> c.figures?.arrived },
+        "completed" to { c -> c.figures?.completed },
+        "failed" to { c -> c.figures?.failed },
+        "unfinished" to { c -> c.figures?.unfinished },
+        "offered_per_sec" to { c -> c.figures?.offeredPerSec },
+        "achieved_per_sec" to { c -> c.figures?.achievedPerSec },
+        "latency_p50_ns" to { c -> c.figures?.latencyNs?.p50 },
+        "latency_p90_ns" to { c -> c.figures?.latencyNs?.p90 },
+        "latency_p99_ns" to { c -> c.figures?.latencyNs?.p99 },
+        "latency_p999_ns" to { c -> c.figures?.latencyNs?.p999 },
+        "latency_max_ns" to { c -> c.figures?.latencyNs?.max },
+        "latency_mean_ns" to { c -> c.figures?.latencyNs?.mean },
+        "late" to { c -> c.figures?.lag?.late },
+        "lag_p99_ns" to { c -> c.figures?.lag?.p99Ns },
+        "lag_max_ns" to { c -> c.figures?.lag?.maxNs },
+        "rate_kept" to { c -> c.figures?.lag?.kept },
+        "mean_in_flight" to { c -> c.figures?.meanInFlight },
+        "service_ns" to { c -> c.figures?.serviceNs },
+        "alloc_bytes_per_item" to { c -> c.figures?.allocBytesPerItem },
+        "little_deviation" to { c -> c.little?.deviation },
+        "queueing_wait_ns" to { c -> c.queueing?.measuredWaitNs },
+        "queueing_predicted_ns" to { c -> c.queueing?.predictedWaitNs },
+    )
+
+    /** What a load row fills of the batch columns: the same fields, and the thread counts its figures hold. */
+    private val shared: Map<String, (LoadResult) -> Any?> = mapOf(
+        "strategy" to { c -> c.strategy },
+        "family" to { c -> c.family },
+        "workload" to { c -> c.workload },
+        "items" to { c -> c.items },
+        "wait" to { c -> c.wait },
+        "status" to { c -> c.status },
+        "threads_peak" to { c -> c.figures?.peakThreads },
+        "threads_created" to { c -> c.figures?.threadsCreated },
+        "error" to { c -> c.error },
+    )
+
     /** The column names, in order. */
-    val header: List<String> = columns.map { it.first }
+    val header: List<String> = columns.map { it.first } + loadColumns.map { it.first }
 
     override fun write(results: Results, out: Appendable) {
         line(out, header)
-        for (cell in results.cells) line(out, columns.map { (_, value) -> field(value(cell)) })
+        val noLoad = List(loadColumns.size) { "" }
+        for (cell in results.cells) line(out, columns.map { (_, value) -> field(value(cell)) } + noLoad)
+        for (load in results.load.orEmpty()) {
+            val batch = columns.map { (name, _) -> field(shared[name]?.invoke(load)) }
+            line(out, batch + loadColumns.map { (_, value) -> field(value(load)) })
+        }
     }
 
     private fun line(out: Appendable, fields: List<String>) {

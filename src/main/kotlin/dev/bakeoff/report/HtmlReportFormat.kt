@@ -31,7 +31,8 @@ import kotlinx.serialization.json.JsonObject
  * `report.html`: one self-contained page (charting library, script and styles inlined; no request
  * to any host) for people: the machine and what each metric means, the winner matrix, per
  * workload group a ranked time chart with the physical limit and thread, allocation and per-thread
- * panels, sweep line charts, a sortable table of every figure and the cells that did not complete.
+ * panels, a load run's latency–throughput charts ([LoadCharts]), sweep line charts, a sortable table
+ * of every figure and the cells that did not complete.
  * Written into a run's results folder by [ResultsFolderWriter], like the other [reportFormats], and by
  * `bakeoff report`. Strategies are drawn in their family's colour from [colours], which the front end
  * takes from the plug-ins (this package knows none). Immutable and thread-safe.
@@ -81,6 +82,7 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
             differences(view)
             jdkTables(results)
             groups.forEach { groupSection(it, results.machine.cores, charts) }
+            loadCharts(results, charts)
             if (sweeps.isNotEmpty()) {
                 section {
                     id = "sweeps"
@@ -132,6 +134,27 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 id = "problems"
                 h2 { +"Cells that did not complete" }
                 ReportTables.problems(this, results.cells)
+            }
+        }
+    }
+
+    /** A load run's latency–throughput charts ([LoadCharts]), each with its strategies' capacity sentences. */
+    private fun FlowContent.loadCharts(results: Results, charts: MutableList<JsonObject>) {
+        val loads = LoadCharts.of(results).takeIf { it.isNotEmpty() } ?: return
+        section {
+            id = "load"
+            h2 { +"Latency against throughput (open loop)" }
+            p("sub") {
+                +(
+                    "Per kind of work, each strategy's latency from each item's intended start against the rate " +
+                        "it achieved, one point per offered rate (log axes). The dashed line is the objective; " +
+                        "a pin marks each strategy's knee, the highest rate that met it."
+                    )
+            }
+            for (load in loads) {
+                h3 { +load.title }
+                chart(charts, load.option, LOAD_CHART_HEIGHT)
+                if (load.explanations.isNotEmpty()) ul("verdicts") { load.explanations.forEach { li { +it } } }
             }
         }
     }
@@ -293,6 +316,10 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 dd { +meaning }
             }
         }
+    }
+
+    private companion object {
+        const val LOAD_CHART_HEIGHT = 420
     }
 }
 

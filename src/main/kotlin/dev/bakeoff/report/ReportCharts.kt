@@ -310,5 +310,6 @@ internal object ReportCharts {
     private fun axisName(name: String, axis: Map<String, Any>) =
         axis + mapOf("name" to name, "nameLocation" to "middle", "nameGap" to 28)
 
-    private val GRID = mapOf("left" to 8, "right" to 48, "top" to 52, "bottom" to 44, "containLabel" to true)
+    /** The plot area of every report chart: room for the legend above and the axis name below. */
+    val GRID = mapOf("left" to 8, "right" to 48, "top" to 52, "bottom" to 44, "containLabel" to true)
 }

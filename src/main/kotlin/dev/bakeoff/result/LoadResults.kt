@@ -43,6 +43,8 @@ public data class LoadResult(
     val figures: LoadFigures? = null,
     val little: LittleCheck? = null,
     val queueing: QueueingCheck? = null,
+    /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
+    val machine: String? = null,
 )
 
 /**
@@ -89,7 +91,17 @@ public data class LoadLatency(
     val p999: Long,
     val max: Long,
     val mean: Double,
-)
+) {
+    /** The latency at [percentile] as an objective names it: `p50`, `p90`, `p99`, `p99.9` or `max`. */
+    internal fun at(percentile: String): Long = when (percentile) {
+        "p50" -> p50
+        "p90" -> p90
+        "p99" -> p99
+        "p99.9" -> p999
+        "max" -> max
+        else -> throw IllegalArgumentException("no percentile '$percentile'; valid: p50, p90, p99, p99.9, max")
+    }
+}
 
 /**
  * How far behind its schedule the generator started items: [late] items started more than
@@ -137,7 +149,8 @@ public data class QueueingCheck(
  * cell kept the objective and its rate ([capacityPerSec], null when even the first failed), the sweep's
  * [points] (each a [LoadResult] of the `load` section, by rate), and the Little's-law [ceilingPerSec]
  * of its concurrency model (servers / mean service time; null when it keeps every arrival in flight)
- * with the sentence that explains it.
+ * with the sentence that explains it. The objective is [objective] as given, and as data: the latency
+ * at [percentile] at most [limitNs] (absent in files written before they were recorded).
  */
 @Serializable
 public data class CapacityResult(
@@ -149,6 +162,10 @@ public data class CapacityResult(
     val ceilingPerSec: Double? = null,
     val explanation: String,
     val points: List<Double>,
+    val percentile: String? = null,
+    val limitNs: Long? = null,
+    /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
+    val machine: String? = null,
 )
 
 /** What a load JVM reports, in the file named by `-Dbakeoff.probe`: how it ended and, when it ran, its figures. */

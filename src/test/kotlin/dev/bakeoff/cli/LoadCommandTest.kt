@@ -4,6 +4,7 @@ import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.io.path.exists
 import kotlin.test.assertContains
@@ -11,6 +12,7 @@ import kotlin.test.assertEquals
 import kotlin.test.assertFalse
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
+import kotlin.test.assertTrue
 
 /**
  * `bakeoff load` and `bakeoff capacity` in-process (each cell in a JVM of its own): the percentile
@@ -42,6 +44,9 @@ class LoadCommandTest {
         assertNotNull(load.first().little)
         assertNull(results.capacity)
         assertFalse(out.resolve("cells/cell-003.log").exists())
+        // The end's complete results reach every file, not only the snapshots after each cell.
+        assertTrue(results.complete)
+        assertEquals(3, Files.readString(out.resolve("results.csv")).split("\r\n").count { it.isNotEmpty() })
     }
 
     @Test

@@ -204,11 +204,13 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     /**
      * The strategy's open-loop form ([dev.bakeoff.model.Strategy.openLoop]) over [arrivals] items that
      * cycle through this cell's seeds (arrival `k` is item `k % items`), with the batch that checks
-     * them; null when the strategy only knows a fixed batch. A workload cell's only. Call after [open];
-     * close the sink before [close].
+     * them; null when the strategy only knows a fixed batch. A scenario cell's arrivals are its opened
+     * scenario's requests (the batch proves each got its own response; the scenario's per-batch
+     * verification has no batch to check). Call after [open]; close the sink before [close].
      */
     fun openLoop(arrivals: Int): OpenLoop? {
-        val items = ArrivalBatch(checkNotNull(workload) { "an open loop runs a workload" }, spec.wait, expected, arrivals)
+        val work = checkNotNull(workload ?: opened) { "open() first" }
+        val items = ArrivalBatch(work, spec.wait, expected, arrivals)
         return strategy.openLoop(items)?.let { OpenLoop(it, items) }
     }
 

@@ -23,7 +23,14 @@ import java.lang.management.ManagementFactory
  * [InFlightSampler] and the [ThreadBudget] each have a daemon thread, started before the cell opens.
  */
 internal object LoadProbe {
-    /** Arguments: strategy spec, workload spec, items, wait form, rate per second, arrival, warm-up, window and drain in ns. */
+    /** What the second argument names: a workload or a scenario. */
+    const val WORKLOAD = "workload"
+    const val SCENARIO = "scenario"
+
+    /**
+     * Arguments: strategy spec, workload or scenario spec, items, wait form, [WORKLOAD] or [SCENARIO],
+     * rate per second, arrival, warm-up, window and drain in ns.
+     */
     @JvmStatic
     fun main(args: Array<String>) {
         val fork = ForkSettings.fromSystemProperties()
@@ -32,10 +39,11 @@ internal object LoadProbe {
         val budget = ThreadBudget.watch(fork) { write(out, LoadReport(CellStatus.FAILED, it)) }
         val sampler = InFlightSampler()
         val report = try {
-            val spec = CellSpec.parse(args[0], args[1], args[2].toInt(), args[3])
-            val rate = args[4].toDouble()
-            val arrival = Arrival.entries.first { it.id == args[5] }
-            val (warmup, window, drain) = args.drop(6).map { it.toLong() }
+            val parse = if (args[4] == SCENARIO) CellSpec::parseScenario else CellSpec::parse
+            val spec = parse(args[0], args[1], args[2].toInt(), args[3])
+            val rate = args[5].toDouble()
+            val arrival = Arrival.entries.first { it.id == args[6] }
+            val (warmup, window, drain) = args.drop(7).map { it.toLong() }
             val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
             val arrivals = arrivals(rate, warmup + window)
             run(cell, arrivals, sampler) {

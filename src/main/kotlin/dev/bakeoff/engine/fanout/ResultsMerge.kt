@@ -2,11 +2,11 @@ package dev.bakeoff.engine.fanout
 
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
-import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.result.fingerprint
 import java.time.Instant
 
@@ -15,7 +15,9 @@ import java.time.Instant
  * cell keeps the fingerprint of the machine it ran on ([CellResult.machine], [Results.machines])
  * and the JDK of a several-JDK run ([CellResult.jdk]), and every group is decided anew among the
  * cells of one machine, with that machine's harness figure. Two results for one cell on one
- * machine and JDK are a [conflicts] line each, never a silent choice; inputs of two Bakeoff
+ * machine and JDK are a [conflicts] line each, never a silent choice; so are two load cells of one
+ * strategy, kind of work and arrival rate on one machine, and two capacities of one objective, which
+ * are otherwise combined as the cells are (each with its machine); inputs of two Bakeoff
  * versions or two presets are [Outcome.Mismatch], since the merged file names one of each.
  * Stateless; thread-safe.
  */
@@ -36,21 +38,49 @@ internal object ResultsMerge {
         mismatch(inputs, "Bakeoff version") { it.bakeoffVersion }?.let { return it }
         mismatch(inputs, "preset") { it.preset.id }?.let { return it }
         val machines = linkedMapOf<String, Machine>()
-        val seen = mutableMapOf<Triple<GroupKey, String, SweepPoint?>, String>()
+        val seen = mutableMapOf<List<Any?>, String>()
         val conflicts = mutableListOf<String>()
+
+        /** [own]'s machine id (an input's cell keeps the one an earlier merge gave it), noted once. */
+        fun machineOf(results: Results, own: String?): String {
+            val id = own ?: results.machine.fingerprint
+            machines.putIfAbsent(id, results.machines?.get(id) ?: results.machine)
+            return id
+        }
+
+        /** Notes [key] as given by [source]: a conflict, named by [what], when an earlier input gave it too. */
+        fun once(key: List<Any?>, source: String, what: () -> String) {
+            seen.put(key, source)?.let { first -> conflicts += "${what()}: in $first and in $source" }
+        }
         val cells = inputs.flatMap { (source, results) ->
             results.cells.map { cell ->
-                val id = cell.machine ?: results.machine.fingerprint
-                val machine = results.machines?.get(id) ?: results.machine
-                machines.putIfAbsent(id, machine)
+                val id = machineOf(results, cell.machine)
                 // One result per strategy (and sweep point) in each group of each machine.
-                val key = Triple(GroupKey.of(cell).copy(machine = id), cell.strategy, cell.sweep)
-                seen.put(key, source)?.let { first ->
+                once(listOf(GroupKey.of(cell).copy(machine = id), cell.strategy, cell.sweep), source) {
                     val jdk = cell.jdk?.let { " on JDK $it" }.orEmpty()
-                    conflicts += "${cell.strategy} x ${cell.workload} x ${cell.items} (${cell.wait.id})$jdk " +
-                        "on machine $id: in $first and in $source"
+                    "${cell.strategy} x ${cell.workload} x ${cell.items} (${cell.wait.id})$jdk on machine $id"
                 }
                 cell.copy(machine = id)
+            }
+        }
+        // Load cells: one per strategy x kind of work x arrival rate on each machine; capacities one per objective.
+        val load = inputs.flatMap { (source, results) ->
+            results.load.orEmpty().map { c ->
+                val id = machineOf(results, c.machine)
+                once(listOf(LOAD, id, c.strategy, c.workload, c.items, c.wait, c.arrival, c.ratePerSec), source) {
+                    "load ${c.strategy} x ${c.workload} x ${c.items} (${c.wait.id}), ${c.arrival} at " +
+                        "${Units.sig3(c.ratePerSec)}/s on machine $id"
+                }
+                c.copy(machine = id)
+            }
+        }
+        val capacity = inputs.flatMap { (source, results) ->
+            results.capacity.orEmpty().map { c ->
+                val id = machineOf(results, c.machine)
+                once(listOf(CAPACITY, id, c.strategy, c.workload, c.objective), source) {
+                    "capacity of ${c.strategy} x ${c.workload} at ${c.objective} on machine $id"
+                }
+                c.copy(machine = id)
             }
         }
         if (conflicts.isNotEmpty()) return Outcome.Conflicts(conflicts)
@@ -73,9 +103,15 @@ internal object ResultsMerge {
                 // The shards of a several-JDK run each list the run's JDKs: the merged file lists them once.
                 jdks = inputs.flatMap { it.second.jdks.orEmpty() }.distinctBy { it.version }.ifEmpty { null },
                 machines = machines,
+                load = load.ifEmpty { null },
+                capacity = capacity.ifEmpty { null },
             ),
         )
     }
+
+    /** What a load cell's and a capacity's conflict keys start with, so that no key of one is the other's. */
+    private const val LOAD = "load"
+    private const val CAPACITY = "capacity"
 
     /** The first input whose [what] differs from the first input's, as a [Outcome.Mismatch] naming both values. */
     private fun mismatch(inputs: List<Pair<String, Results>>, what: String, value: (Results) -> String): Outcome? {

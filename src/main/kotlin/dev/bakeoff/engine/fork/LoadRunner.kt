@@ -31,7 +31,8 @@ internal class LoadRunner(private val options: RunOptions, private val workDir: 
         val reportFile = files.probe.also { Files.deleteIfExists(it) }
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
         val limit = options.cellTimeoutSeconds ?: timeLimitSeconds(plan)
-        val load = listOf(plan.ratePerSec, plan.arrival.id, plan.warmupNs, plan.durationNs, plan.drainNs)
+        val kind = if (spec.scenario != null) LoadProbe.SCENARIO else LoadProbe.WORKLOAD
+        val load = listOf(kind, plan.ratePerSec, plan.arrival.id, plan.warmupNs, plan.durationNs, plan.drainNs)
         val exit = jvm.runCell(LoadProbe::class.java, spec, reportFile, files.log, limit, false, load.map { "$it" })
         val base = LoadResult(
             strategy = spec.strategy.spec,

@@ -21,12 +21,13 @@ import java.time.Instant
 import kotlin.math.sqrt
 
 /**
- * `bakeoff load` and `bakeoff capacity` over [options]' strategies x workloads (items, wait form):
+ * `bakeoff load` and `bakeoff capacity` over [options]' strategies x workloads, or x its scenario
+ * (items, wait form):
  * each cell a [LoadRunner] JVM, one after another, holding the machine ([MachineLock]) for the whole
  * run. [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
  * until it breaks the objective or falls behind, then halves the last step [REFINE] times. The
- * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell; [progress]
- * hears a line per cell.
+ * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell and, complete,
+ * at the end (the writer rewrites every file then); [progress] hears a line per cell.
  *
  * Threading model: the run's thread only.
  */
@@ -45,7 +46,7 @@ internal class LoadSuite(
     /** Every cell at the plan's rate. */
     fun load(): Results = MachineLock.hold {
         cells().forEach { measure(it, plan.ratePerSec) }
-        results(complete = true)
+        results(complete = true).also(sink)
     }
 
     /**
@@ -75,11 +76,16 @@ internal class LoadSuite(
             capacities += capacityOf(spec, objective, good, points)
             sink(results(complete = false))
         }
-        results(complete = true)
+        results(complete = true).also(sink)
     }
 
     private fun cells(): List<CellSpec> = options.strategies.flatMap { s ->
-        options.workloads.map { w -> CellSpec(s, w, options.items, options.wait) }
+        val scenario = options.scenario
+        if (scenario != null) {
+            listOf(CellSpec(s, null, options.items, options.wait, scenario))
+        } else {
+            options.workloads.map { w -> CellSpec(s, w, options.items, options.wait) }
+        }
     }
 
     private fun measure(spec: CellSpec, rate: Double): LoadResult {
@@ -120,6 +126,8 @@ internal class LoadSuite(
             ceilingPerSec = ceiling,
             explanation = explanation,
             points = points,
+            percentile = objective.percentile,
+            limitNs = objective.limitNs,
         )
     }
 

@@ -55,16 +55,7 @@ internal object LoadInput {
 
 /** A latency objective: the [percentile] (`p99`, ...) of a load cell's latencies at most [limitNs], as [text] says. */
 internal data class LatencyObjective(val percentile: String, val limitNs: Long, val text: String) {
-    /** The cell's latency at [percentile]. */
-    fun of(latency: LoadLatency): Long = when (percentile) {
-        "p50" -> latency.p50
-        "p90" -> latency.p90
-        "p99" -> latency.p99
-        "p99.9" -> latency.p999
-        else -> latency.max
-    }
-
-    fun met(latency: LoadLatency): Boolean = of(latency) <= limitNs
+    fun met(latency: LoadLatency): Boolean = latency.at(percentile) <= limitNs
 
     override fun toString() = text
 }
