@@ -40,11 +40,74 @@ class ScenarioLimitTest {
     @Test
     fun `the calibration counts every thread's CPU, before the wait and after it`() {
         val cost = Executors.newSingleThreadExecutor().use { server ->
-            ComponentCpuCalibration.measure(Known(server, ::burn), items = 3, budgetNanos = 0)
+            ComponentCpuCalibration.measure(Known(server, ::burn), items = 3, budgetNanos = 0, reset = {})
         }
         assertTrue(cost.beforeNs >= 1_000_000, "before: ${cost.beforeNs} ns per item, on another thread")
         assertTrue(cost.afterNs >= 2_000_000, "after: ${cost.afterNs} ns per item")
         assertTrue(cost.beforeNs < cost.afterNs, "$cost")
+    }
+
+    /** A CPU clock the fixtures below advance by what they state they cost: no real time in these tests. */
+    private class Clock {
+        var ns = 0L
+
+        fun read() = mapOf(1L to ns)
+    }
+
+    /** Components that cost 1 ms after the wait only from the state a batch starts in (rows still READY). */
+    private class Stateful(private val clock: Clock) : ComponentWork {
+        var fresh = true
+        var passes = 0
+
+        override fun beforeWait(items: Int) {
+            passes++
+        }
+
+        override fun afterWait() {
+            if (fresh) clock.ns += 1_000_000
+            fresh = false
+        }
+    }
+
+    @Test
+    fun `every pass starts from a reset scenario, after one pass that is not counted`() {
+        val clock = Clock()
+        val work = Stateful(clock)
+        var resets = 0
+        val reset = {
+            resets++
+            work.fresh = true
+        }
+        val cost = ComponentCpuCalibration.measure(work, items = 1, budgetNanos = 0, reset, clock::read)
+        assertEquals(1 + ComponentCpuCalibration.MIN_PASSES, work.passes)
+        assertEquals(work.passes, resets)
+        assertEquals(ComponentCpuCalibration.Cost(beforeNs = 0.0, afterNs = 1_000_000.0), cost)
+    }
+
+    /**
+     * Components that pay 2 ms per item, in their third pass only, for what every pass did (as a
+     * garbage collection falls in one pass), and 4 ms in their first, which warms a path up.
+     */
+    private class PaidOnce(private val clock: Clock) : ComponentWork {
+        var passes = 0
+
+        override fun beforeWait(items: Int) {
+            passes++
+            if (passes == 1) clock.ns += 4_000_000L * items
+        }
+
+        override fun afterWait() {
+            if (passes == 3) clock.ns += 2_000_000L * 10
+        }
+    }
+
+    @Test
+    fun `a cost paid in one pass is spread over the passes counted, the first pass not counted`() {
+        val clock = Clock()
+        val work = PaidOnce(clock)
+        val cost = ComponentCpuCalibration.measure(work, items = 10, budgetNanos = 0, {}, clock::read)
+        assertEquals(3, work.passes)
+        assertEquals(ComponentCpuCalibration.Cost(beforeNs = 0.0, afterNs = 1_000_000.0), cost)
     }
 
     @Test
