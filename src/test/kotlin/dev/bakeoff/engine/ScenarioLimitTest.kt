@@ -1,10 +1,17 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.cell.Cell
 import dev.bakeoff.engine.cell.ComponentCpuCalibration
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.model.ComponentWork
+import dev.bakeoff.model.OpenScenario
+import dev.bakeoff.model.PhysicalLimit
+import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.Scenario
+import dev.bakeoff.model.ScenarioEntry
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.LimitBound
 import org.junit.jupiter.api.Test
 import java.lang.management.ManagementFactory
@@ -110,6 +117,67 @@ class ScenarioLimitTest {
         assertEquals(ComponentCpuCalibration.Cost(beforeNs = 0.0, afterNs = 1_000_000.0), cost)
     }
 
+    /**
+     * A scenario of known cost: every item waits [WAIT_NS]; its components burn 1 ms of CPU per item
+     * before the wait on a thread of their own (a server's), and 5 ms per item after it on the
+     * caller's, for rows still READY only (as order-status updates only READY rows), which [reset]
+     * brings back.
+     */
+    private inner class Burning : Scenario {
+        override fun expected(index: Int) = index
+
+        override fun waitNanos(index: Int) = WAIT_NS
+
+        override fun limit() = PhysicalLimit(WAIT_NS, "one wait")
+
+        override fun open(): OpenScenario = object : OpenScenario {
+            private val server = Executors.newSingleThreadExecutor()
+            private var ready = true
+
+            override fun run(seed: Int) = seed
+
+            override fun reset() {
+                ready = true
+            }
+
+            override fun verify() = Unit
+
+            override fun close() = server.close()
+
+            override fun components() = object : ComponentWork {
+                private var items = 0
+
+                override fun beforeWait(items: Int) {
+                    this.items = items
+                    server.submit { burn(items * 1_000_000L) }.get()
+                }
+
+                override fun afterWait() {
+                    if (ready) burn(items * 5_000_000L)
+                    ready = false
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `a scenario of known cost gets its parts, the wait and the CPU on both sides of it, and the binding one named`() {
+        val entry = ScenarioEntry("burning", "a fixture of known cost", defaultItems = 4, strategies = "direct") { _, _ ->
+            Burning()
+        }
+        val spec = CellSpec(Strategies.catalog.resolve("direct"), null, 4, WaitForm.BLOCKING, Resolved(entry, emptyMap()))
+        val bound = Cell(spec, RunContext()).use { cell ->
+            cell.open()
+            cell.physicalLimit(cores = 2, budgetNanos = 0)
+        }
+        val parts = bound.parts
+        assertEquals(WAIT_NS.toDouble(), parts.waitNs)
+        assertTrue(parts.cpuBeforeNs > 0, "$parts")
+        assertTrue(parts.cpuAfterNs!! > parts.cpuBeforeNs, "$parts")
+        // 10 ms + 20 ms / 2 cores after the wait, against 24 ms / 2 cores in all and 16 ms for one item.
+        assertEquals(LimitBound.CPU_AFTER_WAIT, parts.binds, "$parts")
+    }
+
     @Test
     fun `each scenario's limit is its critical path plus its components' measured CPU, with the parts`() {
         val scenarios = mapOf(
@@ -129,5 +197,9 @@ class ScenarioLimitTest {
             assertTrue(bound.limitNs > path, "$scenario: ${bound.limitNs}")
             assertEquals(LimitBound.CPU_AFTER_WAIT, parts.binds, "$scenario: $parts")
         }
+    }
+
+    private companion object {
+        const val WAIT_NS = 10_000_000L
     }
 }
