@@ -11,8 +11,9 @@ import java.lang.management.ManagementFactory
  * too (a server's handlers, a client's selector and callbacks), and the JVM's own: the garbage
  * collector's work is what the components allocated. On Linux each kernel thread's own clock
  * ([ProcessCounters.threadCpu], to the nanosecond, GC and JIT threads included); elsewhere every Java
- * thread's (`ThreadMXBean`; a virtual thread's counts on its carrier), which leaves the GC out. Left
- * out, which only lowers the figure: threads that end in between.
+ * thread's (`ThreadMXBean`; a virtual thread's counts on its carrier), which leaves the GC out. The
+ * cost of reading those clocks (a file per thread, measured first, the cheapest of [CLOCK_TRIALS]) is
+ * taken off each part. Left out, which only lowers the figure: threads that end in between.
  *
  * One pass first that is not counted (the calibration's own path, such as a server holding calls, is
  * new to the JIT: compiling it is no item's cost), then passes while the budget lasts (at least
@@ -24,6 +25,7 @@ import java.lang.management.ManagementFactory
 internal object ComponentCpuCalibration {
     const val MIN_PASSES = 2
     const val MAX_PASSES = 5
+    const val CLOCK_TRIALS = 5
 
     /** CPU nanoseconds per item, before the wait and after it. */
     data class Cost(val beforeNs: Double, val afterNs: Double)
@@ -42,13 +44,15 @@ internal object ComponentCpuCalibration {
         reset: () -> Unit,
         cpu: () -> Map<Long, Long> = ::threadCpu,
     ): Cost {
+        val clockCost = (0 until CLOCK_TRIALS).minOf { cpu().let { t0 -> spent(t0, cpu()) } }
         val pass = {
             reset()
             val t0 = cpu()
             work.beforeWait(items)
             val t1 = cpu()
             work.afterWait()
-            spent(t0, t1) to spent(t1, cpu())
+            val t2 = cpu()
+            maxOf(0.0, spent(t0, t1) - clockCost) to maxOf(0.0, spent(t1, t2) - clockCost)
         }
         pass()
         var before = 0.0
