@@ -186,6 +186,7 @@ class ArchitectureTest {
             "recommend" to setOf("plan"),
             "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh"),
             "load" to setOf("suite", "fork", "plan", "jdk"),
+            "footprint" to setOf("suite", "fork", "plan", "jdk"),
         )
 
         val KOTLIN_ROOT: Path = Paths.get("src/main/kotlin")

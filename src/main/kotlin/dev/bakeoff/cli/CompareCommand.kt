@@ -6,8 +6,11 @@ import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.multiple
+import com.github.ajalt.clikt.parameters.options.convert
+import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
-import dev.bakeoff.metrics.Units
+import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.JsonReportFormat
@@ -19,13 +22,15 @@ import java.nio.file.Paths
 
 /**
  * `bakeoff compare BASE.json NEW.json` (two runs of the same cells) or `bakeoff compare
- * RESULTS.json --a X --b Y` (two strategies within one run): per matching cell the ratio of
- * medians with a bootstrap CI, a Mann–Whitney U test and a verdict; a console table and compare.html.
+ * RESULTS.json --a X --b Y` (two strategies within one run): per matching cell, counted by forks,
+ * the ratio of geometric-mean fork medians with Welch's interval and p and a verdict under
+ * `--margin` ([Comparison]); a console table and compare.html.
  */
 internal class CompareCommand : CliktCommand(name = "compare") {
     override fun help(context: Context) =
         "Compare two runs (BASE.json NEW.json), or two strategies within one run (RESULTS.json --a X --b Y): " +
-            "per cell the ratio of medians with a bootstrap CI and a Mann-Whitney U test; writes compare.html."
+            "per cell, counted by forks (JVMs), the ratio of fork medians with its interval, p and a verdict: " +
+            "faster, slower, same within the margin, not told apart, or not tested; writes compare.html."
 
     private val files by argument(
         "RESULTS.json",
@@ -33,6 +38,11 @@ internal class CompareCommand : CliktCommand(name = "compare") {
     ).multiple(required = true)
     private val a by option("--a", help = "The baseline strategy, within one results file")
     private val b by option("--b", help = "The strategy compared against --a, within one results file")
+    private val margin by option(
+        "--margin",
+        help = "Faster or slower only beyond this share of the base's time, the same within it, as 5% or 0.05 " +
+            "(default: ${DecisionReasons.percent(GroupDecision.DEFAULT_MARGIN)})",
+    ).convert { MeasureOptions.parseMargin(it) }.default(GroupDecision.DEFAULT_MARGIN)
     private val out by option(
         "--out",
         "-o",
@@ -86,6 +96,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
             paths.size == 2 && a == null && b == null -> Comparison.ofRuns(
                 JsonReportFormat.read(paths[0]),
                 JsonReportFormat.read(paths[1]),
+                margin,
             )
 
             paths.size == 1 && a != null && b != null -> {
@@ -101,7 +112,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
                         )
                     }
                 }
-                Comparison.ofStrategies(results, a, b)
+                Comparison.ofStrategies(results, a, b, margin)
             }
 
             else -> throw UsageError(

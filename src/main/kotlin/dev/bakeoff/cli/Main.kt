@@ -41,6 +41,7 @@ internal fun bakeoff(): CliktCommand = BakeoffCommand().subcommands(
     SweepCommand(),
     LoadCommand(),
     CapacityCommand(),
+    FootprintCommand(),
     ScenarioCommand(),
     ReportCommand(),
     CompareCommand(),

@@ -62,20 +62,15 @@ internal fun renderAnswer(report: ConsoleReport): String = if (report.answer.isE
     }
 }
 
-/** A comparison's matched cells: both medians, the ratio, its 95% interval, the rank test's p and the verdict. */
+/**
+ * A comparison's matched cells: both medians, the ratio with its interval, p and forks a side
+ * ([ComparedCell.figures]), and the verdict.
+ */
 internal fun comparisonTable(c: Comparison): Widget {
-    val header = listOf("cell", "${c.baseLabel} median", "${c.newLabel} median", "ratio", "95% CI", "p", "verdict")
+    val sides = listOf("${c.baseLabel} median", "${c.newLabel} median")
+    val header = listOf("cell") + sides + listOf("ratio (interval, p; forks)", "verdict")
     val rows = c.rows.map { r ->
-        val s = r.stats
-        listOf(
-            r.title,
-            Units.nanos(r.baseMedian),
-            Units.nanos(r.newMedian),
-            "×${Units.ratio(s.ratio)}",
-            "${Units.ratio(s.ciLow)}–${Units.ratio(s.ciHigh)}",
-            Units.sig3(s.pValue),
-            r.verdictLabel,
-        )
+        listOf(r.title, Units.nanos(r.baseMedian), Units.nanos(r.newMedian), r.figures, r.verdictLabel)
     }
     return compactTable(header, rows)
 }

@@ -79,11 +79,9 @@ internal object GroupDecision {
         require(looks >= 1) { "a decision is at least one look" }
         val ranked = cells.sortedWith(RANKING)
         val winner = ranked.first()
-        val perLook = ALPHA / looks
         val w = ForkSample.of(winner.timeNs!!)
         val pairs = ranked.drop(1).map { Compared(it, ForkSample.of(it.timeNs!!), w, winner.timeNs.median) }
-        val testable = 1 + pairs.count { it.ratio != null && !it.separated }
-        val levels = Levels(1 - perLook / maxOf(1, testable * (testable - 1) / 2), 1 - 2 * perLook)
+        val levels = levels(1 + pairs.count { it.ratio != null && !it.separated }, looks)
         val tests = pairs.map { it.test(margin, levels) }
         val status = when {
             tests.all { it.outcome.behind } -> GroupStatus.DECIDED
@@ -107,8 +105,17 @@ internal object GroupDecision {
         )
     }
 
+    /**
+     * The two-sided confidence of the interval that calls a cell slower, and of the equivalence test's,
+     * in a group of [testable] cells at one of [looks] looks (the class comment says why).
+     */
+    fun levels(testable: Int, looks: Int): Levels {
+        val perLook = ALPHA / looks
+        return Levels(1 - perLook / maxOf(1, testable * (testable - 1) / 2), 1 - 2 * perLook)
+    }
+
     /** The two-sided confidence of the interval that calls a cell slower, and of the equivalence test's. */
-    private data class Levels(val slower: Double, val equivalent: Double)
+    data class Levels(val slower: Double, val equivalent: Double)
 
     /**
      * [cell] (its forks [o]) against the winner's forks [w] (its median [winnerMedian]): the test, once

@@ -6,9 +6,10 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest
 import java.util.SplittableRandom
 
 /**
- * Is [candidate] faster or slower than [baseline]? Both are the measured runs of one cell (ns per
- * batch). [ratio] is median(candidate) / median(baseline) (< 1: the candidate is faster), [ciLow]
- * and [ciHigh] its 95% percentile bootstrap confidence interval, [eqLow] and [eqHigh] its 90% one
+ * A candidate sample against a baseline sample, each of independent figures (`selfcheck` gives one
+ * median per fork; runs of one fork are not independent, so `compare` and the race count forks with
+ * [ForkRatio] instead). [ratio] is median(candidate) / median(baseline) (< 1: the candidate is
+ * faster), [ciLow] and [ciHigh] its 95% percentile bootstrap confidence interval, [eqLow] and [eqHigh] its 90% one
  * (for equivalence: two one-sided tests at 0.05 each, as TOST), [pValue] the two-sided Mann–Whitney U
  * test's (exact for small samples without ties, the normal approximation otherwise: Commons
  * Statistics' `AUTO`). Immutable.
@@ -20,35 +21,11 @@ internal data class MedianRatio(
     val eqLow: Double,
     val eqHigh: Double,
     val pValue: Double,
-    val baselineRuns: Int,
-    val candidateRuns: Int,
 ) {
-    /**
-     * A change only when both tests agree: the rank test rejects "same distribution" at [alpha]
-     * and the bootstrap interval excludes 1. With 3 runs a side the smallest exact two-sided p is
-     * 0.1, so no difference can be significant at 0.05: that is the honest answer, not a bug.
-     */
-    fun verdict(alpha: Double = ALPHA): Verdict = when {
-        pValue >= alpha -> Verdict.SAME
-        ciHigh < 1.0 -> Verdict.FASTER
-        ciLow > 1.0 -> Verdict.SLOWER
-        else -> Verdict.SAME
-    }
-
-    /** The candidate relative to the baseline. */
-    enum class Verdict(val label: String) {
-        FASTER("faster"),
-        SLOWER("slower"),
-        SAME("no significant difference"),
-    }
-
     companion object {
-        const val ALPHA = 0.05
-
         /**
-         * Two samples are separated when one side's fastest run is over this many times the other side's
-         * slowest: a gap no noise on these machines explains, however few the runs (a race stops a cell
-         * on the same rule, [GroupDecision.SEPARATION]).
+         * One side's fastest over this many times the other side's slowest is a gap no noise on these
+         * machines explains ([GroupDecision.SEPARATION], [ForkVerdict.separation]).
          */
         const val SEPARATION = 2.0
         const val CONFIDENCE = 0.95
@@ -74,17 +51,7 @@ internal data class MedianRatio(
             // Every run of both sides equal (one run each, say): the test's variance is zero and its p NaN.
             // Identical samples are no evidence of a difference: p = 1.
             val p = MannWhitneyUTest.withDefaults().test(base, cand).pValue.takeUnless { it.isNaN() } ?: 1.0
-            return MedianRatio(ratio, bounds[0], bounds[3], bounds[1], bounds[2], p, base.size, cand.size)
-        }
-
-        /**
-         * [Verdict.SLOWER] when [candidate]'s fastest run is over [SEPARATION] times [baseline]'s slowest,
-         * [Verdict.FASTER] the other way round, else null (the tests must decide). Pure.
-         */
-        fun separation(baseline: List<Double>, candidate: List<Double>): Verdict? = when {
-            candidate.min() > SEPARATION * baseline.max() -> Verdict.SLOWER
-            baseline.min() > SEPARATION * candidate.max() -> Verdict.FASTER
-            else -> null
+            return MedianRatio(ratio, bounds[0], bounds[3], bounds[1], bounds[2], p)
         }
 
         /**

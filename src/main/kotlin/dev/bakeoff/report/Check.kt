@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
+import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
@@ -114,7 +115,7 @@ internal data class Check(
                 emptyMap()
             }
             val tested = pairs.values.count { it?.ratio != null && !it.separated }
-            val confidence = 1 - GroupDecision.ALPHA / maxOf(1, tested)
+            val confidence = ForkVerdict.confidence(tested)
             val checks = matched.map { key ->
                 val b = before.getValue(key)
                 val n = now.getValue(key)
@@ -288,8 +289,8 @@ private class TimedPair(val strategy: String, val before: CellResult, val now: C
     private val n = ForkSample.of(now.timeNs!!)
     val ratio: ForkRatio? = ForkRatio.of(b, n)
 
-    // The race's rule: a gap this wide needs no test, but still two forks a side.
-    val separated = ratio != null && n.fastest > GroupDecision.SEPARATION * b.slowest
+    // The race's rule: a gap this wide needs no test (but still two forks a side). Only slower fails.
+    val separated = ForkVerdict.separation(b, n) == ForkVerdict.SLOWER
 
     fun finding(margin: Double, confidence: Double): Finding {
         val gate = Gate.SLOWER
@@ -312,8 +313,7 @@ private class TimedPair(val strategy: String, val before: CellResult, val now: C
         val figures = DecisionReasons.figures(test(fr.ratio, low, high, fr.pValue, confidence), b.size)
         val against = "the ${DecisionReasons.percent(margin)} margin"
         return when {
-            // GroupDecision's rule for a cell behind its winner: surely slower, and by more than the margin.
-            low > 1 && fr.ratio > 1 + margin ->
+            ForkVerdict.of(fr, margin, confidence) == ForkVerdict.SLOWER ->
                 Finding(gate, GateOutcome.FAILED, "$strategy slower: $figures, beyond $against")
 
             high <= 1 + margin -> Finding(gate, GateOutcome.HELD, "$strategy $figures, not slower than $against")

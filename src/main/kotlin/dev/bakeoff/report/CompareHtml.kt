@@ -1,6 +1,8 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkRatio
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.HtmlAssets.chart
 import kotlinx.html.FlowContent
@@ -31,14 +33,20 @@ internal object CompareHtml {
     const val FILE_NAME = "compare.html"
 
     /** One line on the method, shared by the console and the page. */
-    fun method(c: Comparison) = "ratio = ${c.newLabel} median / ${c.baseLabel} median " +
-        "(< 1: ${c.newLabel} is faster); " +
-        "95% percentile bootstrap CI over the runs (${MedianRatio.RESAMPLES} seeded resamples); " +
-        "two-sided Mann–Whitney U test (exact for small samples without ties). " +
-        "A cell is called faster or slower only when p < ${MedianRatio.ALPHA} and the CI excludes 1, " +
-        "or when one side's fastest run is over ${Units.sig3(MedianRatio.SEPARATION)}× the other side's slowest " +
-        "(separated: decided with any number of runs, as a race stops a cell that cannot win); " +
-        "anything else is no significant difference."
+    fun method(c: Comparison): String {
+        val margin = DecisionReasons.percent(c.margin)
+        val min = ForkRatio.MIN_FORKS
+        return "ratio = ${c.newLabel} / ${c.baseLabel} of each cell's geometric-mean fork median " +
+            "(< 1: ${c.newLabel} is faster; a fork's figure is the median of its steady runs, and a file " +
+            "without forks counts each run as one); Welch's t test on the forks' log medians, every " +
+            "interval at ${DecisionReasons.confidencePercent(c.confidence)} " +
+            "(${DecisionReasons.percent(1 - GroupDecision.ALPHA)} divided over the ${c.tests} cells tested). " +
+            "Faster or slower only when the interval excludes 1 and the ratio lies beyond 1 ± $margin, or, " +
+            "with $min forks a side or more, when one side's fastest fork is over " +
+            "${Units.sig3(GroupDecision.SEPARATION)}× the other side's slowest (separated); same within $margin " +
+            "when the ${DecisionReasons.confidencePercent(c.eqConfidence)} interval (two one-sided tests) lies " +
+            "within 1 ± $margin; else not told apart. A side with fewer than $min forks is not tested."
+    }
 
     /** A section of the page: its anchor [id], its [title], then [body]. */
     private fun FlowContent.part(id: String, title: String, body: FlowContent.() -> Unit) = section {
@@ -74,14 +82,14 @@ internal object CompareHtml {
         }
     }
 
-    /** The matched cells as a sortable table: both medians, ratio, interval, p, runs and verdict. */
+    /** The matched cells as a sortable table: both medians, ratio, interval, p, forks a side and verdict. */
     fun FlowContent.ratioTable(c: Comparison) {
         div("wide") {
             table("sortable compare") {
                 thead {
                     tr {
                         val sides = listOf("${c.baseLabel} median", "${c.newLabel} median")
-                        val heads = listOf("cell") + sides + listOf("ratio", "95% CI", "p", "runs", "verdict")
+                        val heads = listOf("cell") + sides + listOf("ratio", "interval", "p", "forks", "verdict")
                         heads.forEach { th { +it } }
                     }
                 }
@@ -91,11 +99,17 @@ internal object CompareHtml {
                             td { +r.title }
                             num(r.baseMedian, Units.nanos(r.baseMedian))
                             num(r.newMedian, Units.nanos(r.newMedian))
-                            num(r.stats.ratio, "×${Units.ratio(r.stats.ratio)}")
-                            td("num") { +"${Units.ratio(r.stats.ciLow)}–${Units.ratio(r.stats.ciHigh)}" }
-                            num(r.stats.pValue, Units.sig3(r.stats.pValue))
-                            td("num") { +"${r.stats.baselineRuns} / ${r.stats.candidateRuns}" }
-                            td("verdict ${r.verdict.name.lowercase()}") { +r.verdictLabel }
+                            num(r.ratio, "×${Units.ratio(r.ratio)}")
+                            td("num") {
+                                +r.interval?.let { (low, high) ->
+                                    "${DecisionReasons.confidencePercent(r.confidence!!)}: " +
+                                        "${Units.ratio(low)}–${Units.ratio(high)}"
+                                }.orEmpty()
+                            }
+                            // Untested rows leave p empty, which sorts last either way.
+                            r.pValue?.let { num(it, "p ${DecisionReasons.pValue(it)}") } ?: td("num") {}
+                            td("num") { +"${r.forks.base.size} / ${r.forks.new.size}" }
+                            td("verdict ${r.verdict.name.lowercase().replace('_', '-')}") { +r.verdictLabel }
                         }
                     }
                 }
@@ -113,9 +127,11 @@ internal object CompareHtml {
         }
     }
 
-    /** "3 faster, 1 slower, 20 no significant difference (24 cells compared, 2 not compared)". */
-    fun summary(c: Comparison): String = c.counts.entries.joinToString { (v, n) -> "$n ${v.label}" } +
-        " (${c.rows.size} cells compared, ${c.notCompared.size} not compared)"
+    /** "3 faster, 1 slower, 18 same within 5%, 2 not told apart, 0 not tested (24 cells compared, 2 not compared)". */
+    fun summary(c: Comparison): String = c.counts.entries.joinToString { (v, n) -> "$n ${v.label(c.margin)}" } +
+        " (${cells(c.rows.size)} compared, ${c.notCompared.size} not compared)"
+
+    private fun cells(n: Int) = if (n == 1) "1 cell" else "$n cells"
 
     private fun kotlinx.html.TR.num(value: Double, text: String) = td("num") {
         attributes["data-v"] = value.toString()

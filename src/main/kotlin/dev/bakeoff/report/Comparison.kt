@@ -1,28 +1,46 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkRatio
+import dev.bakeoff.metrics.ForkSample
+import dev.bakeoff.metrics.ForkVerdict
+import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
+import dev.bakeoff.result.PairOutcome
+import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.TimeStats
 import dev.bakeoff.result.fingerprint
+import kotlin.math.exp
 
 /**
- * What `bakeoff compare` reports: per matching cell, the [new] side's median time relative to the
- * [base] side's, with a bootstrap confidence interval and a Mann–Whitney U test ([MedianRatio]),
- * and a verdict that only calls a difference a change when both agree. Either two runs of the same
- * cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on one side
- * only, did not complete, or have one run on a side without [separated][MedianRatio.separation] runs are listed in [notCompared] with their reasons, and summarised one line
- * per reason in [notComparedSummary]. Immutable.
+ * What `bakeoff compare` reports: per matching cell, the [new] side against the [base] side counted
+ * by forks (JVMs), as the race decides ([ComparedCell]: [ForkSample], [ForkRatio], [ForkVerdict]).
+ * Every interval is at [confidence], the error rate [GroupDecision.ALPHA] divided over the [tests]
+ * made (Bonferroni, as `check` divides it), so the comparison as a whole calls a change where there is
+ * none at most that often; the equivalence intervals at [eqConfidence] under [margin]. Either two runs
+ * of the same cells ([ofRuns]) or two strategies within one run ([ofStrategies]). Cells that exist on
+ * one side only or have no measured runs on a side are listed in [notCompared] with their reasons, and
+ * summarised one line per reason in [notComparedSummary]. Immutable.
  */
 internal data class Comparison(
     val baseLabel: String,
     val newLabel: String,
     val base: Results,
     val new: Results,
+    val margin: Double,
     val rows: List<ComparedCell>,
     val notCompared: List<NotCompared>,
 ) {
+    /** How many rows were tested (two forks a side or more, not separated): the count the level is divided over. */
+    val tests: Int get() = rows.count { it.forks.tested }
+
+    val confidence: Double get() = levels(tests).first
+    val eqConfidence: Double get() = levels(tests).second
+
     /**
      * One line per distinct reason, however many cells share it: `63 cells only in base: a, b and 61
      * more` (two runs of different sizes would otherwise print a line per cell).
@@ -34,12 +52,7 @@ internal data class Comparison(
     }
 
     /** How many rows got each verdict. */
-    val counts: Map<MedianRatio.Verdict, Int> get() = MedianRatio.Verdict.entries.associateWith { v ->
-        rows.count {
-            it.verdict ==
-                v
-        }
-    }
+    val counts: Map<ForkVerdict, Int> get() = ForkVerdict.entries.associateWith { v -> rows.count { it.verdict == v } }
 
     /**
      * True when the two sides ran on different machines or JDKs, so ratios mix machine and code:
@@ -55,22 +68,37 @@ internal data class Comparison(
             return r.machine.cores to r.cells.map { it.machine ?: own }.toSet().ifEmpty { setOf(own) }
         }
 
-        /** Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form). */
-        fun ofRuns(base: Results, new: Results, baseLabel: String = "base", newLabel: String = "new"): Comparison {
+        /**
+         * Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form),
+         * the same within [margin].
+         */
+        fun ofRuns(
+            base: Results,
+            new: Results,
+            margin: Double = GroupDecision.DEFAULT_MARGIN,
+            baseLabel: String = "base",
+            newLabel: String = "new",
+        ): Comparison {
             fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }
             fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
-            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), ::title)
+            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), margin, ::title)
         }
 
         /** Within one run: strategy [b]'s cells against strategy [a]'s, matched by [GroupKey]. */
-        fun ofStrategies(results: Results, a: String, b: String): Comparison {
+        fun ofStrategies(
+            results: Results,
+            a: String,
+            b: String,
+            margin: Double = GroupDecision.DEFAULT_MARGIN,
+        ): Comparison {
             fun cells(strategy: String) = results.cells.filter { it.strategy == strategy }.associateBy(GroupKey::of)
-            return of(Side(a, results, cells(a)), Side(b, results, cells(b)), GroupKey::title)
+            return of(Side(a, results, cells(a)), Side(b, results, cells(b)), margin, GroupKey::title)
         }
 
         /**
          * Within a several-JDK run ([Results.jdks]): every other JDK's cells against the first JDK's,
-         * matched by strategy and [GroupKey] without the JDK; empty for a run on one JDK.
+         * matched by strategy and [GroupKey] without the JDK, under the margin the run decided with;
+         * empty for a run on one JDK.
          */
         fun ofJdks(results: Results): List<Comparison> {
             val jdks = results.jdks.orEmpty().map { it.version }
@@ -79,15 +107,19 @@ internal data class Comparison(
             fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
             val base = jdks.firstOrNull() ?: return emptyList()
             return jdks.drop(1).map { jdk ->
-                of(Side("JDK $base", results, cells(base)), Side("JDK $jdk", results, cells(jdk)), ::title)
+                val margin = results.preset.margin ?: GroupDecision.DEFAULT_MARGIN
+                of(Side("JDK $base", results, cells(base)), Side("JDK $jdk", results, cells(jdk)), margin, ::title)
             }
         }
 
-        /** Matches the cells of [base] and [new] by key (in run order, base first); [title] names a key. */
-        private fun <K> of(base: Side<K>, new: Side<K>, title: (K) -> String): Comparison {
+        /**
+         * Matches the cells of [base] and [new] by key (in run order, base first); [title] names a key.
+         * Two passes: the level of every interval depends on how many rows are tested.
+         */
+        private fun <K> of(base: Side<K>, new: Side<K>, margin: Double, title: (K) -> String): Comparison {
             val (baseLabel, baseCells) = base.label to base.cells
             val (newLabel, newCells) = new.label to new.cells
-            val rows = mutableListOf<ComparedCell>()
+            val matched = mutableListOf<Triple<String, CellResult, CellResult>>()
             val notCompared = mutableListOf<NotCompared>()
             for (key in (baseCells.keys + newCells.keys)) {
                 val b = baseCells[key]
@@ -97,34 +129,32 @@ internal data class Comparison(
                     n == null -> listOf(Reason(Reason.Problem.ONLY_IN, baseLabel))
                     else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n))
                 }
-                val name = title(key)
-                // One run a side is too few for the tests, not for a gap no noise explains (a race stops
-                // a cell that cannot win after one run, so this is the common case of a clear loser).
-                val separated = why.all { it.problem == Reason.Problem.ONE_RUN } &&
-                    MedianRatio.separation(b!!.timeNs!!.runs, n!!.timeNs!!.runs) != null
-                if (why.isNotEmpty() && !separated) {
-                    notCompared += NotCompared(name, why)
+                if (why.isEmpty()) {
+                    matched += Triple(title(key), b!!, n!!)
                 } else {
-                    // Seeded per cell from its title (String.hashCode is specified), so a cell's interval
-                    // does not depend on the other cells.
-                    val stats = MedianRatio.of(b!!.timeNs!!.runs, n!!.timeNs!!.runs, SEED xor name.hashCode().toLong())
-                    rows += ComparedCell(name, b, n, stats)
+                    notCompared += NotCompared(title(key), why)
                 }
             }
-            return Comparison(baseLabel, newLabel, base.results, new.results, rows, notCompared)
+            val pairs = matched.map { (name, b, n) -> Triple(name, b to n, ForkPair.of(b.timeNs!!, n.timeNs!!)) }
+            val levels = levels(pairs.count { it.third.tested })
+            val rows = pairs.map { (name, cells, forks) ->
+                ComparedCell.of(name, cells.first, cells.second, forks, margin, levels)
+            }
+            return Comparison(baseLabel, newLabel, base.results, new.results, margin, rows, notCompared)
         }
 
         private fun problem(label: String, c: CellResult) = when {
             c.status != CellStatus.OK -> Reason(Reason.Problem.NOT_OK, label, c.status)
             c.timeNs == null || c.timeNs.runs.isEmpty() -> Reason(Reason.Problem.NO_RUNS, label)
-            c.timeNs.runs.size < 2 -> Reason(Reason.Problem.ONE_RUN, label)
             else -> null
         }
 
+        /** The test's and the equivalence test's two-sided confidence over [tests] tests. */
+        private fun levels(tests: Int) =
+            ForkVerdict.confidence(tests) to ForkVerdict.confidence(tests, 2 * GroupDecision.ALPHA)
+
         /** One side of a comparison: its [label], its run and the cells to compare, by key. */
         private class Side<K>(val label: String, val results: Results, val cells: Map<K, CellResult>)
-
-        private const val SEED = 0x5EED_BA4EL
 
         /** Cells named per line of [notComparedSummary]. */
         private const val NAMED = 2
@@ -138,28 +168,112 @@ internal data class NotCompared(val title: String, val reasons: List<Reason>) {
 
 /** Why one [side] of a cell could not be compared; equal reasons are summarised together. Immutable. */
 internal data class Reason(val problem: Problem, val side: String, val status: CellStatus? = null) {
-    enum class Problem { ONLY_IN, NOT_OK, NO_RUNS, ONE_RUN }
+    enum class Problem { ONLY_IN, NOT_OK, NO_RUNS }
 
     override fun toString(): String = when (problem) {
         Problem.ONLY_IN -> "only in $side"
         Problem.NOT_OK -> "$side $status"
         Problem.NO_RUNS -> "$side has no measured runs"
-        Problem.ONE_RUN -> "$side has one measured run (a comparison needs 2 or more)"
     }
 }
 
 /**
- * One matched cell: [base] and [new] (completed, with runs) and their [stats]. Its [verdict] is the
- * tests' ([MedianRatio.verdict]) unless the two sides' runs are [separated][MedianRatio.separation],
- * which decides with any number of runs.
+ * One cell's two sides counted by forks: each side's [ForkSample], the [ratio] of their fork
+ * medians with Welch's test (null with fewer than [ForkRatio.MIN_FORKS] forks a side) and their
+ * [separation]. Immutable.
  */
-internal data class ComparedCell(val title: String, val base: CellResult, val new: CellResult, val stats: MedianRatio) {
-    /** Faster or slower by the separation rule, or null when the tests decide. */
-    val separation: MedianRatio.Verdict? get() = MedianRatio.separation(base.timeNs!!.runs, new.timeNs!!.runs)
-    val verdict: MedianRatio.Verdict get() = separation ?: stats.verdict()
+internal class ForkPair private constructor(val base: ForkSample, val new: ForkSample) {
+    val ratio: ForkRatio? = ForkRatio.of(base, new)
+    val separation: ForkVerdict? = ForkVerdict.separation(base, new)
 
-    /** The verdict's label, saying when the separation rule reached it. */
-    val verdictLabel: String get() = if (separation != null) "${verdict.label} (separated)" else verdict.label
+    /** Whether a test decides this pair: two forks a side or more, and not separated. */
+    val tested: Boolean get() = ratio != null && separation == null
+
+    companion object {
+        fun of(base: TimeStats, new: TimeStats) = ForkPair(ForkSample.of(base), ForkSample.of(new))
+    }
+}
+
+/**
+ * One matched cell: [base] and [new] (completed, with runs), their [forks] and the [verdict] under
+ * [margin], reading the comparison's levels (the test's, the equivalence test's). Immutable.
+ */
+internal class ComparedCell private constructor(
+    val title: String,
+    val base: CellResult,
+    val new: CellResult,
+    val forks: ForkPair,
+    val margin: Double,
+    val verdict: ForkVerdict,
+    /** Two-sided confidence of [interval]: the equivalence test's for [ForkVerdict.SAME], else the test's. */
+    val confidence: Double?,
+) {
+    /** new / base of the geometric-mean fork medians (< 1: new is faster), tested or not. */
+    val ratio: Double get() = exp(forks.new.logMean - forks.base.logMean)
+
+    /** The interval the verdict read, (low, high); null when no test was made (too few forks, or separated). */
+    val interval: Pair<Double, Double>? get() = confidence?.let { forks.ratio!!.interval(it) }
+
+    /** Welch's two-sided p of "no difference"; null when no test was made. */
+    val pValue: Double? get() = forks.ratio?.pValue?.takeIf { forks.tested }
+
     val baseMedian: Double get() = base.timeNs!!.median
     val newMedian: Double get() = new.timeNs!!.median
+
+    /** `slower`, `same within 5%`, `faster (separated)`, `not tested (1 fork a side: a test takes at least 2)`. */
+    val verdictLabel: String get() = when {
+        forks.separation != null -> "${verdict.label(margin)} (separated)"
+
+        verdict == ForkVerdict.NOT_TESTED -> {
+            val (b, n) = forks.base.size to forks.new.size
+            val few = if (b == n) "$b fork${if (b == 1) "" else "s"} a side" else "$b and $n forks"
+            val least = "a test takes at least ${ForkRatio.MIN_FORKS}${if (b == n) "" else " a side"}"
+            "${verdict.label(margin)} ($few: $least)"
+        }
+
+        else -> verdict.label(margin)
+    }
+
+    /**
+     * `×1.50 (95% CI 1.43–1.57, p < 0.001; 3 and 3 forks)` as every decision reads
+     * ([DecisionReasons.figures]), the gap that made a test unnecessary, or the bare ratio untested.
+     */
+    val figures: String get() {
+        val (low, high) = interval ?: return when (forks.separation) {
+            null -> "×${Units.ratio(ratio)}"
+
+            else -> "×${Units.ratio(ratio)} (one side's fastest fork over ${Units.sig3(GroupDecision.SEPARATION)}× " +
+                "the other's slowest; ${forks.base.size} and ${forks.new.size} forks)"
+        }
+        val test = PairTest(
+            title, ratio, low, high, pValue, new.timeNs!!.runs.size, PairOutcome.UNRESOLVED,
+            forks = forks.new.size, confidence = confidence,
+        )
+        return DecisionReasons.figures(test, forks.base.size)
+    }
+
+    companion object {
+        /** [base] against [new] with their [forks], under [margin] at [levels] (the test's, the equivalence test's). */
+        fun of(
+            title: String,
+            base: CellResult,
+            new: CellResult,
+            forks: ForkPair,
+            margin: Double,
+            levels: Pair<Double, Double>,
+        ): ComparedCell {
+            val ratio = forks.ratio
+            val verdict = when {
+                forks.separation != null -> forks.separation
+                ratio == null -> ForkVerdict.NOT_TESTED
+                else -> ForkVerdict.of(ratio, margin, levels.first, levels.second)
+            }
+            val confidence = when {
+                !forks.tested -> null
+                verdict == ForkVerdict.SAME -> levels.second
+                else -> levels.first
+            }
+            return ComparedCell(title, base, new, forks, margin, verdict, confidence)
+        }
+    }
 }

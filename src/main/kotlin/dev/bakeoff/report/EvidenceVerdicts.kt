@@ -1,6 +1,8 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.MedianRatio
+import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkVerdict
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.EventTally
@@ -99,16 +101,19 @@ internal object EvidenceVerdicts {
         val base = r.base.evidence?.pinned ?: return@mapNotNull null
         val new = r.new.evidence?.pinned ?: return@mapNotNull null
         val (pinned, pinnedOn, freeOn, ratio) = when {
-            base.count > 0 && new.count == 0.0 -> Quad(base, c.baseLabel, c.newLabel, 1 / r.stats.ratio)
-            new.count > 0 && base.count == 0.0 -> Quad(new, c.newLabel, c.baseLabel, r.stats.ratio)
+            base.count > 0 && new.count == 0.0 -> Quad(base, c.baseLabel, c.newLabel, 1 / r.ratio)
+            new.count > 0 && base.count == 0.0 -> Quad(new, c.newLabel, c.baseLabel, r.ratio)
             else -> return@mapNotNull null
         }
         val how = when {
-            r.verdict == MedianRatio.Verdict.SAME -> "no significant difference"
-            r.separation != null -> "significant: every run over ${Units.sig3(MedianRatio.SEPARATION)}× apart"
-            else -> "significant: p = ${Units.sig3(r.stats.pValue)}"
+            r.forks.separation != null -> "significant: every fork over ${Units.sig3(GroupDecision.SEPARATION)}× apart"
+
+            r.verdict == ForkVerdict.FASTER || r.verdict == ForkVerdict.SLOWER ->
+                "significant: p ${DecisionReasons.pValue(r.pValue!!)}"
+
+            else -> r.verdictLabel
         }
-        // ratio: the pinned side's median over the other's.
+        // ratio: the pinned side's time (geometric-mean fork median) over the other's.
         val speed = if (ratio >= 1) "${Units.ratio(ratio)}× faster" else "${Units.ratio(1 / ratio)}× slower"
         "${r.title}: on $pinnedOn ${count(pinned.count)} pinned events per batch, ${Units.nanos(pinned.totalNs)} " +
             "pinned in total — `synchronized` holds the carrier; $freeOn does not pin ($speed; $how)"

@@ -108,6 +108,20 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                     }
                 }
             }
+            results.footprint?.takeIf { it.isNotEmpty() }?.let { rows ->
+                section {
+                    id = "footprint"
+                    h2 { +"Memory per waiting task" }
+                    p("sub") {
+                        +(
+                            "Tasks parked on one gate at a stack depth: the heap after a full GC against their " +
+                                "count, as a slope per task; hover for the platform threads' stacks (native " +
+                                "memory tracking)."
+                            )
+                    }
+                    chart(charts, ReportCharts.footprint(rows, colours), ReportCharts.barHeight(rows.size))
+                }
+            }
             section {
                 id = "figures"
                 h2 { +"Every figure" }

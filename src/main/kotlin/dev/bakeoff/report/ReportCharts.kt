@@ -3,6 +3,7 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.Family
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.FootprintResult
 import dev.bakeoff.result.ThreadStats
 import kotlinx.serialization.json.JsonObject
 
@@ -116,22 +117,54 @@ internal object ReportCharts {
         return bars(bars, "items per thread${scale.suffix} (bar: average; whiskers: min–max)", legendColour(colours), scale)
     }
 
-    /** Compare: each cell's ratio of medians (new / base) with its bootstrap interval, coloured by verdict, a line at 1. */
+    /**
+     * `bakeoff footprint`: heap bytes one waiting task keeps, one bar per strategy and depth in its
+     * family's colour, whiskers the slope's 95% interval; the tooltip adds the platform threads' native
+     * memory per task. Rows without a slope (not applicable, failed) are left out.
+     */
+    fun footprint(rows: List<FootprintResult>, colours: Map<Family, String>): JsonObject {
+        val fitted = rows.filter { it.heapBytesPerTask != null }
+        val slopes = fitted.map { checkNotNull(it.heapBytesPerTask) }
+        val extent = slopes.flatMap { listOfNotNull(it.value, it.low, it.high) }
+        val scale = ChartAxes.barScale(extent, Units::byteUnit, Units::bytes)
+        val size = scale.size
+        val bars = fitted.zip(slopes) { r, s ->
+            val native = r.threadCommittedPerTask?.let { c ->
+                val reserved = Units.bytes(r.threadReservedPerTask?.value ?: 0.0)
+                ", thread stacks ${Units.bytes(c.value)} committed of $reserved reserved"
+            }.orEmpty()
+            val ci = s.low?.let { " (95% CI ${Units.bytes(it)}–${Units.bytes(checkNotNull(s.high))})" }.orEmpty()
+            Bar(
+                "${r.strategy} depth ${r.depth}  ${Units.bytes(s.value)}",
+                r.family.id,
+                s.value / size,
+                "${r.strategy} at depth ${r.depth}: ${Units.bytes(s.value)} of heap per waiting task$ci$native",
+                s.low?.let { it / size to checkNotNull(s.high) / size },
+            )
+        }
+        val title = "heap per waiting task${scale.suffix}; whiskers: 95% interval of the slope"
+        return bars(bars, title, legendColour(colours), scale)
+    }
+
+    /**
+     * Compare: each cell's ratio of geometric-mean fork medians (new / base) with the interval its
+     * verdict read, coloured by verdict, a line at 1.
+     */
     fun ratios(c: Comparison): JsonObject {
         val bars = c.rows.map { r ->
-            val s = r.stats
-            val tip = "${r.title}: ×${Units.ratio(
-                s.ratio,
-            )} (95% CI ${Units.ratio(
-                s.ciLow,
-            )}–${Units.ratio(s.ciHigh)}), p = ${Units.sig3(s.pValue)}: ${r.verdictLabel}"
-            Bar("${r.title}  ×${Units.ratio(s.ratio)}", r.verdict.label, s.ratio, tip, s.ciLow to s.ciHigh)
+            val tip = "${r.title}: ${r.figures}: ${r.verdictLabel}"
+            Bar("${r.title}  ×${Units.ratio(r.ratio)}", r.verdict.label(c.margin), r.ratio, tip, r.interval)
         }
         val colours = mapOf("faster" to "#1a7f37", "slower" to "#c0392b")
-        return bars(bars, "${c.newLabel} median / ${c.baseLabel} median (< 1: faster); whiskers: 95% bootstrap CI", {
-            colours[it]
-                ?: "#9e9e9e"
-        }, ChartAxes.barScale(emptyList(), null, null), Marker(1.0, "no change"))
+        val title = "${c.newLabel} / ${c.baseLabel}, geometric-mean fork medians (< 1: faster); " +
+            "whiskers: the interval each verdict read"
+        return bars(
+            bars,
+            title,
+            { colours[it] ?: "#9e9e9e" },
+            ChartAxes.barScale(emptyList(), null, null),
+            Marker(1.0, "no change"),
+        )
     }
 
     /** Peak live and created platform threads, two bars per strategy. */

@@ -39,6 +39,8 @@ public data class Results(
     val load: List<LoadResult>? = null,
     /** `bakeoff capacity`: each strategy's capacity at the objective, its points in [load]; null otherwise. */
     val capacity: List<CapacityResult>? = null,
+    /** `bakeoff footprint`: what one waiting task keeps, per strategy and stack depth; null otherwise. */
+    val footprint: List<FootprintResult>? = null,
 ) {
     public companion object {
         public const val SCHEMA_VERSION: Int = 1
@@ -207,6 +209,14 @@ public enum class RaceStop(public val id: String) {
     /** The run's time budget could not pay for another fork. */
     @SerialName("budget")
     BUDGET("budget"),
+
+    /**
+     * Its group's closest pair could not be told apart nor shown within the margin by the most forks
+     * racing gives a cell, judged from their forks' noise: the group stays undecided and the budget
+     * goes to other groups.
+     */
+    @SerialName("too-close")
+    TOO_CLOSE("too-close"),
 
     /** Still undecided after the most forks racing gives a cell: the group's tie is stated. */
     @SerialName("max-forks")

@@ -90,6 +90,20 @@ class BadInputTest {
     }
 
     @Test
+    fun `bad footprint input is one line, before anything is measured`() {
+        val out = dir.resolve("footprint")
+        val base = arrayOf("footprint", "-o", "$out")
+        assertUsageError("unknown strategy 'nope'", *base, "-s", "nope")
+        val vt = arrayOf(*base, "-s", "virtual-threads")
+        assertUsageError("invalid --tasks '1000'; valid: at least two different", *vt, "--tasks", "1000")
+        assertUsageError("invalid --tasks '0,10'", *vt, "--tasks", "0,10")
+        assertUsageError("invalid --tasks '10,ten'", *vt, "--tasks", "10,ten")
+        assertUsageError("invalid --depth '0'; valid: whole numbers from 1 to 1000", *vt, "--depth", "0")
+        assertUsageError("invalid --depth '1,x'", *vt, "--depth", "1,x")
+        assertFalse(out.exists(), "a refused footprint run creates nothing")
+    }
+
+    @Test
     fun `recommend --from a run without a measured cell is one line`() {
         val empty = dir.resolve("results.json")
         val run = dir.resolve("r")

@@ -49,7 +49,7 @@ class ReportCompareCommandTest {
         val new = save(single, "single-new")
         val (code, output) = cli("compare", "$base", "$new")
         assertEquals(0, code, output)
-        assertContains(output, "no significant difference")
+        assertContains(output, "not tested (1 fork a side: a test takes at least 2)")
         assertTrue("NaN" !in output, output)
     }
 
@@ -74,7 +74,9 @@ class ReportCompareCommandTest {
         assertEquals(0, code, output)
         val slowed = output.lines().single { "virtual-threads × storage" in it }
         assertContains(slowed, "slower")
+        assertContains(slowed, "; 10 and 10 forks)")
         assertContains(output, "1 slower")
+        assertContains(output, "same within 5%")
         assertTrue(Files.exists(tmp.resolve("new/compare.html")))
     }
 
@@ -92,5 +94,19 @@ class ReportCompareCommandTest {
         val (oneCode, oneOutput) = cli("compare", "$run")
         assertEquals(2, oneCode, oneOutput)
         assertContains(oneOutput, "give BASE.json NEW.json")
+    }
+
+    @Test
+    fun `compare takes --margin, and a bad one is one line with exit 2`() {
+        val base = save(CompareFixture.run(1), "m-base")
+        val new = save(CompareFixture.run(2), "m-new")
+        val (code, output) = cli("compare", "$base", "$new", "--margin", "10%")
+        assertEquals(0, code, output)
+        assertContains(output, "same within 10%")
+        assertContains(output, "ratio lies beyond 1 ± 10%")
+        for (bad in listOf("0", "60%", "fast")) {
+            val valid = "valid: a share of the winner's time above 0 and up to 50%"
+            assertUsageError(valid, "compare", "$base", "$new", "--margin", bad)
+        }
     }
 }

@@ -126,7 +126,7 @@ class ResultsFolderTest {
     private fun names(dir: Path) = Files.list(dir).use { s -> s.map { it.fileName.toString() }.toList().toSet() }
 
     @Test
-    fun `compare of runs measured once per cell lists the cells as not compared`() {
+    fun `compare of runs measured once per cell says each cell is not tested`() {
         val once = ResultsFixture.results().let { r ->
             r.copy(cells = r.cells.map { c -> c.copy(timeNs = c.timeNs?.let { it.copy(runs = it.runs.take(1)) }) })
         }
@@ -134,6 +134,6 @@ class ResultsFolderTest {
         val b = JsonReportFormat.writeTo(once, tmp.resolve("b"))
         val (code, output) = cli("compare", "$a", "$b")
         assertEquals(0, code, output)
-        assertContains(output, "has one measured run (a comparison needs 2 or more)")
+        assertContains(output, "not tested (1 fork a side: a test takes at least 2)")
     }
 }

@@ -1,6 +1,5 @@
 package dev.bakeoff.metrics
 
-import dev.bakeoff.metrics.MedianRatio.Verdict
 import org.junit.jupiter.api.Test
 import java.util.SplittableRandom
 import kotlin.test.assertEquals
@@ -12,30 +11,26 @@ class MedianRatioTest {
         SplittableRandom(seed).let { r -> List(n) { median * (1 + 0.03 * r.nextGaussian()) } }
 
     @Test
-    fun `identical single runs are the same, with p 1 rather than a number that is not one`() {
+    fun `identical single runs have p 1 rather than a number that is not one`() {
         val r = MedianRatio.of(listOf(5.0), listOf(5.0), seed = 1)
         assertEquals(1.0, r.pValue)
-        assertEquals(MedianRatio.Verdict.SAME, r.verdict())
     }
 
     @Test
-    fun `three runs a side can never be significant, however far apart`() {
+    fun `three runs a side can never be significant at 5 percent, however far apart`() {
         val r = MedianRatio.of(listOf(1.0, 1.1, 1.2), listOf(10.0, 11.0, 12.0), seed = 1)
         assertEquals(10.0, r.ratio, 1e-9)
         // The exact two-sided p of the most extreme 3 vs 3 split is 2 / C(6,3) = 0.1.
         assertEquals(0.1, r.pValue, 1e-9)
-        assertEquals(Verdict.SAME, r.verdict())
     }
 
     @Test
-    fun `twice as slow with ten runs a side is slower, with a CI around 2`() {
+    fun `twice as slow with ten runs a side has a CI around 2 and a tiny p`() {
         val r = MedianRatio.of(noisy(1, 10, 1e6), noisy(2, 10, 2e6), seed = 7)
-        assertEquals(Verdict.SLOWER, r.verdict())
         assertTrue(r.ciLow > 1.8 && r.ciHigh < 2.2 && r.ciLow <= r.ratio && r.ratio <= r.ciHigh, "$r")
         // The equivalence test's 90% interval is the narrower one, inside the 95% interval.
         assertTrue(r.ciLow < r.eqLow && r.eqLow <= r.ratio && r.ratio <= r.eqHigh && r.eqHigh < r.ciHigh, "$r")
         assertTrue(r.pValue < 0.001, "$r")
-        assertEquals(Verdict.FASTER, MedianRatio.of(noisy(2, 10, 2e6), noisy(1, 10, 1e6), seed = 7).verdict())
     }
 
     @Test
@@ -45,7 +40,6 @@ class MedianRatioTest {
         assertEquals(1.0, r.ratio)
         assertEquals(1.0, r.pValue, 1e-12)
         assertTrue(r.ciLow < 1.0 && r.ciHigh > 1.0, "$r")
-        assertEquals(Verdict.SAME, r.verdict())
     }
 
     @Test
@@ -53,14 +47,5 @@ class MedianRatioTest {
         val base = noisy(5, 10, 1e6)
         val new = noisy(6, 10, 1.05e6)
         assertEquals(MedianRatio.of(base, new, seed = 42), MedianRatio.of(base, new, seed = 42))
-    }
-
-    @Test
-    fun `runs are separated only when one side's fastest is over twice the other's slowest`() {
-        assertEquals(Verdict.SLOWER, MedianRatio.separation(listOf(1.0, 1.5), listOf(3.01)))
-        assertEquals(Verdict.FASTER, MedianRatio.separation(listOf(3.01), listOf(1.0, 1.5)))
-        // Exactly twice is not over twice, and one overlapping run is enough to leave it to the tests.
-        assertEquals(null, MedianRatio.separation(listOf(1.0, 1.5), listOf(3.0)))
-        assertEquals(null, MedianRatio.separation(listOf(1.0, 1.5), listOf(2.9, 10.0)))
     }
 }

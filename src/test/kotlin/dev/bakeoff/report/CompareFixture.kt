@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.Family
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
@@ -10,8 +11,10 @@ import java.util.SplittableRandom
 
 /**
  * Synthetic runs for the compare tests, no timing: 4 strategies x 3 workloads, [runs] runs per
- * cell drawn around a fixed median with 3% Gaussian noise from [seed]. Two runs with different
- * seeds are two honest measurements of the same code; [slower] multiplies one cell's runs.
+ * cell drawn around a fixed median with 3% Gaussian noise from [seed], in a file written before
+ * forks were kept (each run counts as a fork). Two runs with different seeds are two honest
+ * measurements of the same code; [slower] multiplies one cell's runs. [forked] makes one cell
+ * whose forks are known.
  */
 internal object CompareFixture {
     val STRATEGIES = listOf("direct", "executor-fixed-cpu", "virtual-threads", "coroutine-io")
@@ -40,4 +43,25 @@ internal object CompareFixture {
         }
         return base.copy(createdAt = "2025-01-0${(seed % 9) + 1}T00:00:00Z", cells = cells)
     }
+
+    /**
+     * One `direct × arithmetic` cell whose forks centre on [forkMedians] (ns), each with [runs] runs of
+     * [noise] Gaussian noise from [seed], and the fork sizes recorded as a run keeps them.
+     */
+    fun forked(forkMedians: List<Double>, runs: Int = 10, noise: Double = 0.01, seed: Long = 1): CellResult {
+        val random = SplittableRandom(seed)
+        val samples = forkMedians.flatMap { m -> List(runs) { m * (1 + noise * random.nextGaussian()) } }
+        return CellResult(
+            "direct",
+            Family("direct"),
+            "arithmetic",
+            100,
+            WaitForm.BLOCKING,
+            CellStatus.OK,
+            timeNs = TimeSummary.of(samples, 0.0, List(forkMedians.size) { runs }),
+        )
+    }
+
+    /** A run of [cells] only. */
+    fun of(vararg cells: CellResult): Results = ResultsFixture.results().copy(cells = cells.toList())
 }

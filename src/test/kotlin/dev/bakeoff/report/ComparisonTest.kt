@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.MedianRatio.Verdict
+import dev.bakeoff.metrics.ForkVerdict
+import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
@@ -11,18 +12,106 @@ import kotlin.test.assertTrue
 class ComparisonTest {
     private val cells = CompareFixture.STRATEGIES.size * CompareFixture.WORKLOADS.size
 
+    private fun describe(rows: List<ComparedCell>) =
+        rows.joinToString("\n") { "${it.title} ${it.figures} ${it.verdictLabel}" }
+
     @Test
     fun `two runs of the same cells differ in no cell but the one made slower on purpose`() {
+        // Files written before forks were kept: each run counts as a fork.
         val c = Comparison.ofRuns(CompareFixture.run(1), CompareFixture.run(2, slower = "virtual-threads" to "storage"))
         assertEquals(cells, c.rows.size)
         val slowed = c.rows.single { it.title == "virtual-threads × storage, 100 items (blocking)" }
-        assertEquals(Verdict.SLOWER, slowed.verdict, "${slowed.stats}")
-        assertTrue(slowed.stats.ciLow > 1.5, "${slowed.stats}")
+        assertEquals(ForkVerdict.SLOWER, slowed.verdict, slowed.figures)
+        assertTrue(slowed.interval!!.first > 1.5, slowed.figures)
+        assertContains(slowed.figures, "; 10 and 10 forks)")
         val others = c.rows - slowed
-        // Noise alone: most cells, with seeded data deterministically all here, are no significant difference.
-        assertTrue(others.count { it.verdict == Verdict.SAME } >= others.size - 1, others.joinToString("\n") { "${it.title} ${it.stats}" })
+        val changed = listOf(ForkVerdict.FASTER, ForkVerdict.SLOWER)
+        assertTrue(others.none { it.verdict in changed }, describe(others))
         assertEquals(emptyList(), c.notCompared)
         assertFalse(c.machinesDiffer)
+    }
+
+    @Test
+    fun `every interval is at the level divided over the cells tested`() {
+        val c = Comparison.ofRuns(CompareFixture.run(1), CompareFixture.run(2, slower = "virtual-threads" to "storage"))
+        assertEquals(cells, c.tests)
+        assertEquals(1 - 0.05 / cells, c.confidence, 1e-12)
+        assertContains(CompareHtml.method(c), "every interval at 99.58% (95% divided over the 12 cells tested)")
+        val tested = c.rows.filter { it.verdict != ForkVerdict.SAME }
+        assertTrue(tested.all { "(99.58% CI " in it.figures }, describe(c.rows))
+    }
+
+    @Test
+    fun `identical code whose JVMs differ is not called slower, though its runs pooled would be`() {
+        // Two forks a side, tight within each JVM, 4% to 14% apart between them: the lists case.
+        val base = CompareFixture.forked(listOf(1.00e6, 1.04e6), seed = 1)
+        val new = CompareFixture.forked(listOf(1.10e6, 1.14e6), seed = 2)
+        val row = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(new)).rows.single()
+        assertEquals(ForkVerdict.NOT_TOLD_APART, row.verdict, row.figures)
+        assertEquals("not told apart", row.verdictLabel)
+        assertTrue(row.pValue!! > 0.05, row.figures)
+        assertContains(row.figures, "(95% CI ")
+        assertContains(row.figures, "; 2 and 2 forks)")
+        // The very same forks on both sides: no difference at all, yet two JVMs 4% apart a side cannot
+        // show the same within 5% either.
+        val same = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(base)).rows.single()
+        assertEquals(ForkVerdict.NOT_TOLD_APART, same.verdict, same.figures)
+        assertEquals(1.0, same.pValue)
+    }
+
+    @Test
+    fun `a side half as slow again over three forks each is slower, with its interval`() {
+        val base = CompareFixture.forked(listOf(1.00e6, 1.02e6, 0.98e6), runs = 5, seed = 3)
+        val new = CompareFixture.forked(listOf(1.50e6, 1.53e6, 1.48e6), runs = 5, seed = 4)
+        val c = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(new))
+        val row = c.rows.single()
+        assertEquals(ForkVerdict.SLOWER, row.verdict, row.figures)
+        val (low, high) = row.interval!!
+        assertTrue(low > 1.4 && high < 1.6 && low < row.ratio && row.ratio < high, row.figures)
+        assertContains(row.figures, "(95% CI ${Units.ratio(low)}–${Units.ratio(high)}, p < 0.001; 3 and 3 forks)")
+        val counts = "0 faster, 1 slower, 0 same within 5%, 0 not told apart, 0 not tested"
+        assertEquals("$counts (1 cell compared, 0 not compared)", CompareHtml.summary(c))
+    }
+
+    @Test
+    fun `one fork a side is not tested, however far apart its runs`() {
+        val base = CompareFixture.forked(listOf(1.0e6), seed = 5)
+        val new = CompareFixture.forked(listOf(1.5e6), seed = 6)
+        val row = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(new)).rows.single()
+        assertEquals(ForkVerdict.NOT_TESTED, row.verdict)
+        assertEquals("not tested (1 fork a side: a test takes at least 2)", row.verdictLabel)
+        assertEquals(null, row.interval)
+        assertEquals(null, row.pValue)
+        assertEquals("×1.50", row.figures.take(5))
+        // Not separated either: that takes two forks a side, as one JVM's luck can be that wide.
+        val far = CompareFixture.forked(listOf(3.0e6), seed = 6)
+        val farRow = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(far)).rows.single()
+        assertEquals(ForkVerdict.NOT_TESTED, farRow.verdict)
+    }
+
+    @Test
+    fun `a 2 percent difference between tight forks is the same within the 5 percent margin, not within 1 percent`() {
+        val base = CompareFixture.forked(listOf(1.000e6, 1.004e6, 0.997e6, 1.002e6), noise = 0.005, seed = 7)
+        val new = CompareFixture.forked(listOf(1.020e6, 1.023e6, 1.018e6, 1.021e6), noise = 0.005, seed = 8)
+        val row = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(new)).rows.single()
+        assertEquals(ForkVerdict.SAME, row.verdict, row.figures)
+        assertEquals("same within 5%", row.verdictLabel)
+        // The interval shown is the equivalence test's, the one that decided.
+        assertContains(row.figures, "(90% CI ")
+        val strict = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(new), margin = 0.01).rows.single()
+        assertEquals(ForkVerdict.SLOWER, strict.verdict, strict.figures)
+    }
+
+    @Test
+    fun `separated forks need no test with two forks a side, and do not count among the tests`() {
+        val base = CompareFixture.forked(listOf(1.0e6, 1.1e6), seed = 9)
+        val new = CompareFixture.forked(listOf(2.5e6, 2.7e6), seed = 10)
+        val c = Comparison.ofRuns(CompareFixture.of(base), CompareFixture.of(new))
+        val row = c.rows.single()
+        assertEquals(ForkVerdict.SLOWER, row.verdict)
+        assertEquals("slower (separated)", row.verdictLabel)
+        assertContains(row.figures, "one side's fastest fork over 2.00× the other's slowest; 2 and 2 forks)")
+        assertEquals(0, c.tests)
     }
 
     @Test
@@ -34,9 +123,12 @@ class ComparisonTest {
     }
 
     @Test
-    fun `three runs a side never call anything a change, not even a doubled cell`() {
+    fun `three runs a side, counted as three forks in an old file, call a doubled cell slower and nothing else`() {
         val c = Comparison.ofRuns(CompareFixture.run(1, runs = 3), CompareFixture.run(2, runs = 3, slower = "direct" to "network"))
-        assertEquals(mapOf(Verdict.FASTER to 0, Verdict.SLOWER to 0, Verdict.SAME to cells), c.counts)
+        assertEquals(0, c.counts[ForkVerdict.FASTER])
+        assertEquals(1, c.counts[ForkVerdict.SLOWER], describe(c.rows))
+        val doubled = c.rows.single { it.title == "direct × network, 100 items (blocking)" }
+        assertEquals(ForkVerdict.SLOWER, doubled.verdict)
     }
 
     @Test
@@ -79,7 +171,7 @@ class ComparisonTest {
         val c = Comparison.ofStrategies(run, "direct", "virtual-threads")
         assertEquals(CompareFixture.WORKLOADS.map { "$it, 100 items (blocking)" }, c.rows.map { it.title })
         // virtual-threads' medians are twice direct's in the fixture (factor (s + 2): 4 / 2).
-        assertTrue(c.rows.all { it.verdict == Verdict.SLOWER && it.stats.ratio in 1.8..2.2 }, c.rows.joinToString { "${it.stats}" })
+        assertTrue(c.rows.all { it.verdict == ForkVerdict.SLOWER && it.ratio in 1.8..2.2 }, describe(c.rows))
     }
 
     @Test

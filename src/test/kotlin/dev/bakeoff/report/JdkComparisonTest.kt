@@ -1,8 +1,8 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.MedianRatio.Verdict
 import dev.bakeoff.result.EventTally
 import dev.bakeoff.result.Evidence
 import dev.bakeoff.result.JdkInfo
@@ -41,10 +41,11 @@ class JdkComparisonTest {
         assertEquals("JDK 21.0.8" to "JDK 25", c.baseLabel to c.newLabel)
         assertEquals(CompareFixture.STRATEGIES.size * CompareFixture.WORKLOADS.size, c.rows.size)
         val pinned = c.rows.single { it.title == "virtual-threads × network, 100 items (blocking)" }
-        assertEquals(Verdict.FASTER, pinned.verdict, "${pinned.stats}")
-        assertTrue(pinned.stats.ciHigh < 0.1, "${pinned.stats}")
-        assertTrue((c.rows - pinned).none { it.verdict == Verdict.FASTER }, c.rows.joinToString("\n") { "${it.title} ${it.stats}" })
-        assertContains(CompareHtml.method(c), "ratio = JDK 25 median / JDK 21.0.8 median")
+        assertEquals(ForkVerdict.FASTER, pinned.verdict, pinned.figures)
+        assertTrue(pinned.ratio < 0.1, pinned.figures)
+        val others = c.rows - pinned
+        assertTrue(others.none { it.verdict == ForkVerdict.FASTER }, others.joinToString("\n") { "${it.title} ${it.figures}" })
+        assertContains(CompareHtml.method(c), "ratio = JDK 25 / JDK 21.0.8 of each cell's geometric-mean fork median")
     }
 
     /**
@@ -68,33 +69,49 @@ class JdkComparisonTest {
     }
 
     @Test
-    fun `a cell measured once on one JDK is compared when its runs are separated, and its pins are cited`() {
+    fun `a cell measured once on one JDK is not tested, however far apart, and its pins are still cited`() {
         val c = Comparison.ofJdks(raced()).single()
         val pinned = c.rows.single { it.title == "virtual-threads × network, 100 items (blocking)" }
-        assertEquals(1, pinned.stats.baselineRuns)
-        assertEquals(Verdict.FASTER, pinned.verdict)
-        assertEquals("faster (separated)", pinned.verdictLabel)
+        // An old file: its one run is one fork, too few for a test and for the separation rule.
+        assertEquals(1, pinned.forks.base.size)
+        assertEquals(ForkVerdict.NOT_TESTED, pinned.verdict)
+        assertEquals("not tested (1 and 10 forks: a test takes at least 2 a side)", pinned.verdictLabel)
         assertTrue(c.notCompared.isEmpty(), c.notCompared.toString())
         val sentence = EvidenceVerdicts.acrossJdks(c).single()
         assertContains(sentence, "on JDK 21.0.8 100 pinned events per batch, 5.00 s pinned in total")
         assertContains(sentence, "JDK 25 does not pin (")
-        assertContains(sentence, "× faster; significant: every run over 2.00× apart)")
+        assertContains(sentence, "× faster; not tested (1 and 10 forks: a test takes at least 2 a side))")
         val html = buildString { HtmlReportFormat(Strategies.colours).write(raced(), this) }
         assertContains(html, "JDK against JDK")
-        assertContains(html, "faster (separated)")
+        assertContains(html, "not tested (1 and 10 forks")
         assertContains(html, "Where the answer differs")
     }
 
     @Test
-    fun `a cell measured once whose runs overlap the other JDK's is not compared`() {
+    fun `a cell with two separated forks a side is faster without a test, and its pins are cited`() {
+        // The pinned cell on 21 with its first two runs (two forks in an old file) instead of one.
+        val two = raced().let { r ->
+            val twoRuns = r.cells.zip(run().cells) { c, full ->
+                if (c.timeNs!!.runs.size == 1) c.copy(timeNs = full.timeNs!!.copy(runs = full.timeNs.runs.take(2))) else c
+            }
+            r.copy(cells = twoRuns)
+        }
+        val c = Comparison.ofJdks(two).single()
+        val pinned = c.rows.single { it.title == "virtual-threads × network, 100 items (blocking)" }
+        assertEquals(ForkVerdict.FASTER, pinned.verdict)
+        assertEquals("faster (separated)", pinned.verdictLabel)
+        assertContains(EvidenceVerdicts.acrossJdks(c).single(), "× faster; significant: every fork over 2.00× apart)")
+    }
+
+    @Test
+    fun `cells measured once on one JDK are all listed, none tested`() {
         val once = run().let { r ->
             r.copy(cells = r.cells.map { c -> if (c.jdk == "25") c else c.copy(timeNs = c.timeNs!!.copy(runs = c.timeNs!!.runs.take(1))) })
         }
         val c = Comparison.ofJdks(once).single()
-        // Only the 20x slower cell is separated; every other cell has one run on 21 within noise of 25's.
-        assertEquals(listOf("virtual-threads × network, 100 items (blocking)"), c.rows.map { it.title })
-        assertEquals(CompareFixture.STRATEGIES.size * CompareFixture.WORKLOADS.size - 1, c.notCompared.size)
-        assertTrue(c.notCompared.all { n -> n.reasons.single().problem == Reason.Problem.ONE_RUN })
+        assertEquals(CompareFixture.STRATEGIES.size * CompareFixture.WORKLOADS.size, c.rows.size)
+        assertTrue(c.rows.all { it.verdict == ForkVerdict.NOT_TESTED }, c.rows.joinToString { it.verdictLabel })
+        assertEquals(emptyList(), c.notCompared)
     }
 
     @Test

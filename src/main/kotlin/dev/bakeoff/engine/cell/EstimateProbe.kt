@@ -38,12 +38,7 @@ internal object EstimateProbe {
         val fork = ForkSettings.fromSystemProperties()
         fork.ownerPid?.let(MeasuredJvm::adopt)
         val out = checkNotNull(fork.probeFile) { "no report file given" }
-        val budget = (fork.maxThreads ?: ThreadBudget.defaultMax())?.let { max ->
-            ThreadBudget(max) { live ->
-                report(out, EstimateReport(error = ThreadBudget.exceeded(live, max)))
-                MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
-            }
-        }
+        val budget = ThreadBudget.watch(fork) { report(out, EstimateReport(error = it)) }
         val report = try {
             val workload = Workloads.catalog.resolve(args[0])
             val context = RunContext(classpath = fork.classpath)

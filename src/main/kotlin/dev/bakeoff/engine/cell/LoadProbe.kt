@@ -29,12 +29,7 @@ internal object LoadProbe {
         val fork = ForkSettings.fromSystemProperties()
         fork.ownerPid?.let(MeasuredJvm::adopt)
         val out = fork.probeFile
-        val budget = (fork.maxThreads ?: ThreadBudget.defaultMax())?.let { max ->
-            ThreadBudget(max) { live ->
-                write(out, LoadReport(CellStatus.FAILED, ThreadBudget.exceeded(live, max)))
-                MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
-            }
-        }
+        val budget = ThreadBudget.watch(fork) { write(out, LoadReport(CellStatus.FAILED, it)) }
         val sampler = InFlightSampler()
         val report = try {
             val spec = CellSpec.parse(args[0], args[1], args[2].toInt(), args[3])

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.engine.link.ForkSettings
 import java.io.File
 import java.lang.management.ManagementFactory
 
@@ -43,6 +44,19 @@ internal class ThreadBudget(val max: Int, private val onExceeded: (live: Int) ->
         fun exceeded(live: Int, max: Int?): String = "stopped at $live live platform threads, over the thread " +
             "budget of $max (--max-threads; by default 3/4 of the process ids free on the machine), " +
             "before it could exhaust them for every other process"
+
+        /**
+         * The budget of a JVM told [fork] (its `--max-threads`, else [defaultMax]); over it, [report]
+         * hears why (to write the JVM's report) and the JVM halts with [ForkSettings.OVER_BUDGET_EXIT_CODE].
+         * Null where there is no budget to keep.
+         */
+        fun watch(fork: ForkSettings, report: (reason: String) -> Unit): ThreadBudget? =
+            (fork.maxThreads ?: defaultMax())?.let { max ->
+                ThreadBudget(max) { live ->
+                    report(exceeded(live, max))
+                    MeasuredJvm.halt(ForkSettings.OVER_BUDGET_EXIT_CODE)
+                }
+            }
 
         /**
          * Three quarters of the process ids free on this machine now (Linux: the smaller of

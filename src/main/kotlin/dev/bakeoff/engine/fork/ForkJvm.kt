@@ -80,11 +80,26 @@ internal class ForkJvm(
         extra: List<String> = emptyList(),
         adjust: (ForkSettings) -> ForkSettings = { it },
     ): Int? {
-        val fork = adjust(forkSettings(probeFile, traceWarmup))
+        val cell = listOf(spec.strategy.spec, spec.subject, spec.items.toString(), spec.wait.id)
+        return runMain(main, cell + extra, probeFile, log, limitSeconds, adjust(forkSettings(probeFile, traceWarmup)))
+    }
+
+    /**
+     * Runs [main] with [arguments] in a JVM of this run told [fork] (the run's settings served
+     * meanwhile), its output in [log], killed at [limitSeconds] ([ProbeProcess]): [runCell] for a JVM
+     * that runs no cell of a workload (`bakeoff footprint`'s). Its exit status, or null when it was killed.
+     */
+    fun runMain(
+        main: Class<*>,
+        arguments: List<String>,
+        probeFile: Path,
+        log: Path,
+        limitSeconds: Long,
+        fork: ForkSettings = forkSettings(probeFile, false),
+    ): Int? {
         val settings = fork.serveSettings()
         val command = launcher + args(fork.toProperties(settings?.socket)) +
-            listOf("-cp", classpath, main.name, spec.strategy.spec, spec.subject, spec.items.toString(), spec.wait.id) +
-            extra
+            listOf("-cp", classpath, main.name) + arguments
         return try {
             ProbeProcess.run(command, log, limitSeconds)
         } finally {

@@ -12,11 +12,8 @@ import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.LoadReport
 import dev.bakeoff.result.LoadResult
-import kotlinx.serialization.json.Json
 import java.nio.file.Files
 import java.nio.file.Path
-import kotlin.io.path.exists
-import kotlin.io.path.readText
 
 /**
  * Runs one load cell in a JVM of its own ([LoadProbe]), never in Bakeoff's: started like a trace-only
@@ -47,15 +44,11 @@ internal class LoadRunner(private val options: RunOptions, private val workDir: 
             durationSeconds = plan.durationNs / NANOS_PER_SECOND.toDouble(),
             status = CellStatus.OK,
         )
-        val report = reportFile.takeIf { it.exists() }
-            ?.let { runCatching { Json.decodeFromString(LoadReport.serializer(), it.readText()) }.getOrNull() }
+        val report = ProbeProcess.report(reportFile, LoadReport.serializer())
         return when {
             exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))
 
-            report == null -> base.copy(
-                status = CellStatus.FAILED,
-                error = "its JVM exited with status $exit before it reported (cells/${files.log.fileName})",
-            )
+            report == null -> base.copy(status = CellStatus.FAILED, error = ProbeProcess.exitedEarly(exit, files.log))
 
             else -> {
                 val figures = report.figures

@@ -9,11 +9,8 @@ import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.ProbeReport
-import kotlinx.serialization.json.Json
 import java.nio.file.Files
 import java.nio.file.Path
-import kotlin.io.path.exists
-import kotlin.io.path.readText
 
 /**
  * Runs the measured JVM of a cell that cannot win by its floor ([TraceProbe]): one traced batch
@@ -40,15 +37,11 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
             it.copy(stallMillis = ProgressWatchdog.stallMillis(floorNs), threadDump = dump.toFile())
         }
         val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
-        val probe = probeFile.takeIf { it.exists() }
-            ?.let { runCatching { Json.decodeFromString(ProbeReport.serializer(), it.readText()) }.getOrNull() }
+        val probe = ProbeProcess.report(probeFile, ProbeReport.serializer())
         return when {
             exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))
 
-            probe == null -> base.copy(
-                status = CellStatus.FAILED,
-                error = "its JVM exited with status $exit before it reported (cells/${log.fileName})",
-            )
+            probe == null -> base.copy(status = CellStatus.FAILED, error = ProbeProcess.exitedEarly(exit, log))
 
             else -> probe.figuresOf(base)
                 .copy(tracedNs = probe.tracedNs, threadDump = files.threadDump(probe.status.stalled, options.out))

@@ -11,6 +11,13 @@ import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.RaceStop
+import dev.bakeoff.result.TimeStats
+import org.apache.commons.statistics.distribution.TDistribution
+import kotlin.math.abs
+import kotlin.math.exp
+import kotlin.math.ln
+import kotlin.math.roundToInt
+import kotlin.math.sqrt
 import kotlin.random.Random
 
 /**
@@ -49,19 +56,42 @@ internal object RaceRules {
 
     /**
      * Each further fork of a contender whose batch took [batchNanos] (its median so far): [warmups]
-     * (the cell's own, [warmups]) and four timed iterations, or single-shot batches filling about
-     * [MORE_SINGLE_SHOT_NANOS] (at least 3, at most [MAX_SINGLE_SHOTS]): a further JVM costs about
-     * 0.3 s on top of its batches on 2 cores, more than three short batches are worth.
+     * (the cell's own, [warmups]) and [runs] timed iterations (the cell's own, [runs]), or single-shot
+     * batches filling about [MORE_SINGLE_SHOT_NANOS] (at least 3, at most [MAX_SINGLE_SHOTS]): a further
+     * JVM costs about 0.3 s on top of its batches on 2 cores, more than three short batches are worth.
      */
-    fun more(mode: PlanMode, batchNanos: Double, warmups: Int): MeasurementPlan = when (mode) {
-        // Four runs: enough to see a trend and drop the runs before it settled, few enough for more forks.
-        PlanMode.AVERAGE_TIME ->
-            MeasurementPlan(mode, 1, warmups, MORE_RUNS, ITERATION_MILLIS, "race: one more fork, $warmups warm-ups")
+    fun more(mode: PlanMode, batchNanos: Double, warmups: Int, runs: Int = MORE_RUNS): MeasurementPlan = when (mode) {
+        PlanMode.AVERAGE_TIME -> MeasurementPlan(
+            mode,
+            1,
+            warmups,
+            runs,
+            ITERATION_MILLIS,
+            "race: one more fork, $warmups warm-ups, $runs runs",
+        )
 
         PlanMode.SINGLE_SHOT -> {
             val batches = (MORE_SINGLE_SHOT_NANOS / batchNanos).toInt().coerceIn(MIN_SINGLE_SHOTS, MAX_SINGLE_SHOTS)
             MeasurementPlan(mode, 1, 1, batches, 0, "race: one more fork")
         }
+    }
+
+    /**
+     * The timed iterations of a further fork of a cell whose runs so far are [time] and whose last
+     * fork took [forkNanos] with [runsBefore] timed iterations: Kalibera and Jones's optimum (ISMM
+     * 2013), sqrt(cost of a fork beyond its runs / cost of a run x within-fork / between-fork
+     * variance), from the cell's own variance components ([ForkSample.variation]), between
+     * [MIN_MORE_RUNS] and [MAX_MORE_RUNS]; [MORE_RUNS] until two forks show them. When forks differ
+     * far more than runs, a run more buys little and a fork more a lot; when runs are the noise, the
+     * other way round.
+     */
+    fun runs(time: TimeStats, forkNanos: Long, runsBefore: Int): Int {
+        val (between, within) = ForkSample.variation(time.runs, time.forks ?: return MORE_RUNS)
+        if (between == null || within == null || between <= 0.0) return MORE_RUNS
+        val runNanos = ITERATION_MILLIS * NANOS_PER_MILLI
+        val forkOverhead = (forkNanos - runsBefore * runNanos).coerceAtLeast(runNanos)
+        val optimum = sqrt(forkOverhead / runNanos * (within * within) / (between * between))
+        return optimum.roundToInt().coerceIn(MIN_MORE_RUNS, MAX_MORE_RUNS)
     }
 
     /**
@@ -116,6 +146,39 @@ internal object RaceRules {
         else -> null
     }
 
+    /**
+     * Why no fork more can settle [test] (an unresolved pair of a group at one look: the leader's forks
+     * [leader], the other cell's [other]) within [MAX_FORKS] forks a side, or null while it still may
+     * (or a side has fewer than [FUTILITY_FORKS] forks, too few to judge its noise). Projected at
+     * [MAX_FORKS] forks a side at this look's levels, optimistically: the true gap anywhere within one
+     * standard error of today's (the smallest for equivalence, the largest for slower), each side's
+     * fork variance counted at [FUTILITY_OPTIMISM] of its estimate (four forks put an estimate over
+     * four times the truth less than one time in a hundred), and Welch's degrees of freedom at their most. The race then stops the
+     * group as [RaceStop.TOO_CLOSE] and spends its budget on groups that can still be settled: a stop
+     * for futility only forgoes a decision, so it never adds to the error rate.
+     */
+    fun tooClose(test: PairTest, leader: ForkSample, other: ForkSample, margin: Double): String? {
+        if (test.outcome != PairOutcome.UNRESOLVED || test.confidence == null || test.eqConfidence == null) return null
+        if (leader.size < FUTILITY_FORKS || other.size < FUTILITY_FORKS) return null
+        val variances = leader.logVariance / leader.size + other.logVariance / other.size
+        val today = sqrt(variances)
+        val projected = sqrt((leader.logVariance + other.logVariance) * FUTILITY_OPTIMISM / MAX_FORKS)
+        val t = TDistribution.of(2.0 * (MAX_FORKS - 1))
+        val gap = abs(other.logMean - leader.logMean)
+        val widest = gap + today
+        val slower = widest > t.inverseSurvivalProbability((1 - test.confidence) / 2) * projected &&
+            exp(widest) > 1 + margin
+        val narrowest = (gap - today).coerceAtLeast(0.0)
+        val equivalent = narrowest + t.inverseSurvivalProbability((1 - test.eqConfidence) / 2) * projected < ln(1 + margin)
+        if (slower || equivalent) return null
+        val noise = listOf(leader, other).joinToString(" and ") {
+            "±" + DecisionReasons.percent(exp(sqrt(it.logVariance)) - 1)
+        }
+        return "${test.strategy} ×${Units.ratio(test.ratio)} cannot be told apart from the leader nor shown within " +
+            "${DecisionReasons.percent(margin)} of it by $MAX_FORKS forks a side (their forks differ by $noise): " +
+            "its group stays undecided, and the budget goes to groups that can be settled"
+    }
+
     /** The practical-equivalence [margin] of a group led by [leader], at least the harness's own cost. */
     fun margin(leader: CellResult, harnessNsPerItem: Double?, margin: Double): Double =
         GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem, margin)
@@ -147,11 +210,20 @@ internal object RaceRules {
 
     private const val ITERATION_MILLIS = 100L
 
+    /** The fewest forks a side before the race judges a pair's noise too wide to settle ([tooClose]). */
+    const val FUTILITY_FORKS = 4
+
+    /** The share of a side's estimated fork variance a [tooClose] projection counts. */
+    const val FUTILITY_OPTIMISM = 0.25
+
     private const val SCREENING_WARMUPS = 1
     private const val SCREENING_RUNS = 8
     private const val MORE_MIN_WARMUPS = 2
     private const val MORE_MAX_WARMUPS = 12
     private const val MORE_RUNS = 4
+    private const val MIN_MORE_RUNS = 2
+    private const val MAX_MORE_RUNS = 8
+    private const val NANOS_PER_MILLI = 1_000_000.0
     private const val MORE_SINGLE_SHOT_NANOS = 1e9
     private const val MIN_SINGLE_SHOTS = 3
     private const val MAX_SINGLE_SHOTS = 10

@@ -144,7 +144,9 @@ internal class RaceRunner(
                 } else {
                     val time = e.result.timeNs!!
                     val screening = ForkSample.split(time.runs, time.forks).first()
-                    fork(e, RaceRules.more(e.result.plan!!.mode, time.median, RaceRules.warmups(screening)), cells.size, null)
+                    val runs = RaceRules.runs(time, e.lastForkNanos, time.forks?.last() ?: time.runs.size)
+                    val plan = RaceRules.more(e.result.plan!!.mode, time.median, RaceRules.warmups(screening), runs)
+                    fork(e, plan, cells.size, null)
                 }
             }
         }
@@ -243,6 +245,15 @@ internal class RaceRunner(
                     "other cell, by forks (${decision.reason})"
             }
             racing.forEach { it.stop(RaceStop.DECIDED, text) }
+            return emptyList()
+        }
+        // Undecided: a pair that no fork more can settle ends the group's race, not the run's.
+        val leaderForks = ForkSample.of(leader.timeNs!!)
+        decision.tests.firstNotNullOfOrNull { test ->
+            val other = ranked.first { it.strategy == test.strategy }
+            RaceRules.tooClose(test, leaderForks, ForkSample.of(other.timeNs!!), margin)
+        }?.let { why ->
+            racing.forEach { it.stop(RaceStop.TOO_CLOSE, why) }
             return emptyList()
         }
         return racing

@@ -1,0 +1,165 @@
+package dev.bakeoff.engine.cell
+
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.metrics.ThreadCensus
+import dev.bakeoff.model.Resolved
+import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.StrategyEntry
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.FootprintPoint
+import dev.bakeoff.result.FootprintReport
+import kotlinx.serialization.json.Json
+import java.io.File
+
+/**
+ * The JVM of one `bakeoff footprint` row (a strategy at one stack depth): parks ever more tasks
+ * through the strategy's open-loop form ([ParkedTasks]), each count's tasks all waiting on one gate,
+ * and at each count measures the heap after a full collection and native memory tracking's `Thread`
+ * category ([NativeThreads]); then opens the gate, checks that every task ran to its end, closes the
+ * strategy and checks that its threads are gone. Started by `FootprintRunner` like a load JVM (the
+ * run's JDK, options and thread budget, the owner watch, its time limit), never in Bakeoff's own JVM;
+ * writes a [FootprintReport] and ends the JVM with [MeasuredJvm.halt].
+ *
+ * The counts are the run's, or chosen here ([AUTO]): [FIRST] tasks, then, when those started a
+ * platform thread each, [THREAD_COUNTS] (what 2 cores and a few GiB survive in seconds), else
+ * [LIGHT_COUNTS].
+ *
+ * Threading model: the main thread submits, waits and measures; the strategy's threads (or
+ * coroutines) run the tasks; the [ThreadBudget] watches from a daemon thread started first.
+ */
+internal object FootprintProbe {
+    /** The task-count argument that lets the probe choose. */
+    const val AUTO = "auto"
+    const val FIRST = 1_000
+    val THREAD_COUNTS = listOf(FIRST, 2_000, 4_000, 8_000)
+    val LIGHT_COUNTS = listOf(FIRST, 10_000, 25_000, 50_000, 100_000, 200_000)
+
+    /** Arguments: strategy spec, depth, task counts (comma-separated, ascending) or [AUTO]. */
+    @JvmStatic
+    fun main(args: Array<String>) {
+        val fork = ForkSettings.fromSystemProperties()
+        fork.ownerPid?.let(MeasuredJvm::adopt)
+        val out = fork.probeFile
+        val budget = ThreadBudget.watch(fork) { write(out, FootprintReport(CellStatus.FAILED, it)) }
+        val report = try {
+            val strategy = Strategies.catalog.resolve(args[0])
+            val counts = args[2].takeIf { it != AUTO }?.split(',')?.map { it.toInt() }
+            measure(strategy, args[1].toInt(), counts, RunContext(settings = fork.settings, classpath = fork.classpath))
+        } catch (e: Throwable) {
+            FootprintReport(CellStatus.FAILED, "${e.javaClass.simpleName}: ${e.message}")
+        }
+        budget?.close()
+        write(out, report)
+        MeasuredJvm.halt(0)
+    }
+
+    /**
+     * Parks [counts] tasks (null: [AUTO]) of [strategy] at [depth] one count after another, measuring at
+     * each, then releases them all; not applicable when the strategy has no open-loop form or never
+     * holds a count's tasks waiting at once (a bounded pool queues the rest).
+     */
+    fun measure(
+        strategy: Resolved<StrategyEntry>,
+        depth: Int,
+        counts: List<Int>?,
+        context: RunContext,
+    ): FootprintReport {
+        val entry = strategy.entry
+        val census = ThreadCensus(entry.shared)
+        val tasks = ParkedTasks(depth, counts?.last() ?: maxOf(THREAD_COUNTS.last(), LIGHT_COUNTS.last()))
+        val open = entry.create(strategy.params(context)).also { it.open() }
+        val points = mutableListOf<FootprintPoint>()
+        var submitted = 0
+        val sink = open.openLoop(tasks) ?: run {
+            open.close()
+            return FootprintReport(CellStatus.SKIPPED, "not applicable: ${entry.fixedBatchOnly}")
+        }
+        var stalled: String? = null
+        val waiting = try {
+            var plan = counts ?: listOf(FIRST)
+            var next = 0
+            while (stalled == null && next < plan.size) {
+                val n = plan[next++]
+                while (submitted < n) sink.submit(submitted++, tasks.done)
+                stalled = awaitParked(tasks, n)
+                if (stalled == null) points += point(n, census)
+                // A platform thread per task: the ranges differ by what such a thread costs the machine.
+                if (counts == null && next == 1) plan = if (census.created() >= n / 2) THREAD_COUNTS else LIGHT_COUNTS
+            }
+            tasks.parked
+        } finally {
+            tasks.release()
+        }
+        // The sink closes after its tasks ended: a coroutine sink cancels what is left when it closes.
+        val ended = awaitEnded(tasks, submitted)
+        val close = runCatching {
+            try {
+                sink.close()
+            } finally {
+                open.close()
+            }
+        }.exceptionOrNull()
+        val left = census.leaked().map { it.name }
+        val problems = listOfNotNull(
+            tasks.failure.get()?.let { "a task failed: ${it.javaClass.simpleName}: ${it.message}" },
+            "only ${tasks.finished} of $submitted tasks ended after the gate opened".takeUnless { ended },
+            "the tasks did not unwind every frame"
+                .takeIf { ended && tasks.failure.get() == null && !tasks.verified(submitted) },
+            close?.let { "closing the strategy failed: ${it.javaClass.simpleName}: ${it.message}" },
+            "left alive: ${left.joinToString()}".takeIf { left.isNotEmpty() },
+        )
+        val status = when {
+            problems.isNotEmpty() -> CellStatus.FAILED
+            stalled != null -> CellStatus.SKIPPED
+            else -> CellStatus.OK
+        }
+        val error = (listOfNotNull(stalled) + problems).joinToString("; ").ifEmpty { null }
+        return FootprintReport(status, error, points, waiting, tasks.finished, left)
+    }
+
+    private fun point(n: Int, census: ThreadCensus): FootprintPoint {
+        val heap = ParkedTasks.settledHeap()
+        val native = NativeThreads.read()
+        return FootprintPoint(n, heap, native?.reserved, native?.committed, census.live())
+    }
+
+    /**
+     * Waits until [n] tasks are parked; a reason instead when their count stops rising for [STALL_MILLIS]:
+     * the strategy holds no more at once, so further tasks would wait in its queue, not on the gate.
+     */
+    private fun awaitParked(tasks: ParkedTasks, n: Int): String? {
+        var seen = -1
+        var since = System.nanoTime()
+        while (true) {
+            val parked = tasks.parked
+            if (parked >= n) return null
+            // A task that failed never parks: the failure is the report's, not a bound of the strategy.
+            if (tasks.failure.get() != null) return "tasks failed before $n parked"
+            if (parked != seen) {
+                seen = parked
+                since = System.nanoTime()
+            } else if (System.nanoTime() - since > STALL_MILLIS * 1_000_000) {
+                return "not applicable: it held $parked tasks waiting at once, not $n: the rest queue behind its bound"
+            }
+            Thread.sleep(POLL_MILLIS)
+        }
+    }
+
+    private fun awaitEnded(tasks: ParkedTasks, submitted: Int): Boolean {
+        val deadline = System.nanoTime() + ENDED_MILLIS * 1_000_000
+        while (tasks.finished < submitted) {
+            if (System.nanoTime() - deadline > 0) return false
+            Thread.sleep(POLL_MILLIS)
+        }
+        return true
+    }
+
+    private fun write(out: File?, report: FootprintReport) {
+        runCatching { out?.writeText(Json.encodeToString(FootprintReport.serializer(), report)) }
+    }
+
+    private const val STALL_MILLIS = 5_000L
+    private const val ENDED_MILLIS = 60_000L
+    private const val POLL_MILLIS = 5L
+}

@@ -1,0 +1,43 @@
+package dev.bakeoff.cli
+
+import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.result.CellStatus
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.io.path.readText
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/**
+ * `bakeoff footprint` in-process (each row in a JVM of its own): the table, the complete `footprint`
+ * section of results.json and the chart's section in report.html; a strategy without an open-loop
+ * form is listed as not applicable and fails nothing.
+ */
+class FootprintCommandTest {
+    @TempDir
+    lateinit var dir: Path
+
+    @Test
+    fun `footprint prints a row per strategy and depth and writes the footprint section and the chart`() {
+        val out = dir.resolve("run")
+        val (code, output) = cli(
+            "footprint", "-s", "virtual-threads,parallel-stream", "--tasks", "1000,100", "--depth", "2", "-o", "$out",
+        )
+        assertEquals(0, code, output)
+        assertContains(output, "heap / task (95% CI)")
+        assertContains(output, "100..1000 (2)")
+        assertContains(output, "parallel-stream at depth 2: skipped: not applicable")
+        val results = JsonReportFormat.read(out.resolve("results.json"))
+        assertTrue(results.complete, "the last snapshot is the complete one")
+        assertEquals(emptyList(), results.cells)
+        val rows = assertNotNull(results.footprint)
+        assertEquals(listOf("virtual-threads" to 2, "parallel-stream" to 2), rows.map { it.strategy to it.depth })
+        assertEquals(listOf(CellStatus.OK, CellStatus.SKIPPED), rows.map { it.status })
+        assertEquals(listOf(100, 1000), rows.first().points.map { it.tasks })
+        assertNotNull(rows.first().heapBytesPerTask)
+        assertContains(out.resolve("report.html").readText(), "<section id=\"footprint\">")
+    }
+}
