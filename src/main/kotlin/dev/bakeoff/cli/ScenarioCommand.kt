@@ -149,7 +149,10 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
 
     private fun critical(path: PhysicalLimit) = "${Units.nanos(path.nanos.toDouble())} (${path.reason})"
 
-    /** The critical path again, and how close each wait form's winner came to its physical limit, with the limit's parts. */
+    /**
+     * The critical path again, and how close each wait form's winner came to its physical limit, with
+     * the limit's parts.
+     */
     private fun footer(results: Results, path: PhysicalLimit): List<String> {
         // One group per wait form: the scenario and its item count are the same for every cell.
         val winners = RunView.of(results).groups.mapNotNull { it.winner }

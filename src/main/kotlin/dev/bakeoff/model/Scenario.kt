@@ -71,7 +71,8 @@ internal interface OpenScenario :
  * An opened scenario's components doing the work of items `0 until items` without their waits, in
  * two steps split at the wait, so that the engine can measure what each step costs in CPU (every
  * thread's: a server's, a driver's, a client's callbacks). Called on one thread, outside any timed
- * batch: [beforeWait] then [afterWait], any number of times, then [OpenScenario.reset].
+ * batch: [OpenScenario.reset], [beforeWait] then [afterWait], any number of times (so each pass does a
+ * batch's work from the state a batch starts in: rows still READY), then [OpenScenario.reset].
  */
 internal interface ComponentWork {
     /** Does every item's work up to its wait (a request sent and received), all at once; returns when it is done. */

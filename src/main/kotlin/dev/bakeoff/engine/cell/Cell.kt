@@ -241,11 +241,12 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     private fun scenarioLimit(waits: LongArray, cores: Int, budgetNanos: Long): LimitFormula.Bound {
         val open = checkNotNull(opened) { "open() first" }
         val cost = try {
-            ComponentCpuCalibration.measure(open.components(), spec.items, budgetNanos)
+            ComponentCpuCalibration.measure(open.components(), spec.items, budgetNanos, open::reset)
         } finally {
             open.reset()
         }
-        return LimitFormula.split(DoubleArray(spec.items) { cost.beforeNs }, DoubleArray(spec.items) { cost.afterNs }, waits, cores)
+        val before = DoubleArray(spec.items) { cost.beforeNs }
+        return LimitFormula.split(before, DoubleArray(spec.items) { cost.afterNs }, waits, cores)
     }
 
     /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */
