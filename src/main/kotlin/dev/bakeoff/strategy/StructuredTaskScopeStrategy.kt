@@ -3,6 +3,7 @@ package dev.bakeoff.strategy
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.DeadlinePassed
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import java.lang.reflect.InvocationTargetException
@@ -106,7 +107,8 @@ internal class StructuredTaskScopeStrategy : Strategy {
             summary = "JDK 25 StructuredTaskScope.open(), fork per item, join; a failure cancels the siblings",
             family = VIRTUAL_THREAD,
             group = Group.BEYOND,
-            shared = ON_VIRTUAL_THREADS,
+            // A scope's timeout runs on the common pool's delay scheduler.
+            shared = ON_VIRTUAL_THREADS + SharedScheduler.COMMON_POOL,
             model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
             unavailable = UNAVAILABLE,
             fixedBatchOnly = "a StructuredTaskScope forks a fixed batch of subtasks and joins them",
