@@ -53,6 +53,8 @@ internal object Strategies {
                 dev.bakeoff.strategy.InvokeAllStrategy.ENTRY,
                 dev.bakeoff.strategy.CompletableAllStrategy.ENTRY,
                 dev.bakeoff.strategy.StructuredTaskScopeStrategy.ENTRY,
+                dev.bakeoff.strategy.ReactorMergeStrategy.ENTRY,
+                dev.bakeoff.strategy.RxMergeStrategy.ENTRY,
                 dev.bakeoff.strategy.DelayFixtureStrategy.ENTRY,
             ) + dev.bakeoff.strategy.FaultyStrategy.ENTRIES,
         )

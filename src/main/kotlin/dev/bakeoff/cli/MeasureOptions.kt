@@ -89,6 +89,11 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         "--cell-timeout",
         help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)",
     ).long()
+    private val deadline by option(
+        "--deadline",
+        help = "A deadline for every batch, as 20ms, 500us or 2s, honoured each strategy's way (withTimeout, " +
+            "invokeAll with a timeout, Future.get(timeout), Mono.timeout...): how late each returns, what runs on",
+    ).convert { parseDeadline(it) }
     private val jvmArgs by option(
         "--jvm-arg",
         help = "An extra option for the measured JVMs, repeatable (e.g. --jvm-arg=-Xmx2g)",
@@ -185,6 +190,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             maxThreads = maxThreads,
             profile = profile?.let { checkProfiler(it, jdks.firstOrNull()?.home) },
             margin = margin ?: GroupDecision.DEFAULT_MARGIN,
+            deadlineNanos = deadline,
         )
         whole = all
         val part = shard ?: return all
@@ -314,6 +320,26 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         }
 
         private const val MAX_MARGIN = 0.5
+
+        private val DEADLINE = Regex("""(\d+)\s*(us|ms|s)""")
+
+        /** `500us`, `20ms` or `2s` in nanoseconds, at most an hour; anything else is a usage error. */
+        fun parseDeadline(text: String): Long {
+            val m = DEADLINE.matchEntire(text.trim())
+            val amount = m?.groupValues?.get(1)?.toLongOrNull()?.takeIf { it >= 1 }
+            val nanosPer = when (m?.groupValues?.get(2)) {
+                "us" -> 1_000L
+                "ms" -> 1_000_000L
+                else -> 1_000_000_000L
+            }
+            // Bounded before multiplying: a longer deadline is no deadline a batch meets, and it would overflow.
+            if (amount == null || amount > MAX_DEADLINE_NANOS / nanosPer) {
+                throw BadParameterValue("'$text'; valid: a duration from 1us to 1h, such as 20ms, 500us or 2s")
+            }
+            return amount * nanosPer
+        }
+
+        private const val MAX_DEADLINE_NANOS = 3_600_000_000_000L
 
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
         val WAITS: Map<String, List<WaitForm>> =

@@ -16,6 +16,7 @@ import dev.bakeoff.engine.plan.Suites
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.DeadlineReport
 import dev.bakeoff.report.FailureReport
 import dev.bakeoff.report.FiguresReport
 import dev.bakeoff.report.SweepReport
@@ -110,9 +111,13 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         }
     }
 
-    /** The sweep curves, E5-style figures and "when one fails" tables, when there are any, as one rendered block. */
+    /**
+     * The sweep curves, E5-style figures, "when one fails" and "when the deadline passes" tables, when there are any,
+     * as one rendered block.
+     */
     private fun details(results: Results, chosen: Suite?): List<String> {
-        val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen)) + FailureReport.of(results)
+        val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen)) + FailureReport.of(results) +
+            DeadlineReport.of(results)
         if (detail.isEmpty()) return emptyList()
         return listOf(terminal.renderReport(ConsoleReport(emptyList(), detail), notePrefix = ""))
     }

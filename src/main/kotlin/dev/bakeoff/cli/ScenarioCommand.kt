@@ -89,7 +89,7 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
             throw UsageError("$options do(es) not apply to scenario '$name' (only to: $users)", statusCode = 2)
         }
         jdbcUrl?.let(::checkJdbcUrl)
-        return measureOptions.resolve(entry.defaultItems) { out ->
+        val options = measureOptions.resolve(entry.defaultItems) { out ->
             RunOptions(
                 strategies = Strategies.catalog.resolveList(entry.strategies),
                 workloads = emptyList(),
@@ -98,6 +98,14 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
                 settings = settings,
             )
         }
+        if (options.deadlineNanos != null) {
+            throw UsageError(
+                "--deadline applies to run's workloads: a scenario verifies every item of each batch, " +
+                    "which a deadline leaves unfinished",
+                statusCode = 2,
+            )
+        }
+        return options
     }
 
     /** The password from `--jdbc-password` (or its variable) or `--jdbc-password-file`; null when neither. */

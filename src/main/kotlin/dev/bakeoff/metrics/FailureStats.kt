@@ -31,17 +31,23 @@ internal object FailureStats {
         )
     }
 
+    /** The items of [t] started by the strategy's return and not ended by it (an end of 0: not ended when read). */
+    fun runningAtReturn(t: ItemTrace): List<Int> = (0 until t.size).filter {
+        t.startNs[it] != 0L && t.startNs[it] <= t.returnNs && (t.endNs[it] == 0L || t.endNs[it] > t.returnNs)
+    }
+
+    /** How long the last of [runningAtReturn] ran on after the return, ns; 0 when none did. */
+    fun ranOnNs(t: ItemTrace): Long = runningAtReturn(t).maxOfOrNull { maxOf(0, t.endNs[it] - t.returnNs) } ?: 0
+
     private fun one(t: ItemTrace, failing: Int): FailureFigures {
         val failedAt = t.endNs[failing]
         val started = (0 until t.size).filter { t.startNs[it] != 0L }
-        // Started by the return and not ended by it: an end of 0 means it had not ended when the trace was read.
-        val runningOn = started.filter { t.startNs[it] <= t.returnNs && (t.endNs[it] == 0L || t.endNs[it] > t.returnNs) }
         return FailureFigures(
             batches = 1,
             toReturnNs = maxOf(0, t.returnNs - failedAt),
             startedAfter = started.count { t.startNs[it] > failedAt },
-            runningAtReturn = runningOn.size,
-            ranOnNs = runningOn.maxOfOrNull { maxOf(0, t.endNs[it] - t.returnNs) } ?: 0,
+            runningAtReturn = runningAtReturn(t).size,
+            ranOnNs = ranOnNs(t),
             completed = t.outcome.count { it == ItemOutcome.COMPLETED },
             cancelled = t.outcome.count { it == ItemOutcome.CANCELLED },
             notStarted = t.size - started.size,

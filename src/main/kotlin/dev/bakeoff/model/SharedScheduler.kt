@@ -27,12 +27,16 @@ internal class SharedScheduler(
         val COMMON_POOL = SharedScheduler(
             "fork-join-common-pool",
             "ForkJoinPool.commonPool(): cpus - 1 workers (the caller helps), " +
-                "plus a spare per worker blocked in a managed block, up to 256",
-            { it.name.startsWith("ForkJoinPool.commonPool-worker-") },
+                "plus a spare per worker blocked in a managed block, up to 256, and its delay scheduler (JDK 25+)",
+            // The delay scheduler times the pool's scheduled tasks, StructuredTaskScope's timeout among them.
+            {
+                it.name.startsWith("ForkJoinPool.commonPool-worker-") ||
+                    it.name == "ForkJoinPool.commonPool-delayScheduler"
+            },
             // A worker that blocks through ForkJoinPool.managedBlock (CompletableFuture.get or join, as
             // the JDK HttpClient's send does) gets a spare started in its place, up to 256 for the
             // common pool; Thread.sleep does not, so only items that block that way reach this bound.
-            { cpus, items -> maxOf(1, cpus - 1) + minOf(items, 256) },
+            { cpus, items -> maxOf(1, cpus - 1) + minOf(items, 256) + 1 },
         )
 
         val VIRTUAL_THREAD_SCHEDULER = SharedScheduler(

@@ -28,6 +28,21 @@ internal interface Strategy : AutoCloseable {
     fun run(batch: Batch)
 
     /**
+     * Runs [batch] as [run] does, but within [deadlineNanos] from the call (`--deadline`): returns normally
+     * when every item finished in time, throws [DeadlinePassed] when the deadline passed first (an item's
+     * failure before it, as [run]). Items it stopped end cancelled or never start; how late it returns and
+     * what it leaves running is what a deadline cell measures. A strategy with a deadline of its own
+     * (`withTimeout`, `invokeAll` with a timeout, `Mono.timeout`) overrides this and [deadlineForm]; the
+     * default is the harness's ([HarnessDeadline]). Called as [run] is.
+     */
+    fun runWithin(batch: Batch, deadlineNanos: Long) {
+        HarnessDeadline.run(this, batch, deadlineNanos)
+    }
+
+    /** How [runWithin] honours the deadline: a short name, a colon, what it does (results and reports show it). */
+    val deadlineForm: String get() = HarnessDeadline.FORM
+
+    /**
      * Where [run] puts its items, as an [Executor] that runs a task the same way (on the same pool or
      * dispatcher, or on a new thread of the same kind); null when not said. Valid between [open] and
      * [close]. Only the hazard workloads use it ([ItemSite]): work they hand to it competes with the

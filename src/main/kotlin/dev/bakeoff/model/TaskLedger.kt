@@ -88,14 +88,14 @@ internal class TaskLedger(private val expected: IntArray) {
     }
 
     /**
-     * The check of a batch with a failing item ([FailingWorkload]): every item other than [failing]
+     * The check of a batch with a failing item ([FailingWorkload]) or a deadline: every item other than [failing]
      * completed at most once per batch, [batches] in all since the ledger was made (counts are never
      * reset, so an item that outlived its batch and recorded after a check is counted at the next),
-     * with the direct run's result; [failing] never completed. Items that did not complete were
+     * with the direct run's result; [failing] (null: none) never completed. Items that did not complete were
      * cancelled or never started, which the strategy decides; the traced batches show which
      * ([ItemTrace.outcome]). Reads each slot atomically, as leftover items may still be recording.
      */
-    fun verifyAtMost(batches: Long, failing: Int) {
+    fun verifyAtMost(batches: Long, failing: Int?) {
         val runs = expected.indices.associateWith { runsOf(it, SLOT.getVolatile(slots, it * STRIDE) as Long) }
         val corrupt = runs.filterValues { it == null }.keys
         if (corrupt.isNotEmpty()) {
@@ -109,7 +109,7 @@ internal class TaskLedger(private val expected: IntArray) {
             val shown = over.entries.take(SHOWN).joinToString { (i, n) -> "item $i completed $n time(s)" }
             throw LedgerException(
                 "ledger broken: ${over.size} of $size items completed more often than once per batch " +
-                    "($batches batch(es), item $failing fails in each): $shown",
+                    "($batches batch(es)${failing?.let { ", item $it fails in each" }.orEmpty()}): $shown",
             )
         }
     }

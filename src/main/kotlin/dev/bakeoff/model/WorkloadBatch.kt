@@ -65,8 +65,8 @@ internal open class WorkloadBatch(
 }
 
 /**
- * The batch of a [FailingWorkload]'s cell. Items may outlive the strategy's return (a strategy that
- * does not cancel leaves its other items running), so each records atomically, even in timed
+ * The batch of a [FailingWorkload]'s cell, or of any cell with a deadline: items may outlive the strategy's
+ * return (a strategy that does not cancel leaves its other items running), so each records atomically, even in timed
  * batches: an item left over from one batch may record at the same moment as the same item of the
  * next. It also counts the items running and those ever started, which [settle] reads to wait for
  * leftovers outside timed sections. Those two atomic counters and the atomic record are the whole
@@ -74,7 +74,7 @@ internal open class WorkloadBatch(
  *
  * Threading model: as [Batch]; [settle] from the engine's thread, between batches.
  */
-internal class FailingBatch(workload: FailingWorkload, wait: WaitForm, ledger: TaskLedger) :
+internal class FailingBatch(workload: Workload, wait: WaitForm, ledger: TaskLedger) :
     WorkloadBatch(workload, wait, ledger) {
     private val running = AtomicInteger()
     private val started = AtomicLong()

@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.FailureFigures
 import dev.bakeoff.result.Results
@@ -18,14 +19,20 @@ internal object FailureReport {
         "completed", "cancelled", "not started", "threads left",
     )
 
-    /** The tables of [results]' failure cells, in order of each group's first cell; empty without any. */
-    fun of(results: Results): List<RankedTable> = results.cells
+    /**
+     * [results]' failure cells by workload and wait form (in order of each group's first cell), each group's cells
+     * fastest to a clean stop first: what the console tables and report.html's matrix rank.
+     */
+    fun ranked(results: Results): Map<Pair<String, WaitForm>, List<CellResult>> = results.cells
         .filter { it.failure != null }
         .groupBy { it.workload to it.wait }
-        .map { (key, cells) ->
-            val ranked = cells.sortedWith(compareBy<CellResult>({ cleanStopNs(it.failure!!) }, { it.strategy }))
+        .mapValues { (_, cells) -> cells.sortedWith(compareBy({ cleanStopNs(it.failure!!) }, { it.strategy })) }
+
+    /** The tables of [results]' failure cells, in order of each group's first cell; empty without any. */
+    fun of(results: Results): List<RankedTable> = ranked(results)
+        .map { (key, ranked) ->
             RankedTable(
-                "when one fails: ${key.first} (${key.second}), ${cells.first().items} items",
+                "when one fails: ${key.first} (${key.second}), ${ranked.first().items} items",
                 COLUMNS,
                 ranked.mapIndexed { i, c -> row(i + 1, c, c.failure!!) },
                 "from the untimed traced batches (median of each): to return = failure to the strategy's return; " +

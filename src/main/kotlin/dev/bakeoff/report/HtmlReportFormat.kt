@@ -80,6 +80,8 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 ReportTables.winnerMatrix(this, groups, colours)
             }
             differences(view)
+            OutcomeHtml.failures(this, results)
+            OutcomeHtml.deadlines(this, results)
             jdkTables(results)
             groups.forEach { groupSection(it, results.machine.cores, charts) }
             loadCharts(results, charts)

@@ -30,10 +30,12 @@ internal data class ProbeReport(
     val limitParts: LimitParts? = null,
     /** A failure cell's figures: what the strategy did when its item failed. */
     val failure: FailureFigures? = null,
+    /** A deadline cell's figures: how late the strategy returned past the deadline, and what ran on. */
+    val deadline: DeadlineFigures? = null,
 ) {
     /**
      * [base] with what the fork measured besides time: its status and error, threads, latency,
-     * spread, tasks, memory, limit and its parts (else [base]'s), evidence and failure figures. One mapping for every runner.
+     * spread, tasks, memory, limit and its parts (else [base]'s), evidence, failure and deadline figures. One mapping for every runner.
      */
     fun figuresOf(base: CellResult): CellResult = base.copy(
         status = status,
@@ -47,5 +49,6 @@ internal data class ProbeReport(
         limitParts = limitParts ?: base.limitParts,
         evidence = evidence,
         failure = failure,
+        deadline = deadline,
     )
 }

@@ -154,6 +154,8 @@ public data class CellResult(
     val limitParts: LimitParts? = null,
     /** A failure workload's cell (`fail-at`, `fail-after`): what the strategy did when the item failed. */
     val failure: FailureFigures? = null,
+    /** A cell run with `--deadline`: how late the strategy returned past the deadline, and what ran on. */
+    val deadline: DeadlineFigures? = null,
     /**
      * A [CellStatus.stalled] cell's thread dump (JSON, virtual threads included), relative to the results
      * directory (`cells/cell-001.threads.json`).

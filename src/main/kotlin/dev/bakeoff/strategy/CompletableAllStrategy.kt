@@ -1,6 +1,7 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.DeadlinePassed
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
@@ -8,13 +9,16 @@ import dev.bakeoff.model.shutDown
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.TimeoutException
 
 /**
  * `CompletableFuture.runAsync` per item on a 100-thread fixed pool (as `executor-fixed-100`), joined
  * with `allOf`, and on the first failure `cancel(true)` on the rest, which is the usual fail-fast
  * idiom: the batch returns at the first failure; items still queued are then never run, but a
  * CompletableFuture cannot interrupt its running task (it does not know the thread), so those run
- * on after the return. The pool is created in [open] and shut down in [close].
+ * on after the return; a deadline (`get(timeout)`) cancels the same way. The pool is created in [open] and shut
+ * down in [close].
  */
 internal class CompletableAllStrategy : Strategy {
     private var pool: ExecutorService? = null
@@ -24,12 +28,30 @@ internal class CompletableAllStrategy : Strategy {
     }
 
     override fun run(batch: Batch) {
+        items(batch) { it.join() }
+    }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        val end = System.nanoTime() + deadlineNanos
+        items(batch) {
+            try {
+                it.get(end - System.nanoTime(), TimeUnit.NANOSECONDS)
+            } catch (e: TimeoutException) {
+                throw DeadlinePassed(e)
+            }
+        }
+    }
+
+    override val deadlineForm: String get() = "allOf(...).get(timeout): at the deadline cancel(true) on the rest"
+
+    /** Starts every item, then [await]s all of them or the first failure; whatever [await] throws cancels the rest. */
+    private fun items(batch: Batch, await: (CompletableFuture<Any>) -> Unit) {
         val p = checkNotNull(pool) { "open() first" }
         val items = (0 until batch.size).map { i -> CompletableFuture.runAsync({ batch.run(i) }, p) }
         val firstFailure = CompletableFuture<Void>()
         items.forEach { f -> f.whenComplete { _, e -> if (e != null) firstFailure.completeExceptionally(e) } }
         try {
-            CompletableFuture.anyOf(CompletableFuture.allOf(*items.toTypedArray()), firstFailure).join()
+            await(CompletableFuture.anyOf(CompletableFuture.allOf(*items.toTypedArray()), firstFailure))
         } catch (e: Throwable) {
             items.forEach { it.cancel(true) }
             throw e

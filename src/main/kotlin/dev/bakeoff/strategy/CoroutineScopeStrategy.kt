@@ -15,14 +15,21 @@ import kotlinx.coroutines.runBlocking
  * (`delay`) end at once with a `CancellationException`, and the scope rethrows the failure once every
  * child has ended. A child blocked in `Thread.sleep` is not interrupted: the scope waits for it, which
  * is the price of blocking code inside coroutines. On `Dispatchers.IO` so that blocking waits overlap.
+ * Its deadline is `withTimeout` around the scope.
  */
 internal class CoroutineScopeStrategy : Strategy {
     override fun run(batch: Batch) {
-        runBlocking {
-            coroutineScope {
-                for (i in 0 until batch.size) launch(Dispatchers.IO) { batch.runSuspending(i) }
-            }
-        }
+        runBlocking { items(batch) }
+    }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        runBlockingWithin(deadlineNanos) { items(batch) }
+    }
+
+    override val deadlineForm: String get() = WITH_TIMEOUT_FORM
+
+    private suspend fun items(batch: Batch) = coroutineScope {
+        for (i in 0 until batch.size) launch(Dispatchers.IO) { batch.runSuspending(i) }
     }
 
     companion object {

@@ -20,7 +20,8 @@ internal val EXECUTOR = StrategyFamily("executor", colour = "#1f77b4")
 /**
  * Executor family: `submit` every item, then `get()` every future, on an executor this strategy
  * creates in [open] and shuts down in [close] (fixed, work-stealing, cached, one virtual thread
- * per task...). An item's exception surfaces from `get()`. Its open-loop form `execute`s each item as it
+ * per task...). An item's exception surfaces from `get()`; with a deadline, `get(timeout)`, and `cancel(true)` on
+ * the rest once it passed. Its open-loop form `execute`s each item as it
  * arrives on the same executor.
  */
 internal class ExecutorStrategy(private val create: () -> ExecutorService) : Strategy {
@@ -36,6 +37,14 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
         val p = checkNotNull(pool) { "open() first" }
         (0 until batch.size).map { i -> p.submit { batch.run(i) } }.forEach { it.get() }
     }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        val end = System.nanoTime() + deadlineNanos
+        val p = checkNotNull(pool) { "open() first" }
+        awaitUntil((0 until batch.size).map { i -> p.submit { batch.run(i) } }, end)
+    }
+
+    override val deadlineForm: String get() = FUTURE_GET_FORM
 
     override fun openLoop(batch: Batch): ItemSink {
         val p = checkNotNull(pool) { "open() first" }

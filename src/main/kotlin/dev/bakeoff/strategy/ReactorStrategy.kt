@@ -10,6 +10,7 @@ import dev.bakeoff.model.StrategyFamily
 import reactor.core.publisher.Mono
 import reactor.core.scheduler.Scheduler
 import reactor.core.scheduler.Schedulers
+import java.time.Duration
 
 /** Project Reactor. */
 internal val REACTOR = StrategyFamily("reactor", colour = "#2a9d8f")
@@ -17,13 +18,23 @@ internal val REACTOR = StrategyFamily("reactor", colour = "#2a9d8f")
 /**
  * Project Reactor: one `Mono.fromRunnable { action(it) }.subscribeOn(scheduler)` per item,
  * `Mono.when(all).block()` (Reactor's counterpart of the Rx `Completable.merge` family).
- * The schedulers are Reactor's process-wide ones. Its open-loop form subscribes to each item's
+ * The schedulers are Reactor's process-wide ones; a deadline is `Mono.timeout`. Its open-loop form subscribes to each item's
  * `Mono` as it arrives.
  */
 internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
+        items(batch).block()
+    }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        timeoutAsDeadline { items(batch).timeout(Duration.ofNanos(deadlineNanos)).block() }
+    }
+
+    override val deadlineForm: String get() = "Mono.timeout: cancels the subscription at the deadline"
+
+    private fun items(batch: Batch): Mono<Void> {
         val s = scheduler()
-        Mono.`when`((0 until batch.size).map { i -> Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s) }).block()
+        return Mono.`when`((0 until batch.size).map { i -> Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s) })
     }
 
     override fun openLoop(batch: Batch): ItemSink {

@@ -12,6 +12,7 @@ import io.reactivex.rxjava3.core.Completable
 import io.reactivex.rxjava3.core.Flowable
 import io.reactivex.rxjava3.core.Scheduler
 import io.reactivex.rxjava3.schedulers.Schedulers
+import java.util.concurrent.TimeUnit
 
 /** RxJava 3. */
 internal val RXJAVA = StrategyFamily("rxjava", colour = "#d1495b")
@@ -51,17 +52,24 @@ internal object RxSchedulers {
 
 /**
  * E1 RxJava family: one `Completable.fromAction { action(it) }.subscribeOn(scheduler)` per item,
- * `Completable.merge(all).blockingAwait()`. The schedulers are RxJava's process-wide ones. Its
+ * `Completable.merge(all).blockingAwait()`, with a deadline `Completable.timeout`. The schedulers are RxJava's
+ * process-wide ones. Its
  * open-loop form subscribes to each item's `Completable` as it arrives.
  */
 internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
+        items(batch).blockingAwait()
+    }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        timeoutAsDeadline { items(batch).timeout(deadlineNanos, TimeUnit.NANOSECONDS).blockingAwait() }
+    }
+
+    override val deadlineForm: String get() = RX_TIMEOUT_FORM
+
+    private fun items(batch: Batch): Completable {
         val s = scheduler()
-        Completable.merge(
-            (0 until batch.size).map { i ->
-                Completable.fromAction { batch.run(i) }.subscribeOn(s)
-            },
-        ).blockingAwait()
+        return Completable.merge((0 until batch.size).map { i -> Completable.fromAction { batch.run(i) }.subscribeOn(s) })
     }
 
     override fun openLoop(batch: Batch): ItemSink {
@@ -108,15 +116,22 @@ internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : S
  */
 internal class RxParallelStrategy(private val rails: Int) : Strategy {
     override fun run(batch: Batch) {
-        Flowable
-            .range(0, batch.size)
-            .parallel(rails)
-            .runOn(Schedulers.io())
-            .map { i -> batch.run(i) }
-            .sequential()
-            .ignoreElements()
-            .blockingAwait()
+        items(batch).blockingAwait()
     }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        timeoutAsDeadline { items(batch).timeout(deadlineNanos, TimeUnit.NANOSECONDS).blockingAwait() }
+    }
+
+    override val deadlineForm: String get() = RX_TIMEOUT_FORM
+
+    private fun items(batch: Batch): Completable = Flowable
+        .range(0, batch.size)
+        .parallel(rails)
+        .runOn(Schedulers.io())
+        .map { i -> batch.run(i) }
+        .sequential()
+        .ignoreElements()
 
     companion object {
         private val RAILS = IntParam("rails", "parallel rails", "cpu", allowCpu = true)

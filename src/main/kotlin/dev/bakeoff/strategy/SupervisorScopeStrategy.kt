@@ -13,19 +13,26 @@ import kotlinx.coroutines.supervisorScope
  * `runBlocking { supervisorScope { async(Dispatchers.IO) per item } }`, then every result awaited in
  * turn: a failing item cancels nothing, every sibling runs to its end, and the first failure is
  * rethrown only after all of them (the others added as suppressed). The policy that keeps partial
- * results, measured against [CoroutineScopeStrategy]'s cancel-on-failure.
+ * results, measured against [CoroutineScopeStrategy]'s cancel-on-failure. Its deadline is `withTimeout` around
+ * the scope: a deadline cancels the children, as a failure does not.
  */
 internal class SupervisorScopeStrategy : Strategy {
     override fun run(batch: Batch) {
-        runBlocking {
-            supervisorScope {
-                val items = (0 until batch.size).map { i -> async(Dispatchers.IO) { batch.runSuspending(i) } }
-                val failures = items.mapNotNull { runCatching { it.await() }.exceptionOrNull() }
-                failures.firstOrNull()?.let { first ->
-                    failures.drop(1).forEach(first::addSuppressed)
-                    throw first
-                }
-            }
+        runBlocking { items(batch) }
+    }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        runBlockingWithin(deadlineNanos) { items(batch) }
+    }
+
+    override val deadlineForm: String get() = WITH_TIMEOUT_FORM
+
+    private suspend fun items(batch: Batch) = supervisorScope {
+        val items = (0 until batch.size).map { i -> async(Dispatchers.IO) { batch.runSuspending(i) } }
+        val failures = items.mapNotNull { runCatching { it.await() }.exceptionOrNull() }
+        failures.firstOrNull()?.let { first ->
+            failures.drop(1).forEach(first::addSuppressed)
+            throw first
         }
     }
 

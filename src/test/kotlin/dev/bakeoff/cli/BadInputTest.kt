@@ -67,6 +67,15 @@ class BadInputTest {
     }
 
     @Test
+    fun `a bad --deadline, and --deadline on a scenario, are refused`() {
+        val valid = "valid: a duration from 1us to 1h, such as 20ms, 500us or 2s"
+        for (bad in listOf("20", "0ms", "2m", "-5ms", "2h", "99999999999999999999ms")) {
+            assertUsageError(valid, "run", "-w", "arithmetic", "-s", "direct", "--deadline", bad)
+        }
+        assertUsageError("--deadline applies to run's workloads", "scenario", "file-sender", "--deadline", "20ms")
+    }
+
+    @Test
     fun `bad --cpus, --jvm-arg and --jdbc-url are refused before any JVM is started per cell`() {
         assertUsageError("valid: a whole number from 1 to 32767", "run", "-w", "arithmetic", "--cpus", "100000")
         assertUsageError("the JVM does not start with it", "run", "-w", "arithmetic", "--jvm-arg=-XX:+NoSuchOption")

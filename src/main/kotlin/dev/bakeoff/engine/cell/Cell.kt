@@ -6,6 +6,7 @@ import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ArrivalBatch
 import dev.bakeoff.model.Batch
+import dev.bakeoff.model.DeadlinePassed
 import dev.bakeoff.model.FailingBatch
 import dev.bakeoff.model.FailingWorkload
 import dev.bakeoff.model.ItemSink
@@ -40,10 +41,19 @@ import java.util.concurrent.atomic.AtomicLong
  * [TaskLedger.verifyAtMost], and [trace] waits for the items the strategy left running and records
  * the threads it left behind (figures computed by `metrics.FailureStats`).
  *
+ * A cell with a [deadlineNanos] (`--deadline`) runs every batch through [Strategy.runWithin]: a batch may
+ * end early, its strategy saying so ([dev.bakeoff.model.DeadlinePassed]); [verify] then checks that no item
+ * completed twice, and [trace] waits for what was left running, as for a failure (figures computed by
+ * `metrics.DeadlineStats`).
+ *
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].
  */
-internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) : AutoCloseable, BatchProgress {
+internal class Cell(
+    val spec: CellSpec,
+    val context: RunContext = RunContext(),
+    val deadlineNanos: Long? = null,
+) : AutoCloseable, BatchProgress {
     private val strategy: Strategy = spec.strategy.entry.create(spec.strategy.params(context))
     private val scenario: Scenario? = spec.createScenario(context)
 
@@ -68,9 +78,15 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         ?: IntArray(spec.items) { checkNotNull(reference).run(it) }
     private val ledger = TaskLedger(expected)
 
+    /** Whether a batch's items may outlive the strategy's return: it may return at a failure or a deadline. */
+    val outlives: Boolean get() = failingItem != null || deadlineNanos != null
+
+    /** How the strategy honours [deadlineNanos] ([Strategy.deadlineForm]). */
+    val deadlineForm: String get() = strategy.deadlineForm
+
     /** The measured batch; a scenario cell's needs the opened scenario, so [open] makes it. */
     private var batch: WorkloadBatch? = workload?.let {
-        if (failingItem != null) FailingBatch(it as FailingWorkload, spec.wait, ledger) else WorkloadBatch(it, spec.wait, ledger)
+        if (outlives) FailingBatch(it, spec.wait, ledger) else WorkloadBatch(it, spec.wait, ledger)
     }
 
     /** What [runBatch] runs: [batch], or its traced form between [startTrace] and [stopTrace]. */
@@ -80,6 +96,9 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     /** A failure cell's batches since [open], and how many of them reported the failure. */
     private var failureBatches = 0L
     private var reported = 0L
+
+    /** A deadline cell's batches since [open] (counted by [verify], as [failureBatches]). */
+    private var deadlineBatches = 0L
     private var census: ThreadCensus? = null
 
     /** Batch starts and ends so far, each one step: odd while a batch runs. Written with release stores only. */
@@ -122,12 +141,17 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     fun runBatch() {
         val b = checkNotNull(next) { "open() first" }
         flight.setRelease(flight.plain + 1)
+        val deadline = deadlineNanos
         try {
-            strategy.run(b)
+            if (deadline == null) strategy.run(b) else strategy.runWithin(b, deadline)
         } catch (e: Throwable) {
-            // Off the fast path: only a failure cell's batches get here without a fault of their own.
-            if (failingItem == null || !isPlannedFailure(e)) throw e
-            reported++
+            // Off the fast path: only a failure or deadline cell's batches get here without a fault of their own.
+            if (deadline != null && e is DeadlinePassed) {
+                missed++
+            } else {
+                if (failingItem == null || !isPlannedFailure(e)) throw e
+                reported++
+            }
         } finally {
             flight.setRelease(flight.plain + 1)
         }
@@ -151,6 +175,12 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
     fun verifyCounting(): Int {
         val checked = batches
         batches = 0
+        if (deadlineNanos != null) {
+            // Each batch ended in time, at the deadline or at the failure: no item completed twice either way.
+            deadlineBatches += checked
+            ledger.verifyAtMost(deadlineBatches, failingItem)
+            return checked
+        }
         val failing = failingItem ?: return checked.also { ledger.verify(it) }
         failureBatches += checked
         if (reported != failureBatches) {
@@ -163,8 +193,15 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         return checked
     }
 
-    /** Runs one extra, untimed batch recording when and on which thread each item ran. */
-    fun trace(): ItemTrace {
+    /** Batches since [open] whose deadline passed before every item finished: the strategy said so. */
+    var missed = 0L
+        private set
+
+    /**
+     * Runs one extra, untimed batch recording when and on which thread each item ran. [returned] runs right
+     * after the strategy returned, before what it left running is waited for (a test opens what those wait on).
+     */
+    fun trace(returned: () -> Unit = {}): ItemTrace {
         beforeBatch()
         val failing = batch as? FailingBatch
         // A failure cell's traced batch starts with no leftover of an earlier batch holding a pool's threads.
@@ -176,6 +213,7 @@ internal class Cell(val spec: CellSpec, val context: RunContext = RunContext()) 
         } finally {
             trace.returnNs = System.nanoTime()
             stopTrace()
+            returned()
         }
         if (failing != null) {
             // What the strategy left running ends (or not) on its own: wait for it, outside any timing.

@@ -3,6 +3,7 @@ package dev.bakeoff.engine.cell
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.InternalBakeoffApi
 import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.metrics.DeadlineStats
 import dev.bakeoff.metrics.EvidenceRecorder
 import dev.bakeoff.metrics.FailureStats
 import dev.bakeoff.metrics.MemoryProbe
@@ -49,7 +50,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     private val watchdog = fork.threadDump?.takeIf { fork.ownerPid != null }?.let { dump ->
         fork.stallMillis?.let { ProgressWatchdog(it * 1_000_000, dump.toPath(), ::stalled) }
     }
-    internal val cell: Cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
+    internal val cell: Cell =
+        Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath), fork.deadlineNanos)
     private val os = ManagementFactory.getOperatingSystemMXBean() as com.sun.management.OperatingSystemMXBean
     private var cpuAtStart = 0L
     private var cpuNs = 0L
@@ -88,9 +90,9 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      * multi-second batch less per cell.
      */
     public fun iterationStarted(measured: Boolean) {
-        // A failure cell's traced batch waits for its leftovers and counts the threads they leave: never a
-        // warm-up batch, whose pools are still starting threads that would count as left behind.
-        tracing = !measured && traceWarmup && cell.failingItem == null && traces.isEmpty()
+        // A failure or deadline cell's traced batch waits for its leftovers and counts the threads they leave: never
+        // a warm-up batch, whose pools are still starting threads that would count as left behind.
+        tracing = !measured && traceWarmup && !cell.outlives && traces.isEmpty()
         if (tracing) {
             // The traced warm-up batch is the evidence batch too: as long, and no batch more.
             evidence.start()
@@ -125,15 +127,19 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      */
     public fun finish() {
         if (!figures) return finishTimesOnly()
-        // A failure cell's batch may end at its failing item, far below any limit of all of its items.
-        val limit = if (cell.failingItem == null) cell.physicalLimit(Runtime.getRuntime().availableProcessors()) else null
+        // A failure or deadline cell's batch may end early, far below any limit of all of its items.
+        val limit = if (!cell.outlives) cell.physicalLimit(Runtime.getRuntime().availableProcessors()) else null
         val start = System.nanoTime()
+        // A deadline cell's lateness is a percentile over these batches: more of them, within a larger budget.
+        val (most, budget) = if (cell.deadlineNanos != null) DEADLINE_TRACES else ForkSettings.TRACE_BATCHES to TRACE_BUDGET_NANOS
+        val missedBefore = cell.missed
         if (traces.isEmpty()) {
             // Short batches: a few of them for steadier percentiles, within a small time budget.
             do {
                 traces += cell.trace()
-            } while (traces.size < ForkSettings.TRACE_BATCHES && System.nanoTime() - start < TRACE_BUDGET_NANOS)
+            } while (traces.size < most && System.nanoTime() - start < budget)
         }
+        val missed = (cell.missed - missedBefore).toInt()
         if (!evidence.recorded) evidencePass()
         val census = cell.threads
         val endLive = census.live()
@@ -170,6 +176,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 tracedNs?.toDouble(),
                 limit?.parts,
                 cell.failingItem?.let { FailureStats.of(traces, it) },
+                cell.deadlineNanos?.let { DeadlineStats.of(traces, it, cell.deadlineForm, missed) },
             ),
         )
         stopWatching()
@@ -268,6 +275,9 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     public companion object {
         internal const val TRACE_BUDGET_NANOS = 250_000_000L
         internal const val EVIDENCE_BUDGET_NANOS = 250_000_000L
+
+        /** A deadline cell's trace pass: at most this many batches, within this budget (ns; at least one batch). */
+        internal val DEADLINE_TRACES = 20 to 1_000_000_000L
 
         /**
          * Creates the probe for the JMH parameters, with the host's [ForkSettings] (the thread

@@ -46,7 +46,7 @@ internal class ForkJvm(
 
     /**
      * What a JVM of this run is told besides its command line: [probeFile] for its report, the
-     * run's scenario [settings], classpath, thread budget and, outside an in-process run, this
+     * run's scenario [settings], classpath, thread budget, batch deadline and, outside an in-process run, this
      * process as its owner (see [ForkSettings]).
      */
     fun forkSettings(
@@ -62,6 +62,7 @@ internal class ForkJvm(
         maxThreads = options.maxThreads,
         ownerPid = if (options.inProcess) null else ProcessHandle.current().pid(),
         figures = figures,
+        deadlineNanos = options.deadlineNanos,
     )
 
     /**

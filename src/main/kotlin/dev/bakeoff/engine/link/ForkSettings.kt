@@ -26,6 +26,7 @@ import java.nio.file.Path
  * @property stallMillis how long a batch may go without one item completing before the fork's progress
  *   watchdog ends the cell as starved or deadlocked; null: no watchdog (in-process, nothing to halt).
  * @property threadDump where that watchdog writes the stalled cell's thread dump (JSON).
+ * @property deadlineNanos the batch deadline (`--deadline`), from the strategy's call; null: none.
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -37,6 +38,7 @@ internal data class ForkSettings(
     val figures: Boolean = true,
     val stallMillis: Long? = null,
     val threadDump: File? = null,
+    val deadlineNanos: Long? = null,
 ) {
     /** Serves [settings] to the measured JVM until the caller closes it; null when there are none. */
     fun serveSettings(): SettingsChannel? = SettingsChannel.serve(settings)
@@ -52,6 +54,7 @@ internal data class ForkSettings(
         if (!figures) put(FIGURES, "false")
         stallMillis?.let { put(STALL_MILLIS, it.toString()) }
         threadDump?.let { put(THREAD_DUMP, it.toString()) }
+        deadlineNanos?.let { put(DEADLINE_NANOS, it.toString()) }
     }
 
     companion object {
@@ -73,6 +76,7 @@ internal data class ForkSettings(
         private const val FIGURES = "bakeoff.figures"
         private const val STALL_MILLIS = "bakeoff.stallMillis"
         private const val THREAD_DUMP = "bakeoff.threadDump"
+        private const val DEADLINE_NANOS = "bakeoff.deadlineNanos"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings = ForkSettings(
@@ -86,6 +90,7 @@ internal data class ForkSettings(
             figures = System.getProperty(FIGURES) != "false",
             stallMillis = System.getProperty(STALL_MILLIS)?.toLong(),
             threadDump = System.getProperty(THREAD_DUMP)?.let(::File),
+            deadlineNanos = System.getProperty(DEADLINE_NANOS)?.toLong(),
         )
     }
 }

@@ -41,6 +41,8 @@ import java.nio.file.Path
  * @property profile when set, async-profiler samples each cell's measured iterations ([CellProfiler]).
  * @property margin the practical margin (`--margin`): a difference below this share of a group's
  *   winner is a tie ([GroupDecision]).
+ * @property deadlineNanos when set, every batch has this deadline (`--deadline`), honoured each strategy's way
+ *   ([dev.bakeoff.model.Strategy.runWithin]).
  */
 internal data class RunOptions(
     val strategies: List<Resolved<StrategyEntry>>,
@@ -65,6 +67,7 @@ internal data class RunOptions(
     val race: RaceOptions? = null,
     val profile: Profile? = null,
     val margin: Double = GroupDecision.DEFAULT_MARGIN,
+    val deadlineNanos: Long? = null,
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
     fun context(waitScale: Double = 1.0) =

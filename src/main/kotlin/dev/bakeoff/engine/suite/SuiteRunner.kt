@@ -100,9 +100,12 @@ internal class SuiteRunner(
 
                     override fun replace(index: Int, result: CellResult) = book.replace(index, result)
 
-                    // An in-process run has no JVM of its own to run a trace pass in.
-                    override fun floor(spec: CellSpec) =
-                        if (options.inProcess) null else CellFloor.nanos(spec, options.context())
+                    // An in-process run has no JVM of its own to run a trace pass in; a deadline cuts batches short.
+                    override fun floor(spec: CellSpec) = if (options.inProcess || options.deadlineNanos != null) {
+                        null
+                    } else {
+                        CellFloor.nanos(spec, options.context())
+                    }
 
                     override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long) =
                         tracer.run(index, spec, plan, floorNs)

@@ -1,0 +1,127 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.TEST_CONTEXT
+import dev.bakeoff.TEST_ITEMS
+import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.engine.cell.Cell
+import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.metrics.DeadlineStats
+import dev.bakeoff.model.HarnessDeadline
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.model.Workload
+import dev.bakeoff.result.DeadlineFigures
+import kotlinx.coroutines.CompletableDeferred
+import org.junit.jupiter.api.Test
+import java.util.concurrent.CountDownLatch
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/**
+ * Items that wait on a gate the test opens ([open]) after the strategy returned: closed, they outlive any deadline,
+ * so every batch misses it whatever the machine's speed. Open while a cell is built (its ledger's direct run).
+ */
+object GatedTask : Workload {
+    @Volatile private var gate = CountDownLatch(0)
+
+    @Volatile private var suspended = CompletableDeferred(Unit)
+
+    fun close() {
+        gate = CountDownLatch(1)
+        suspended = CompletableDeferred()
+    }
+
+    fun open() {
+        gate.countDown()
+        suspended.complete(Unit)
+    }
+
+    override fun run(seed: Int): Int {
+        gate.await()
+        return seed
+    }
+
+    override suspend fun runSuspending(seed: Int): Int {
+        suspended.await()
+        return seed
+    }
+}
+
+/**
+ * A cell with a deadline: the strategy returns at the deadline its own way and says so, every item is accounted
+ * for once as completed, cancelled or never started, and what each form leaves running is counted. No timing is
+ * asserted: the items wait on a gate that opens only after the strategy returned.
+ */
+class DeadlineCellTest {
+    private fun gated(strategy: String, wait: WaitForm): DeadlineFigures {
+        GatedTask.open()
+        val cell = Cell(
+            CellSpec.parse(strategy, "task:class=${GatedTask::class.java.name}", TEST_ITEMS, wait.id),
+            TEST_CONTEXT,
+            deadlineNanos = 1_000_000,
+        )
+        cell.open()
+        try {
+            // Gate open: the pools start most of their threads now (a fixed pool one per item up to its size).
+            repeat(WARM_BATCHES) { cell.runBatch() }
+            cell.verify()
+            val before = cell.missed
+            GatedTask.close()
+            val trace = cell.trace(returned = GatedTask::open)
+            assertEquals(1L, cell.missed - before, "$strategy said the deadline passed")
+            return assertNotNull(DeadlineStats.of(listOf(trace), 1_000_000, cell.deadlineForm, 1)).also {
+                assertEquals(TEST_ITEMS, it.completed + it.cancelled + it.notStarted, "$strategy: every item once")
+            }
+        } finally {
+            GatedTask.open()
+            assertEquals(emptyList(), cell.closeAndCheck().leaked, "$strategy: threads left alive after close")
+        }
+    }
+
+    private companion object {
+        const val WARM_BATCHES = 5
+    }
+
+    @Test
+    fun `strategies that interrupt or cancel at the deadline complete nothing`() {
+        val structured = listOf("structured-task-scope").filter { Strategies.catalog[it].unavailable == null }
+        for (strategy in listOf("executor-fixed-100", "invoke-all") + structured) {
+            val f = gated(strategy, WaitForm.BLOCKING)
+            assertEquals(0, f.completed, "$strategy interrupted its items")
+            assertTrue(f.form.isNotEmpty() && !f.form.startsWith("harness"), "$strategy has a form of its own")
+        }
+        assertEquals(0, gated("coroutine-scope", WaitForm.SUSPENDING).completed, "withTimeout cancelled the children")
+    }
+
+    @Test
+    fun `a strategy that does not interrupt leaves its items running past its return`() {
+        val f = gated("completable-all", WaitForm.BLOCKING)
+        assertTrue(f.runningAtReturn > 0, "items ran on after the return")
+        assertEquals(f.runningAtReturn, f.completed, "and completed once the gate opened")
+    }
+
+    @Test
+    fun `the harness interrupts a strategy without a form of its own`() {
+        val f = gated("direct", WaitForm.BLOCKING)
+        assertEquals(HarnessDeadline.FORM, f.form)
+        // direct runs item 0 on the interrupted thread, which ends it and the batch: nothing else starts.
+        assertEquals(1, f.cancelled)
+        assertEquals(TEST_ITEMS - 1, f.notStarted)
+    }
+
+    @Test
+    fun `a batch that finishes in time returns normally and is counted as met`() {
+        val cell = Cell(CellSpec.parse("executor-fixed-100", "arithmetic", TEST_ITEMS, "blocking"), TEST_CONTEXT, 3_600_000_000_000)
+        cell.open()
+        try {
+            repeat(2) { cell.runBatch() }
+            cell.verify()
+            val f = assertNotNull(DeadlineStats.of(listOf(cell.trace()), 3_600_000_000_000, cell.deadlineForm, 0))
+            assertEquals(0L, cell.missed)
+            assertEquals(TEST_ITEMS, f.completed)
+            assertEquals(0L, f.lateMaxNs)
+        } finally {
+            cell.closeAndCheck()
+        }
+    }
+}
