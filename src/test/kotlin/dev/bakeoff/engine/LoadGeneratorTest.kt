@@ -48,6 +48,19 @@ class LoadGeneratorTest {
         }
 
     @Test
+    fun `an item counts in flight from its intended start, submitted or not, until it finishes`() {
+        InFlightSampler { 0 }.use { sampler ->
+            sampler.plan(longArrayOf(10, 20, 30, 0), 3)
+            assertEquals(0, sampler.inFlight(5))
+            // A generator running late has submitted nothing yet: both items are its backlog, in flight.
+            assertEquals(2, sampler.inFlight(25))
+            sampler.finished()
+            assertEquals(1, sampler.inFlight(25))
+            assertEquals(2, sampler.inFlight(40), "the planned arrivals only, not the array's tail")
+        }
+    }
+
+    @Test
     fun `a rate the generator keeps counts every arrival of the window and none late`() {
         val outcome = run(FakeClock(), instant)
         val f = outcome.figures

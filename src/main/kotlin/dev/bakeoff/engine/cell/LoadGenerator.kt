@@ -79,13 +79,21 @@ internal class LoadGenerator(
         val start = clock.now()
         val measureFrom = start + warmupNs
         val end = measureFrom + durationNs
+        // The whole schedule first, so the sampler counts an item in flight from its intended start, as
+        // its latency is counted: a generator running late must not hide its backlog from Little's law.
+        val schedule = LongArray(maxArrivals)
+        var scheduled = 0
+        var at = start + gapNanos()
+        while (scheduled < maxArrivals && at < end) {
+            schedule[scheduled++] = at
+            at += gapNanos()
+        }
+        sampler.plan(schedule, scheduled)
         var firstMeasured = -1
         var late = 0L
-        var next = start
         var k = 0
-        while (k < maxArrivals) {
-            next += gapNanos()
-            if (next >= end) break
+        while (k < scheduled) {
+            val next = schedule[k]
             clock.sleepUntil(next)
             val now = clock.now()
             val measured = next >= measureFrom
@@ -99,7 +107,6 @@ internal class LoadGenerator(
                 if (behind > GeneratorLag.LATE_NANOS) late++
             }
             intended.set(k, next)
-            sampler.submitted()
             val index = k
             // Fixed at submission: a completion needs no shared state to know whether it counts.
             sink.submit(index) { failure ->
@@ -208,19 +215,28 @@ internal class LoadGenerator(
 }
 
 /**
- * Counts what an open loop has in flight (submitted, not finished) and samples it once a millisecond
- * while the measured window is open: the mean in flight that Little's law is checked with, measured
- * apart from the latencies.
+ * Counts what an open loop has in flight (intended to start, not finished: an item the generator has
+ * not yet submitted because it runs late is in flight too, as its latency already counts from its
+ * intended start) and samples it once a millisecond on [now]'s clock while the measured window is
+ * open: the mean in flight that Little's law is checked with, measured apart from the latencies.
  *
  * Threading model: its own daemon platform thread, started before the strategy opens (so the thread
- * census does not count it as the strategy's); [submitted] from the generator's thread, [finished]
- * from any; [mean] after the window closed.
+ * census does not count it as the strategy's); [plan] from the generator's thread before its first
+ * arrival, [finished] from any; [mean] after the window closed.
  */
-internal class InFlightSampler : AutoCloseable {
-    private val submitted = AtomicLong()
+internal class InFlightSampler(private val now: () -> Long = System::nanoTime) : AutoCloseable {
     private val finished = AtomicLong()
     private val sum = AtomicLong()
     private val samples = AtomicLong()
+
+    @Volatile
+    private var schedule = LongArray(0)
+
+    @Volatile
+    private var scheduled = 0
+
+    // The arrivals intended by the last sample's time: read and advanced by the sampling thread only.
+    private var due = 0
 
     @Volatile
     private var open = false
@@ -229,14 +245,23 @@ internal class InFlightSampler : AutoCloseable {
         while (!Thread.currentThread().isInterrupted) {
             LockSupport.parkNanos(SAMPLE_NANOS)
             if (open) {
-                sum.addAndGet(submitted.get() - finished.get())
+                sum.addAndGet(inFlight(now()))
                 samples.incrementAndGet()
             }
         }
     }
 
-    fun submitted() {
-        submitted.incrementAndGet()
+    /** The arrivals' intended starts, the first [count] of [intended] in order, on [now]'s clock. */
+    fun plan(intended: LongArray, count: Int) {
+        schedule = intended
+        scheduled = count
+    }
+
+    /** Items intended to start by [time] and not finished; times must not go back between calls. */
+    fun inFlight(time: Long): Long {
+        val s = schedule
+        while (due < scheduled && s[due] <= time) due++
+        return due - finished.get()
     }
 
     fun finished() {
