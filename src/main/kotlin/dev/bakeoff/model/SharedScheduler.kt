@@ -39,6 +39,18 @@ internal class SharedScheduler(
             { cpus, items -> maxOf(1, cpus - 1) + minOf(items, 256) + 1 },
         )
 
+        /**
+         * The common pool's delay scheduler alone (JDK 25+), for a strategy that times out on it but runs
+         * no item on the pool (StructuredTaskScope): so no scenario whose calls complete on the common
+         * pool reads it as a strategy that blocks that pool's workers.
+         */
+        val COMMON_POOL_TIMER = SharedScheduler(
+            "fork-join-common-pool-timer",
+            "ForkJoinPool.commonPool()'s delay scheduler (JDK 25+): one thread timing scheduled tasks",
+            { it.name == "ForkJoinPool.commonPool-delayScheduler" },
+            { _, _ -> 1 },
+        )
+
         val VIRTUAL_THREAD_SCHEDULER = SharedScheduler(
             "virtual-thread-carriers",
             "the JDK's virtual-thread scheduler: cpus carriers, up to 256 while pinned " +

@@ -107,8 +107,8 @@ internal class StructuredTaskScopeStrategy : Strategy {
             summary = "JDK 25 StructuredTaskScope.open(), fork per item, join; a failure cancels the siblings",
             family = VIRTUAL_THREAD,
             group = Group.BEYOND,
-            // A scope's timeout runs on the common pool's delay scheduler.
-            shared = ON_VIRTUAL_THREADS + SharedScheduler.COMMON_POOL,
+            // A scope's timeout runs on the common pool's delay scheduler; its subtasks never run on the pool.
+            shared = ON_VIRTUAL_THREADS + SharedScheduler.COMMON_POOL_TIMER,
             model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
             unavailable = UNAVAILABLE,
             fixedBatchOnly = "a StructuredTaskScope forks a fixed batch of subtasks and joins them",
