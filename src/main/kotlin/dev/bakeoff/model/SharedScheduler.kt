@@ -40,15 +40,20 @@ internal class SharedScheduler(
         )
 
         /**
-         * The common pool's delay scheduler alone (JDK 25+), for a strategy that times out on it but runs
-         * no item on the pool (StructuredTaskScope): so no scenario whose calls complete on the common
-         * pool reads it as a strategy that blocks that pool's workers.
+         * The common pool as a timer only (JDK 25+): its delay scheduler and the workers that run what it
+         * fires (a StructuredTaskScope's timeout cancelling the scope), for a strategy that runs no item
+         * on the pool. Its own identity, so no scenario whose calls complete on the common pool reads it
+         * as a strategy that blocks that pool's workers ([COMMON_POOL] is the one items run on).
          */
         val COMMON_POOL_TIMER = SharedScheduler(
             "fork-join-common-pool-timer",
-            "ForkJoinPool.commonPool()'s delay scheduler (JDK 25+): one thread timing scheduled tasks",
-            { it.name == "ForkJoinPool.commonPool-delayScheduler" },
-            { _, _ -> 1 },
+            "ForkJoinPool.commonPool() as a timer (JDK 25+): its delay scheduler and the workers that run what it fires",
+            {
+                it.name.startsWith("ForkJoinPool.commonPool-worker-") ||
+                    it.name == "ForkJoinPool.commonPool-delayScheduler"
+            },
+            // The same pool, so the same bound: a scenario's calls may start its managed-block spares too.
+            { cpus, items -> COMMON_POOL.bound(cpus, items) },
         )
 
         val VIRTUAL_THREAD_SCHEDULER = SharedScheduler(

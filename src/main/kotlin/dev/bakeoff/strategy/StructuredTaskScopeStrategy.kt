@@ -107,7 +107,7 @@ internal class StructuredTaskScopeStrategy : Strategy {
             summary = "JDK 25 StructuredTaskScope.open(), fork per item, join; a failure cancels the siblings",
             family = VIRTUAL_THREAD,
             group = Group.BEYOND,
-            // A scope's timeout runs on the common pool's delay scheduler; its subtasks never run on the pool.
+            // A scope's timeout fires on the common pool's delay scheduler and workers; its subtasks never run there.
             shared = ON_VIRTUAL_THREADS + SharedScheduler.COMMON_POOL_TIMER,
             model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
             unavailable = UNAVAILABLE,
