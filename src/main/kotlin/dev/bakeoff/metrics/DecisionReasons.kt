@@ -60,7 +60,8 @@ internal object DecisionReasons {
     }
 
     /** `5%`, `2.5%`, `98.3%`: a share with at most three significant figures, no trailing zeros. */
-    fun percent(x: Double): String = BigDecimal(x * 100).round(MathContext(3)).stripTrailingZeros().toPlainString() + "%"
+    fun percent(x: Double): String =
+        BigDecimal(x * 100).round(MathContext(3)).stripTrailingZeros().toPlainString() + "%"
 
     private fun forks(winnerForks: Int?, t: PairTest): String =
         if (winnerForks == null || t.forks == null) "" else "$winnerForks and ${t.forks} forks"

@@ -125,7 +125,7 @@ internal object GroupDecision {
         val ratio = ForkRatio.of(w, o)
 
         // A gap this wide needs no test, but still two forks a side: one fork's luck can be that wide.
-        val separated = ratio != null && o.fastest > SEPARATION * w.slowest
+        val separated = ForkVerdict.separation(w, o) == ForkVerdict.SLOWER
 
         fun test(margin: Double, levels: Levels): PairTest {
             val time = cell.timeNs!!
@@ -137,14 +137,15 @@ internal object GroupDecision {
                 forks = o.size,
             )
             if (separated) {
-                return PairTest(cell.strategy, fr.ratio, runs = time.runs.size, outcome = PairOutcome.SEPARATED, forks = o.size)
+                val outcome = PairOutcome.SEPARATED
+                return PairTest(cell.strategy, fr.ratio, runs = time.runs.size, outcome = outcome, forks = o.size)
             }
             val (low, high) = fr.interval(levels.slower)
             val (eqLow, eqHigh) = fr.interval(levels.equivalent)
-            // Equivalence first: a difference shown to be within the margin is a tie, however sure it is.
-            val outcome = when {
-                eqLow >= 1 - margin && eqHigh <= 1 + margin -> PairOutcome.EQUIVALENT
-                low > 1 && fr.ratio > 1 + margin -> PairOutcome.SLOWER
+            // The rule compare and check share; a cell the forks put ahead of the winner is unresolved here.
+            val outcome = when (ForkVerdict.of(fr, margin, levels.slower, levels.equivalent)) {
+                ForkVerdict.SAME -> PairOutcome.EQUIVALENT
+                ForkVerdict.SLOWER -> PairOutcome.SLOWER
                 else -> PairOutcome.UNRESOLVED
             }
             return PairTest(

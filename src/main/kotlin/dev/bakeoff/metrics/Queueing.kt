@@ -67,7 +67,7 @@ internal object Queueing {
         )
     }
 
-    /** The rate [servers] servers of [serviceNs] each can sustain at most (Little's law at full occupancy), per second. */
+    /** The rate [servers] servers of [serviceNs] each sustain at most (Little's law at full occupancy), a second. */
     fun ceilingPerSec(servers: Int, serviceNs: Double): Double? =
         if (serviceNs > 0) servers * NANOS_PER_SECOND / serviceNs else null
 

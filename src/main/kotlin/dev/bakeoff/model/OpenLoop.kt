@@ -90,7 +90,11 @@ internal class ArrivalBatch(
         if (bad.isEmpty()) return
         val shown = bad.take(SHOWN).joinToString { i ->
             val n = runs[i]
-            if (n >= WRONG) "arrival $i returned a result that differs from the direct run" else "arrival $i ran $n time(s)"
+            if (n >= WRONG) {
+                "arrival $i returned a result that differs from the direct run"
+            } else {
+                "arrival $i ran $n time(s)"
+            }
         }
         throw LedgerException("open loop broken: ${bad.size} of $submitted arrivals did not run exactly once: $shown")
     }

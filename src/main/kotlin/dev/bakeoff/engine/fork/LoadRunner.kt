@@ -74,7 +74,7 @@ internal class LoadRunner(private val options: RunOptions, private val workDir: 
     }
 
     companion object {
-        /** The items of an open loop's "batch" for a concurrency model: a strategy that keeps this many in flight has no bound. */
+        /** An open loop's "batch" size for a concurrency model: a strategy keeping this many in flight has no bound. */
         const val UNBOUNDED = 1_000_000
         private const val NANOS_PER_SECOND = 1_000_000_000L
 

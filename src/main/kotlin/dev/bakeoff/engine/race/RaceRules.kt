@@ -153,7 +153,8 @@ internal object RaceRules {
      * [MAX_FORKS] forks a side at this look's levels, optimistically: the true gap anywhere within one
      * standard error of today's (the smallest for equivalence, the largest for slower), each side's
      * fork variance counted at [FUTILITY_OPTIMISM] of its estimate (three forks put an estimate over
-     * four times the truth about one time in fifty, e^-4), and Welch's degrees of freedom at their most. The race then stops the
+     * four times the truth about one time in fifty, e^-4), and Welch's degrees of freedom at their most.
+     * The race then stops the
      * group as [RaceStop.TOO_CLOSE] and spends its budget on groups that can still be settled: a stop
      * for futility only forgoes a decision, so it never adds to the error rate.
      */
@@ -169,7 +170,8 @@ internal object RaceRules {
         val slower = widest > t.inverseSurvivalProbability((1 - test.confidence) / 2) * projected &&
             exp(widest) > 1 + margin
         val narrowest = (gap - today).coerceAtLeast(0.0)
-        val equivalent = narrowest + t.inverseSurvivalProbability((1 - test.eqConfidence) / 2) * projected < ln(1 + margin)
+        val eqHalfWidth = t.inverseSurvivalProbability((1 - test.eqConfidence) / 2) * projected
+        val equivalent = narrowest + eqHalfWidth < ln(1 + margin)
         if (slower || equivalent) return null
         val noise = listOf(leader, other).joinToString(" and ") {
             "±" + DecisionReasons.percent(exp(sqrt(it.logVariance)) - 1)

@@ -6,6 +6,7 @@ import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.GroupResult
@@ -62,10 +63,13 @@ internal class AaCheck(private val options: RunOptions) {
         }
 
         private fun figures(decision: GroupResult): String = decision.tests.singleOrNull()?.let { t ->
-            val ci = if (t.ciLow != null && t.ciHigh != null) ", 95% CI ${Units.ratio(t.ciLow)}–${Units.ratio(t.ciHigh)}" else ""
+            val low = t.ciLow
+            val high = t.ciHigh
+            val level = t.confidence?.let { DecisionReasons.percent(it) } ?: "95%"
+            val ci = if (low != null && high != null) ", $level CI ${Units.ratio(low)}–${Units.ratio(high)}" else ""
             "; ratio of medians ${Units.ratio(t.ratio)}$ci, ${t.outcome}"
         }.orEmpty()
 
-        private fun percent(share: Double) = "${"%.3g".format(java.util.Locale.ROOT, share * 100).trimEnd('0').trimEnd('.')}%"
+        private fun percent(share: Double) = DecisionReasons.percent(share)
     }
 }

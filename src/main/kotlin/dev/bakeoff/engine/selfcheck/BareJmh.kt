@@ -42,7 +42,8 @@ internal object BareJmh {
         return runCatching {
             val exit = ProbeProcess.run(command, log, limitSeconds)
             check(exit == 0 && json.exists()) {
-                "the bare JMH run ${exit?.let { "ended with exit code $it" } ?: "exceeded $limitSeconds s"} (${log.fileName})"
+                val how = exit?.let { "ended with exit code $it" } ?: "exceeded $limitSeconds s"
+                "the bare JMH run $how (${log.fileName})"
             }
             // JMH's result file: one benchmark, its primary metric's raw data as one list of runs per fork.
             Json.parseToJsonElement(json.readText()).jsonArray.single().jsonObject

@@ -95,7 +95,8 @@ internal class SelfCheck(private val options: RunOptions, private val maxForks: 
                 if (bakeoff.size >= MIN_FORKS) ratio = MedianRatio.of(plain.map(::median), bakeoff.map(::median), SEED)
             }
             listener.measuring(twin, Side.BARE, 1)
-            val bare = BareJmh.run(twin.benchmark, fork, work.resolve("bare-%03d".format(++jvms)), runner.timeoutSeconds(fork))
+            val bareDir = work.resolve("bare-%03d".format(++jvms))
+            val bare = BareJmh.run(twin.benchmark, fork, bareDir, runner.timeoutSeconds(fork))
             val r = checkNotNull(ratio)
             base.copy(
                 bakeoffForks = bakeoff,
