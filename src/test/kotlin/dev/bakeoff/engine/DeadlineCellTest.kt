@@ -53,7 +53,16 @@ object GatedTask : Workload {
  * asserted: the items wait on a gate that opens only after the strategy returned.
  */
 class DeadlineCellTest {
-    private fun gated(strategy: String, wait: WaitForm): DeadlineFigures {
+    /**
+     * The figures of one traced batch of [strategy] under a 1 ms deadline with the gate closed, after [warm]
+     * batches with it open; [leaked]: the threads [Cell.closeAndCheck] must find alive after close.
+     */
+    private fun gated(
+        strategy: String,
+        wait: WaitForm,
+        warm: Int = WARM_BATCHES,
+        leaked: List<String> = emptyList(),
+    ): DeadlineFigures {
         GatedTask.open()
         val cell = Cell(
             CellSpec.parse(strategy, "task:class=${GatedTask::class.java.name}", TEST_ITEMS, wait.id),
@@ -61,20 +70,22 @@ class DeadlineCellTest {
             deadlineNanos = 1_000_000,
         )
         cell.open()
-        try {
+        val trace = try {
             // Gate open: the pools start most of their threads now (a fixed pool one per item up to its size).
-            repeat(WARM_BATCHES) { cell.runBatch() }
+            repeat(warm) { cell.runBatch() }
             cell.verify()
             val before = cell.missed
             GatedTask.close()
-            val trace = cell.trace(returned = GatedTask::open)
-            assertEquals(1L, cell.missed - before, "$strategy said the deadline passed")
-            return assertNotNull(DeadlineStats.of(listOf(trace), 1_000_000, cell.deadlineForm, 1)).also {
-                assertEquals(TEST_ITEMS, it.completed + it.cancelled + it.notStarted, "$strategy: every item once")
+            cell.trace(returned = GatedTask::open).also {
+                assertEquals(1L, cell.missed - before, "$strategy said the deadline passed")
             }
         } finally {
             GatedTask.open()
-            assertEquals(emptyList(), cell.closeAndCheck().leaked, "$strategy: threads left alive after close")
+            assertEquals(leaked, cell.closeAndCheck().leaked, "$strategy: threads left alive after close")
+        }
+        // After close: only then is a thread the batch started judged left behind or not.
+        return assertNotNull(DeadlineStats.of(listOf(trace), 1_000_000, cell.deadlineForm, 1)).also {
+            assertEquals(TEST_ITEMS, it.completed + it.cancelled + it.notStarted, "$strategy: every item once")
         }
     }
 
@@ -125,5 +136,17 @@ class DeadlineCellTest {
         } finally {
             cell.closeAndCheck()
         }
+    }
+
+    @Test
+    fun `a pool whose threads the traced batch started and close ended left nothing behind`() {
+        // No warm batch: invoke-all's fixed pool starts its threads in the traced batch and keeps them until close.
+        assertEquals(0, gated("invoke-all", WaitForm.BLOCKING, warm = 0).threadsLeft)
+    }
+
+    @Test
+    fun `a thread still alive after close is a leak of the batch that started it`() {
+        val f = gated("fixture-leak-thread", WaitForm.BLOCKING, warm = 0, leaked = listOf("bakeoff-leaked"))
+        assertEquals(1, f.threadsLeft)
     }
 }
