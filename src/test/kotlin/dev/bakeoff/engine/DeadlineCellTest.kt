@@ -10,28 +10,42 @@ import dev.bakeoff.model.HarnessDeadline
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.result.DeadlineFigures
+import dev.bakeoff.strategy.COROUTINES
+import dev.bakeoff.strategy.FLOW
+import dev.bakeoff.strategy.WITH_TIMEOUT_FORM
 import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.currentCoroutineContext
+import kotlinx.coroutines.job
 import org.junit.jupiter.api.Test
 import java.util.concurrent.CountDownLatch
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
+/** A test workload whose items, in a traced batch, outlive the deadline whatever the machine's speed. */
+interface Gated : Workload {
+    /** Called before the traced batch. */
+    fun close() {}
+
+    /** Called once the strategy returned from it, and before the cell closes. */
+    fun open() {}
+}
+
 /**
  * Items that wait on a gate the test opens ([open]) after the strategy returned: closed, they outlive any deadline,
  * so every batch misses it whatever the machine's speed. Open while a cell is built (its ledger's direct run).
  */
-object GatedTask : Workload {
+object GatedTask : Gated {
     @Volatile private var gate = CountDownLatch(0)
 
     @Volatile private var suspended = CompletableDeferred(Unit)
 
-    fun close() {
+    override fun close() {
         gate = CountDownLatch(1)
         suspended = CompletableDeferred()
     }
 
-    fun open() {
+    override fun open() {
         gate.countDown()
         suspended.complete(Unit)
     }
@@ -43,6 +57,20 @@ object GatedTask : Workload {
 
     override suspend fun runSuspending(seed: Int): Int {
         suspended.await()
+        return seed
+    }
+}
+
+/**
+ * Items whose suspending form blocks its thread, as a blocking call inside a coroutine does, until the deadline has
+ * cancelled the item's coroutine: cancellation cannot end the wait, so a `withTimeout` returns only after them.
+ */
+object BlockedUntilCancelledTask : Gated {
+    override fun run(seed: Int): Int = seed
+
+    override suspend fun runSuspending(seed: Int): Int {
+        val job = currentCoroutineContext().job
+        while (!job.isCancelled) Thread.sleep(1)
         return seed
     }
 }
@@ -62,10 +90,11 @@ class DeadlineCellTest {
         wait: WaitForm,
         warm: Int = WARM_BATCHES,
         leaked: List<String> = emptyList(),
+        task: Gated = GatedTask,
     ): DeadlineFigures {
-        GatedTask.open()
+        task.open()
         val cell = Cell(
-            CellSpec.parse(strategy, "task:class=${GatedTask::class.java.name}", TEST_ITEMS, wait.id),
+            CellSpec.parse(strategy, "task:class=${task::class.java.name}", TEST_ITEMS, wait.id),
             TEST_CONTEXT,
             deadlineNanos = 1_000_000,
         )
@@ -75,12 +104,12 @@ class DeadlineCellTest {
             repeat(warm) { cell.runBatch() }
             cell.verify()
             val before = cell.missed
-            GatedTask.close()
-            cell.trace(returned = GatedTask::open).also {
+            task.close()
+            cell.trace(returned = task::open).also {
                 assertEquals(1L, cell.missed - before, "$strategy said the deadline passed")
             }
         } finally {
-            GatedTask.open()
+            task.open()
             assertEquals(leaked, cell.closeAndCheck().leaked, "$strategy: threads left alive after close")
         }
         // After close: only then is a thread the batch started judged left behind or not.
@@ -148,5 +177,27 @@ class DeadlineCellTest {
     fun `a thread still alive after close is a leak of the batch that started it`() {
         val f = gated("fixture-leak-thread", WaitForm.BLOCKING, warm = 0, leaked = listOf("bakeoff-leaked"))
         assertEquals(1, f.threadsLeft)
+    }
+
+    @Test
+    fun `every coroutine and flow strategy cancels its children through withTimeout at the deadline`() {
+        val coroutines = Strategies.catalog.entries.filter { it.family == COROUTINES || it.family == FLOW }
+        for (spec in coroutines.mapNotNull { it.test.spec(it.id) }) {
+            val f = gated(spec, WaitForm.SUSPENDING)
+            assertEquals(WITH_TIMEOUT_FORM, f.form, spec)
+            assertEquals(0, f.completed, "$spec: withTimeout cancelled every started item")
+            assertEquals(0, f.runningAtReturn, "$spec: the scope waited for its cancelled children")
+        }
+    }
+
+    @Test
+    fun `withTimeout waits for an item that blocks its thread, which then completes`() {
+        val f = gated("coroutine-io", WaitForm.SUSPENDING, warm = 0, task = BlockedUntilCancelledTask)
+        assertEquals(WITH_TIMEOUT_FORM, f.form)
+        // Cancellation reached every started item, none of which could be cut short: each completed, the strategy
+        // returned after them (so past the deadline, which the figures say), and none started after the deadline.
+        assertEquals(0, f.cancelled)
+        assertEquals(0, f.runningAtReturn)
+        assertEquals(TEST_ITEMS, f.completed + f.notStarted)
     }
 }
