@@ -20,7 +20,8 @@ import kotlinx.coroutines.launch
  * blocking one holds it. The view is made in [open] and owns no thread (the shared pool does), so
  * [close] has nothing to shut down. [run] is called from one thread at a time and returns when
  * `runBlocking` has joined every item; an item's exception cancels the others and is rethrown. Its
- * open-loop form `launch`es each item on the view as it arrives; its deadline is `withTimeout` ([RunBlockingStrategy]).
+ * open-loop form `launch`es each item on the view as it arrives; its deadline is `withTimeout`
+ * ([RunBlockingStrategy]).
  */
 internal class CoroutineIoLimitedStrategy(private val parallelism: Int) : RunBlockingStrategy {
     private var view: CoroutineDispatcher? = null

@@ -26,11 +26,14 @@ internal const val WITH_TIMEOUT_FORM =
  * ends at once, one not yet started never starts. Cancellation does not interrupt a blocking wait
  * (`Thread.sleep`, `parkNanos`, a blocking `get`): the scope waits for that item to return, so the strategy
  * returns late, and the deadline figures say so (late past the deadline, nothing running at the return). Items
- * on the `runBlocking` thread itself (no dispatcher) block the timeout too: it fires only between them.
+ * that block the `runBlocking` thread itself (no dispatcher) are stopped only between one and the next.
  * Called from the batch's one calling thread, as [Strategy.run].
  */
 internal interface RunBlockingStrategy : Strategy {
-    /** Starts every item of [batch] in this scope (the `runBlocking` one) and returns when all have ended. */
+    /**
+     * Runs every item of [batch] as a child of this scope (`runBlocking`'s, or `withTimeout`'s inside it), which
+     * ends when they all have; may return as soon as they are started.
+     */
     suspend fun CoroutineScope.items(batch: Batch)
 
     override fun run(batch: Batch) {
