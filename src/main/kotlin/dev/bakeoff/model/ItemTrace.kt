@@ -22,8 +22,9 @@ internal class ItemTrace(val size: Int) {
     var returnNs = 0L
 
     /**
-     * Platform threads started during this batch and still alive once its items had all ended: a
-     * thread a strategy left behind. Set by the engine for a batch with a failing item only.
+     * Platform threads started during this batch, alive once its items had all ended and still alive after the
+     * strategy closed: a thread a strategy left behind (a pool's own threads, ended by close, are not). Set by the
+     * engine when the cell closes, for a batch with a failing item or a deadline only.
      */
     var threadsLeft = 0
 

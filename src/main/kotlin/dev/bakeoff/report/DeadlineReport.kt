@@ -34,8 +34,8 @@ internal object DeadlineReport {
                 ranked.mapIndexed { i, c -> row(i + 1, c, c.deadline!!) },
                 "from the untimed traced batches: late = the strategy's return past the deadline (percentiles over " +
                     "the batches, 0 when in time); missed = batches whose deadline passed first; clean stop = late " +
-                    "p50 + ran on; the counts are medians; threads left = platform threads alive after every item " +
-                    "ended (leaks); how = the strategy's deadline form",
+                    "p50 + ran on; the counts are medians; threads left = platform threads the batch started " +
+                    "still alive after close (leaks); how = the strategy's deadline form",
                 ranked.filter { it.deadline!!.threadsLeft > 0 }.map {
                     "${it.strategy}: LEAK: ${it.deadline!!.threadsLeft} thread(s) left alive after its batch"
                 },

@@ -38,7 +38,7 @@ internal object FailureReport {
                 "from the untimed traced batches (median of each): to return = failure to the strategy's return; " +
                     "clean stop = to return + ran on (the last leftover item's end); started after = items begun " +
                     "after the failure; running at return = items left running; threads left = platform threads " +
-                    "alive after every item ended (leaks)",
+                    "the batch started still alive after close (leaks)",
                 ranked.filter { it.failure!!.threadsLeft > 0 }.map {
                     "${it.strategy}: LEAK: ${it.failure!!.threadsLeft} thread(s) left alive after its failed batch"
                 },

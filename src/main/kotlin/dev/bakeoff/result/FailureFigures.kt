@@ -25,6 +25,6 @@ public data class FailureFigures(
     val cancelled: Int,
     /** Items never started. */
     val notStarted: Int,
-    /** Platform threads started during the batch and still alive after all of its items had ended: leaks. */
+    /** Platform threads started during the batch and still alive after the strategy closed: leaks. */
     val threadsLeft: Int,
 )

@@ -11,9 +11,9 @@ import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.report
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.launch
-import kotlinx.coroutines.runBlocking
 import kotlin.coroutines.EmptyCoroutineContext
 
 /**
@@ -31,15 +31,13 @@ import kotlin.coroutines.EmptyCoroutineContext
  */
 internal class ChannelWorkersStrategy(private val workers: Int, choice: DispatcherChoice, cpus: Int) :
     DispatchedStrategy(choice, cpus) {
-    override fun run(batch: Batch) {
+    override suspend fun CoroutineScope.items(batch: Batch) {
         val context = dispatcher ?: EmptyCoroutineContext
-        runBlocking {
-            // Rendezvous: an index is handed over only when a worker is free to run it.
-            val indexes = Channel<Int>()
-            repeat(workers) { launch(context) { for (i in indexes) batch.runSuspending(i) } }
-            for (i in 0 until batch.size) indexes.send(i)
-            indexes.close()
-        }
+        // Rendezvous: an index is handed over only when a worker is free to run it.
+        val indexes = Channel<Int>()
+        repeat(workers) { launch(context) { for (i in indexes) batch.runSuspending(i) } }
+        for (i in 0 until batch.size) indexes.send(i)
+        indexes.close()
     }
 
     override fun openLoop(batch: Batch): ItemSink {

@@ -5,9 +5,9 @@ import dev.bakeoff.model.Group
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.report
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.async
 import kotlinx.coroutines.launch
-import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
 
 /**
@@ -17,23 +17,21 @@ import kotlinx.coroutines.withContext
  * dispatcher (for [DispatcherChoice.ONE], on one thread of its own: [SinkScope]).
  */
 internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
-    override fun run(batch: Batch) {
+    override suspend fun CoroutineScope.items(batch: Batch) {
         val d = dispatcher
-        runBlocking {
-            (0 until batch.size)
-                .map { i ->
-                    async {
-                        if (d ==
-                            null
-                        ) {
-                            batch.runSuspending(i)
-                        } else {
-                            withContext(d) { batch.runSuspending(i) }
-                        }
+        (0 until batch.size)
+            .map { i ->
+                async {
+                    if (d ==
+                        null
+                    ) {
+                        batch.runSuspending(i)
+                    } else {
+                        withContext(d) { batch.runSuspending(i) }
                     }
                 }
-                .forEach { it.await() }
-        }
+            }
+            .forEach { it.await() }
     }
 
     override fun openLoop(batch: Batch): ItemSink =

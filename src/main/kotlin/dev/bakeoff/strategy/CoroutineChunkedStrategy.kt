@@ -4,9 +4,9 @@ import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.StrategyEntry
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitAll
-import kotlinx.coroutines.runBlocking
 import kotlin.coroutines.EmptyCoroutineContext
 
 /**
@@ -17,15 +17,13 @@ import kotlin.coroutines.EmptyCoroutineContext
  */
 internal class CoroutineChunkedStrategy(private val chunk: Int, choice: DispatcherChoice, cpus: Int) :
     DispatchedStrategy(choice, cpus) {
-    override fun run(batch: Batch) {
+    override suspend fun CoroutineScope.items(batch: Batch) {
         val context = dispatcher ?: EmptyCoroutineContext
-        runBlocking {
-            (0 until batch.size step chunk)
-                .map { start ->
-                    async(context) { for (i in start until minOf(start + chunk, batch.size)) batch.runSuspending(i) }
-                }
-                .awaitAll()
-        }
+        (0 until batch.size step chunk)
+            .map { start ->
+                async(context) { for (i in start until minOf(start + chunk, batch.size)) batch.runSuspending(i) }
+            }
+            .awaitAll()
     }
 
     companion object {

@@ -70,8 +70,12 @@ internal class OpenDispatcher(val dispatcher: CoroutineDispatcher?, private val 
     }
 }
 
-/** Base of the coroutine and flow strategies: opens the chosen dispatcher and closes it if owned. */
-internal abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) : dev.bakeoff.model.Strategy {
+/**
+ * Base of the coroutine and flow strategies: opens the chosen dispatcher and closes it if owned. Each batch is one
+ * `runBlocking`, so its deadline is `withTimeout` ([RunBlockingStrategy]).
+ */
+internal abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) :
+    RunBlockingStrategy {
     private var open: OpenDispatcher? = null
 
     /** The dispatcher item bodies run on; null means the `runBlocking` thread itself. */

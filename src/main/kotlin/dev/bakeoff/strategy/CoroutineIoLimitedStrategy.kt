@@ -5,14 +5,13 @@ import dev.bakeoff.model.Group
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.SharedScheduler
-import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.report
 import kotlinx.coroutines.CoroutineDispatcher
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
-import kotlinx.coroutines.runBlocking
 
 /**
  * The usual answer to "where do my blocking calls go": inside `runBlocking`, every item is launched
@@ -21,18 +20,19 @@ import kotlinx.coroutines.runBlocking
  * blocking one holds it. The view is made in [open] and owns no thread (the shared pool does), so
  * [close] has nothing to shut down. [run] is called from one thread at a time and returns when
  * `runBlocking` has joined every item; an item's exception cancels the others and is rethrown. Its
- * open-loop form `launch`es each item on the view as it arrives.
+ * open-loop form `launch`es each item on the view as it arrives; its deadline is `withTimeout`
+ * ([RunBlockingStrategy]).
  */
-internal class CoroutineIoLimitedStrategy(private val parallelism: Int) : Strategy {
+internal class CoroutineIoLimitedStrategy(private val parallelism: Int) : RunBlockingStrategy {
     private var view: CoroutineDispatcher? = null
 
     override fun open() {
         view = Dispatchers.IO.limitedParallelism(parallelism)
     }
 
-    override fun run(batch: Batch) {
+    override suspend fun CoroutineScope.items(batch: Batch) {
         val on = checkNotNull(view) { "open() first" }
-        runBlocking { repeat(batch.size) { i -> launch(on) { batch.runSuspending(i) } } }
+        repeat(batch.size) { i -> launch(on) { batch.runSuspending(i) } }
     }
 
     override fun openLoop(batch: Batch): ItemSink =

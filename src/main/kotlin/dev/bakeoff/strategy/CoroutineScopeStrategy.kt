@@ -2,12 +2,11 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
-import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.launch
-import kotlinx.coroutines.runBlocking
 
 /**
  * Structured concurrency with kotlinx.coroutines: `runBlocking { coroutineScope { launch(Dispatchers.IO) per item } }`.
@@ -15,20 +14,10 @@ import kotlinx.coroutines.runBlocking
  * (`delay`) end at once with a `CancellationException`, and the scope rethrows the failure once every
  * child has ended. A child blocked in `Thread.sleep` is not interrupted: the scope waits for it, which
  * is the price of blocking code inside coroutines. On `Dispatchers.IO` so that blocking waits overlap.
- * Its deadline is `withTimeout` around the scope.
+ * Its deadline is `withTimeout` around the scope ([RunBlockingStrategy]).
  */
-internal class CoroutineScopeStrategy : Strategy {
-    override fun run(batch: Batch) {
-        runBlocking { items(batch) }
-    }
-
-    override fun runWithin(batch: Batch, deadlineNanos: Long) {
-        runBlockingWithin(deadlineNanos) { items(batch) }
-    }
-
-    override val deadlineForm: String get() = WITH_TIMEOUT_FORM
-
-    private suspend fun items(batch: Batch) = coroutineScope {
+internal class CoroutineScopeStrategy : RunBlockingStrategy {
+    override suspend fun CoroutineScope.items(batch: Batch) = coroutineScope {
         for (i in 0 until batch.size) launch(Dispatchers.IO) { batch.runSuspending(i) }
     }
 

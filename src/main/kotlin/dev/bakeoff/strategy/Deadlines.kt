@@ -1,6 +1,8 @@
 package dev.bakeoff.strategy
 
+import dev.bakeoff.model.Batch
 import dev.bakeoff.model.DeadlinePassed
+import dev.bakeoff.model.Strategy
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.TimeoutCancellationException
 import kotlinx.coroutines.runBlocking
@@ -13,17 +15,40 @@ import kotlin.time.Duration.Companion.nanoseconds
 // The natural deadline forms that several strategies share (Strategy.runWithin); each is called from the batch's
 // one calling thread.
 
-/** [CoroutineScopeStrategy.deadlineForm] and its kin: what `withTimeout` does. */
+/** [RunBlockingStrategy.deadlineForm]: what `withTimeout` does. */
 internal const val WITH_TIMEOUT_FORM =
     "withTimeout: cancels the children at the deadline, then waits for them (a blocking wait is not interrupted)"
 
-/** `runBlocking { withTimeout(deadline) { block() } }`; the timeout becomes [DeadlinePassed]. */
-internal fun runBlockingWithin(deadlineNanos: Long, block: suspend CoroutineScope.() -> Unit) {
-    try {
-        runBlocking { withTimeout(deadlineNanos.nanoseconds) { block() } }
-    } catch (e: TimeoutCancellationException) {
-        throw DeadlinePassed(e)
+/**
+ * A strategy whose batch is one `runBlocking` around [items] (every coroutine and flow strategy): [run] is
+ * `runBlocking { items(batch) }` and [runWithin] `runBlocking { withTimeout(deadline) { items(batch) } }`, the
+ * timeout thrown as [DeadlinePassed]. At the deadline `withTimeout` cancels the children: one suspended (`delay`)
+ * ends at once, one not yet started never starts. Cancellation does not interrupt a blocking wait
+ * (`Thread.sleep`, `parkNanos`, a blocking `get`): the scope waits for that item to return, so the strategy
+ * returns late, and the deadline figures say so (late past the deadline, nothing running at the return). Items
+ * that block the `runBlocking` thread itself (no dispatcher) are stopped only between one and the next.
+ * Called from the batch's one calling thread, as [Strategy.run].
+ */
+internal interface RunBlockingStrategy : Strategy {
+    /**
+     * Runs every item of [batch] as a child of this scope (`runBlocking`'s, or `withTimeout`'s inside it), which
+     * ends when they all have; may return as soon as they are started.
+     */
+    suspend fun CoroutineScope.items(batch: Batch)
+
+    override fun run(batch: Batch) {
+        runBlocking { items(batch) }
     }
+
+    override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        try {
+            runBlocking { withTimeout(deadlineNanos.nanoseconds) { items(batch) } }
+        } catch (e: TimeoutCancellationException) {
+            throw DeadlinePassed(e)
+        }
+    }
+
+    override val deadlineForm: String get() = WITH_TIMEOUT_FORM
 }
 
 /** [ExecutorStrategy.deadlineForm] and its kin. */

@@ -6,6 +6,7 @@ import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
 import kotlinx.coroutines.CoroutineDispatcher
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.asFlow
@@ -14,7 +15,6 @@ import kotlinx.coroutines.flow.flatMapMerge
 import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.flow.flowOn
 import kotlinx.coroutines.flow.merge
-import kotlinx.coroutines.runBlocking
 
 /** kotlinx.coroutines' flows. */
 internal val FLOW = StrategyFamily("flow", colour = "#c35fd6")
@@ -39,9 +39,9 @@ private fun Batch.itemFlow(index: Int, dispatcher: CoroutineDispatcher?): Flow<U
  * all, `collect()`, inside `runBlocking`.
  */
 internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : DispatchedStrategy(choice, cpus) {
-    override fun run(batch: Batch) {
+    override suspend fun CoroutineScope.items(batch: Batch) {
         val d = dispatcher
-        runBlocking { (0 until batch.size).map { batch.itemFlow(it, d) }.merge().collect() }
+        (0 until batch.size).map { batch.itemFlow(it, d) }.merge().collect()
     }
 
     companion object {
@@ -108,9 +108,9 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
 @OptIn(ExperimentalCoroutinesApi::class)
 internal class FlowFlatMapMergeStrategy(private val concurrency: Int, choice: DispatcherChoice, cpus: Int) :
     DispatchedStrategy(choice, cpus) {
-    override fun run(batch: Batch) {
+    override suspend fun CoroutineScope.items(batch: Batch) {
         val d = dispatcher
-        runBlocking { (0 until batch.size).asFlow().flatMapMerge(concurrency) { batch.itemFlow(it, d) }.collect() }
+        (0 until batch.size).asFlow().flatMapMerge(concurrency) { batch.itemFlow(it, d) }.collect()
     }
 
     companion object {

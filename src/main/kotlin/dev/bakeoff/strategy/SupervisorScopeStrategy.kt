@@ -2,11 +2,10 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
-import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
-import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.supervisorScope
 
 /**
@@ -14,25 +13,17 @@ import kotlinx.coroutines.supervisorScope
  * turn: a failing item cancels nothing, every sibling runs to its end, and the first failure is
  * rethrown only after all of them (the others added as suppressed). The policy that keeps partial
  * results, measured against [CoroutineScopeStrategy]'s cancel-on-failure. Its deadline is `withTimeout` around
- * the scope: a deadline cancels the children, as a failure does not.
+ * the scope ([RunBlockingStrategy]): a deadline cancels the children, as a failure does not.
  */
-internal class SupervisorScopeStrategy : Strategy {
-    override fun run(batch: Batch) {
-        runBlocking { items(batch) }
-    }
-
-    override fun runWithin(batch: Batch, deadlineNanos: Long) {
-        runBlockingWithin(deadlineNanos) { items(batch) }
-    }
-
-    override val deadlineForm: String get() = WITH_TIMEOUT_FORM
-
-    private suspend fun items(batch: Batch) = supervisorScope {
-        val items = (0 until batch.size).map { i -> async(Dispatchers.IO) { batch.runSuspending(i) } }
-        val failures = items.mapNotNull { runCatching { it.await() }.exceptionOrNull() }
-        failures.firstOrNull()?.let { first ->
-            failures.drop(1).forEach(first::addSuppressed)
-            throw first
+internal class SupervisorScopeStrategy : RunBlockingStrategy {
+    override suspend fun CoroutineScope.items(batch: Batch) {
+        supervisorScope {
+            val items = (0 until batch.size).map { i -> async(Dispatchers.IO) { batch.runSuspending(i) } }
+            val failures = items.mapNotNull { runCatching { it.await() }.exceptionOrNull() }
+            failures.firstOrNull()?.let { first ->
+                failures.drop(1).forEach(first::addSuppressed)
+                throw first
+            }
         }
     }
 

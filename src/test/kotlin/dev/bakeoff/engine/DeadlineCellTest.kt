@@ -10,28 +10,42 @@ import dev.bakeoff.model.HarnessDeadline
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.result.DeadlineFigures
+import dev.bakeoff.strategy.COROUTINES
+import dev.bakeoff.strategy.FLOW
+import dev.bakeoff.strategy.WITH_TIMEOUT_FORM
 import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.currentCoroutineContext
+import kotlinx.coroutines.job
 import org.junit.jupiter.api.Test
 import java.util.concurrent.CountDownLatch
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
+/** A test workload whose items, in a traced batch, outlive the deadline whatever the machine's speed. */
+interface Gated : Workload {
+    /** Called before the traced batch. */
+    fun close() {}
+
+    /** Called once the strategy returned from it, and before the cell closes. */
+    fun open() {}
+}
+
 /**
  * Items that wait on a gate the test opens ([open]) after the strategy returned: closed, they outlive any deadline,
  * so every batch misses it whatever the machine's speed. Open while a cell is built (its ledger's direct run).
  */
-object GatedTask : Workload {
+object GatedTask : Gated {
     @Volatile private var gate = CountDownLatch(0)
 
     @Volatile private var suspended = CompletableDeferred(Unit)
 
-    fun close() {
+    override fun close() {
         gate = CountDownLatch(1)
         suspended = CompletableDeferred()
     }
 
-    fun open() {
+    override fun open() {
         gate.countDown()
         suspended.complete(Unit)
     }
@@ -48,33 +62,59 @@ object GatedTask : Workload {
 }
 
 /**
+ * Items whose suspending form blocks its thread, as a blocking call inside a coroutine does, until the deadline has
+ * cancelled the item's coroutine: cancellation cannot end the wait, so a `withTimeout` returns only after them.
+ */
+object BlockedUntilCancelledTask : Gated {
+    override fun run(seed: Int): Int = seed
+
+    override suspend fun runSuspending(seed: Int): Int {
+        val job = currentCoroutineContext().job
+        while (!job.isCancelled) Thread.sleep(1)
+        return seed
+    }
+}
+
+/**
  * A cell with a deadline: the strategy returns at the deadline its own way and says so, every item is accounted
  * for once as completed, cancelled or never started, and what each form leaves running is counted. No timing is
  * asserted: the items wait on a gate that opens only after the strategy returned.
  */
 class DeadlineCellTest {
-    private fun gated(strategy: String, wait: WaitForm): DeadlineFigures {
-        GatedTask.open()
+    /**
+     * The figures of one traced batch of [strategy] under a 1 ms deadline with the gate closed, after [warm]
+     * batches with it open; [leaked]: the threads [Cell.closeAndCheck] must find alive after close.
+     */
+    private fun gated(
+        strategy: String,
+        wait: WaitForm,
+        warm: Int = WARM_BATCHES,
+        leaked: List<String> = emptyList(),
+        task: Gated = GatedTask,
+    ): DeadlineFigures {
+        task.open()
         val cell = Cell(
-            CellSpec.parse(strategy, "task:class=${GatedTask::class.java.name}", TEST_ITEMS, wait.id),
+            CellSpec.parse(strategy, "task:class=${task::class.java.name}", TEST_ITEMS, wait.id),
             TEST_CONTEXT,
             deadlineNanos = 1_000_000,
         )
         cell.open()
-        try {
+        val trace = try {
             // Gate open: the pools start most of their threads now (a fixed pool one per item up to its size).
-            repeat(WARM_BATCHES) { cell.runBatch() }
+            repeat(warm) { cell.runBatch() }
             cell.verify()
             val before = cell.missed
-            GatedTask.close()
-            val trace = cell.trace(returned = GatedTask::open)
-            assertEquals(1L, cell.missed - before, "$strategy said the deadline passed")
-            return assertNotNull(DeadlineStats.of(listOf(trace), 1_000_000, cell.deadlineForm, 1)).also {
-                assertEquals(TEST_ITEMS, it.completed + it.cancelled + it.notStarted, "$strategy: every item once")
+            task.close()
+            cell.trace(returned = task::open).also {
+                assertEquals(1L, cell.missed - before, "$strategy said the deadline passed")
             }
         } finally {
-            GatedTask.open()
-            assertEquals(emptyList(), cell.closeAndCheck().leaked, "$strategy: threads left alive after close")
+            task.open()
+            assertEquals(leaked, cell.closeAndCheck().leaked, "$strategy: threads left alive after close")
+        }
+        // After close: only then is a thread the batch started judged left behind or not.
+        return assertNotNull(DeadlineStats.of(listOf(trace), 1_000_000, cell.deadlineForm, 1)).also {
+            assertEquals(TEST_ITEMS, it.completed + it.cancelled + it.notStarted, "$strategy: every item once")
         }
     }
 
@@ -125,5 +165,39 @@ class DeadlineCellTest {
         } finally {
             cell.closeAndCheck()
         }
+    }
+
+    @Test
+    fun `a pool whose threads the traced batch started and close ended left nothing behind`() {
+        // No warm batch: invoke-all's fixed pool starts its threads in the traced batch and keeps them until close.
+        assertEquals(0, gated("invoke-all", WaitForm.BLOCKING, warm = 0).threadsLeft)
+    }
+
+    @Test
+    fun `a thread still alive after close is a leak of the batch that started it`() {
+        val f = gated("fixture-leak-thread", WaitForm.BLOCKING, warm = 0, leaked = listOf("bakeoff-leaked"))
+        assertEquals(1, f.threadsLeft)
+    }
+
+    @Test
+    fun `every coroutine and flow strategy cancels its children through withTimeout at the deadline`() {
+        val coroutines = Strategies.catalog.entries.filter { it.family == COROUTINES || it.family == FLOW }
+        for (spec in coroutines.mapNotNull { it.test.spec(it.id) }) {
+            val f = gated(spec, WaitForm.SUSPENDING)
+            assertEquals(WITH_TIMEOUT_FORM, f.form, spec)
+            assertEquals(0, f.completed, "$spec: withTimeout cancelled every started item")
+            assertEquals(0, f.runningAtReturn, "$spec: the scope waited for its cancelled children")
+        }
+    }
+
+    @Test
+    fun `withTimeout waits for an item that blocks its thread, which then completes`() {
+        val f = gated("coroutine-io", WaitForm.SUSPENDING, warm = 0, task = BlockedUntilCancelledTask)
+        assertEquals(WITH_TIMEOUT_FORM, f.form)
+        // Cancellation reached every started item, none of which could be cut short: each completed, the strategy
+        // returned after them (so past the deadline, which the figures say), and none started after the deadline.
+        assertEquals(0, f.cancelled)
+        assertEquals(0, f.runningAtReturn)
+        assertEquals(TEST_ITEMS, f.completed + f.notStarted)
     }
 }

@@ -15,27 +15,29 @@ class FailureCellTest {
     fun `a thread left behind by a failed batch is counted, and found again after close`() {
         val cell = cell("fixture-leak-thread", "fail-at:item=3")
         cell.open()
-        try {
+        val trace = try {
             repeat(2) { cell.runBatch() }
             cell.verify()
-            val trace = cell.trace()
-            assertEquals(1, trace.threadsLeft, "the traced batch left its thread")
-            assertEquals(1, FailureStats.of(listOf(trace), 3)?.threadsLeft)
+            cell.trace()
         } finally {
             val leaked = cell.closeAndCheck().leaked
             assertEquals(List(3) { "bakeoff-leaked" }, leaked, "one thread per batch outlives the strategy")
         }
+        // Judged at close: the traced batch's own thread, not the two earlier batches'.
+        assertEquals(1, trace.threadsLeft, "the traced batch left its thread")
+        assertEquals(1, FailureStats.of(listOf(trace), 3)?.threadsLeft)
     }
 
     @Test
     fun `a strategy that leaves nothing behind counts no thread`() {
         val cell = cell("thread-per-task", "fail-at:item=3")
         cell.open()
-        try {
-            assertEquals(0, FailureStats.of(listOf(cell.trace()), 3)?.threadsLeft)
+        val trace = try {
+            cell.trace()
         } finally {
             assertEquals(emptyList(), cell.closeAndCheck().leaked)
         }
+        assertEquals(0, FailureStats.of(listOf(trace), 3)?.threadsLeft)
     }
 
     @Test

@@ -38,8 +38,9 @@ import java.util.concurrent.atomic.AtomicLong
  * A cell whose workload is a [FailingWorkload] (with its failing item within the batch) expects
  * every batch to fail: [runBatch] returns normally when the strategy reported the [dev.bakeoff.model.PlannedFailure]
  * (thrown, or wrapped in its own exception), [verify] checks that every batch did and the ledger's
- * [TaskLedger.verifyAtMost], and [trace] waits for the items the strategy left running and records
- * the threads it left behind (figures computed by `metrics.FailureStats`).
+ * [TaskLedger.verifyAtMost], and [trace] waits for the items the strategy left running and notes the threads
+ * the batch started that outlived them; [closeAndCheck] counts, in each traced batch's [ItemTrace.threadsLeft], those
+ * still alive once the strategy closed (figures computed by `metrics.FailureStats`).
  *
  * A cell with a [deadlineNanos] (`--deadline`) runs every batch through [Strategy.runWithin]: a batch may
  * end early, its strategy saying so ([dev.bakeoff.model.DeadlinePassed]); [verify] then checks that no item
@@ -100,6 +101,12 @@ internal class Cell(
     /** A deadline cell's batches since [open] (counted by [verify], as [failureBatches]). */
     private var deadlineBatches = 0L
     private var census: ThreadCensus? = null
+
+    /**
+     * Each traced batch of a failure or deadline cell, with the threads it started that outlived its items. Only
+     * [closeAndCheck] judges them: a pool may start its own threads in that batch and end them at close.
+     */
+    private val outlivedItems = mutableListOf<Pair<ItemTrace, List<Thread>>>()
 
     /** Batch starts and ends so far, each one step: odd while a batch runs. Written with release stores only. */
     private val flight = AtomicLong()
@@ -218,7 +225,7 @@ internal class Cell(
         if (failing != null) {
             // What the strategy left running ends (or not) on its own: wait for it, outside any timing.
             settle(failing)
-            trace.threadsLeft = threads.startedSince(checkNotNull(mark)).size
+            outlivedItems += trace to threads.startedSince(checkNotNull(mark))
         }
         afterBatch()
         verify()
@@ -287,11 +294,16 @@ internal class Cell(
         return LimitFormula.split(before, DoubleArray(spec.items) { cost.afterNs }, waits, cores)
     }
 
-    /** Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound. */
+    /**
+     * Closes the strategy and the scenario, then reports leaked threads and shared schedulers over their bound, and
+     * sets each traced batch's [ItemTrace.threadsLeft]: the threads it started that are among the leaked.
+     */
     fun closeAndCheck(): CloseReport {
         close()
         val census = threads
-        val leaked = census.leaked().map { it.name }
+        val alive = census.leaked()
+        outlivedItems.forEach { (trace, started) -> trace.threadsLeft = started.count { it in alive } }
+        val leaked = alive.map { it.name }
         val live = census.sharedLive()
         val overBound =
             spec.strategy.entry.shared
