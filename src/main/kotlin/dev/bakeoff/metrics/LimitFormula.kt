@@ -72,7 +72,13 @@ internal object LimitFormula {
         return bound(cpuBeforeNs, cpuAfterNs, waitNs, cores, serialNs)
     }
 
-    private fun bound(before: DoubleArray, after: DoubleArray?, waitNs: LongArray, cores: Int, serialNs: Double): Bound {
+    private fun bound(
+        before: DoubleArray,
+        after: DoubleArray?,
+        waitNs: LongArray,
+        cores: Int,
+        serialNs: Double,
+    ): Bound {
         require(before.size == waitNs.size) { "${before.size} CPU costs for ${waitNs.size} waits" }
         require(before.isNotEmpty()) { "no items" }
         require(cores >= 1) { "cores must be >= 1, was $cores" }

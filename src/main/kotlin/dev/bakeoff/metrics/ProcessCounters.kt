@@ -20,7 +20,13 @@ internal data class Switches(val voluntary: Long, val involuntary: Long) {
  * on Linux each live kernel thread's [Switches] by thread id ([switches], null without `/proc`).
  * Immutable.
  */
-internal class ProcessSample(val wallNs: Long, val cpuNs: Long, val live: Int, val started: Long, val switches: Map<Long, Switches>?) {
+internal class ProcessSample(
+    val wallNs: Long,
+    val cpuNs: Long,
+    val live: Int,
+    val started: Long,
+    val switches: Map<Long, Switches>?,
+) {
     /**
      * Context switches from [start] to this sample, summed over the threads alive now: each one's
      * count minus its count at [start] (all of it for a thread started since). Linux keeps the counts

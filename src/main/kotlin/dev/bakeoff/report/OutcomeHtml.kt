@@ -29,7 +29,8 @@ import kotlinx.html.ul
  */
 internal object OutcomeHtml {
     /** The failure section of [results], if it has failure cells. */
-    fun failures(out: FlowContent, results: Results) = section(out, results, FailureReport, "failures", "When one fails")
+    fun failures(out: FlowContent, results: Results) =
+        section(out, results, FailureReport, "failures", "When one fails")
 
     /** The deadline section of [results], if it was run with `--deadline`. */
     fun deadlines(out: FlowContent, results: Results) =
@@ -48,7 +49,10 @@ internal object OutcomeHtml {
         section {
             this.id = id
             h2 { +title }
-            p("sub") { +"Each cell: time ${report.cleanStop}; ★ = the fastest of its column; red = threads left behind (a leak)." }
+            p("sub") {
+                +"Each cell: time ${report.cleanStop}; ★ = the fastest of its column; "
+                +"red = threads left behind (a leak)."
+            }
             val strategies = ranked.values.flatten().map { it.strategy }.distinct()
             div("wide") {
                 table("matrix outcome") {

@@ -57,7 +57,9 @@ internal enum class DispatcherChoice(val id: String) {
     }
 
     companion object {
-        /** A strategy's `dispatcher` parameter ([summary]: where what runs), [default] unless its spec says otherwise. */
+        /**
+         * A strategy's `dispatcher` parameter ([summary]: where what runs), [default] unless its spec says otherwise.
+         */
         fun param(summary: String, default: DispatcherChoice) =
             ChoiceParam("dispatcher", summary, default, entries, DispatcherChoice::id)
     }
@@ -71,7 +73,10 @@ internal class OpenDispatcher(val dispatcher: CoroutineDispatcher?, private val 
 }
 
 /** Base of the coroutine and flow strategies: opens the chosen dispatcher and closes it if owned. */
-internal abstract class DispatchedStrategy(private val choice: DispatcherChoice, private val cpus: Int) : dev.bakeoff.model.Strategy {
+internal abstract class DispatchedStrategy(
+    private val choice: DispatcherChoice,
+    private val cpus: Int,
+) : dev.bakeoff.model.Strategy {
     private var open: OpenDispatcher? = null
 
     /** The dispatcher item bodies run on; null means the `runBlocking` thread itself. */

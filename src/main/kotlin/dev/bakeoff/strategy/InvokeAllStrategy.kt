@@ -33,7 +33,8 @@ internal class InvokeAllStrategy : Strategy {
         futures.forEach { it.get() }
     }
 
-    override val deadlineForm: String get() = "invokeAll(tasks, timeout): at the deadline cancel(true) on the unfinished"
+    override val deadlineForm: String
+        get() = "invokeAll(tasks, timeout): at the deadline cancel(true) on the unfinished"
 
     private fun tasks(batch: Batch) = (0 until batch.size).map { i -> Callable { batch.run(i) } }
 
