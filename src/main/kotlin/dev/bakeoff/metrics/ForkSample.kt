@@ -13,7 +13,10 @@ import kotlin.math.sqrt
  * Each fork is first cut to its steady tail ([steadyTail]): leading runs are dropped while the rest
  * still trend beyond chance ([Trend.significant]). A fork's
  * figure ([centers]) is the log of its steady runs' median, so a ratio of cells is a difference of
- * logs and the fork effects, multiplicative on these machines, become additive. Immutable; pure.
+ * logs and the fork effects, multiplicative on these machines, become additive. A fork of one run
+ * beside forks of more ([counted]) does not count: that is a race's screening fork of a long batch,
+ * one run after one warm-up batch, which nothing can show steady (measured: 4-16% above the same
+ * cell's later forks on network and mixed, and the widest of their forks). Immutable; pure.
  */
 internal class ForkSample private constructor(
     /** ln(median of its steady runs) for every fork, in fork order. */
@@ -38,7 +41,15 @@ internal class ForkSample private constructor(
 
     companion object {
         /** The forks of [time]: its [TimeStats.forks], or one fork per run in files written before forks were kept. */
-        fun of(time: TimeStats): ForkSample = ForkSample(split(time.runs, time.forks).map { ln(median(steadyTail(it))) }.toDoubleArray())
+        fun of(time: TimeStats): ForkSample =
+            ForkSample(counted(split(time.runs, time.forks)).map { ln(median(steadyTail(it))) }.toDoubleArray())
+
+        /**
+         * The forks that count of [forks]: those of two runs or more, or every fork when none has two
+         * (a fixed plan of single-shot forks, or a file written before forks were kept).
+         */
+        fun counted(forks: List<List<Double>>): List<List<Double>> =
+            forks.filter { it.size >= 2 }.ifEmpty { forks }
 
         /** [runs] cut into consecutive forks of [sizes] runs; one fork per run when [sizes] is null. */
         fun split(runs: List<Double>, sizes: List<Int>?): List<List<Double>> {
@@ -61,11 +72,11 @@ internal class ForkSample private constructor(
         /**
          * The between-fork and within-fork variation of [runs] cut as [sizes]: the standard deviation
          * of the forks' log medians, and the pooled standard deviation of log runs around their own
-         * fork's mean (0.1 is about 10%). Each null where it cannot be estimated (one fork; one run
-         * a fork).
+         * fork's mean (0.1 is about 10%), over the [counted] forks. Each null where it cannot be
+         * estimated (one fork; one run a fork).
          */
         fun variation(runs: List<Double>, sizes: List<Int>): Pair<Double?, Double?> {
-            val forks = split(runs, sizes).map { f -> f.map(::ln) }
+            val forks = counted(split(runs, sizes)).map { f -> f.map(::ln) }
             val medians = forks.map(::median)
             val between = if (medians.size < 2) {
                 null

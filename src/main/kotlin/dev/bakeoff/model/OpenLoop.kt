@@ -1,6 +1,7 @@
 package dev.bakeoff.model
 
 import java.util.concurrent.atomic.AtomicIntegerArray
+import java.util.concurrent.atomic.AtomicLongArray
 
 /**
  * A strategy's long-lived form for an open loop ([Strategy.openLoop]): items arrive one at a time,
@@ -39,11 +40,14 @@ internal inline fun ItemDone.report(item: () -> Unit) {
 /**
  * The items of an open loop: arrival `k` runs seed `k % seeds.size` of [workload] in the run's [wait]
  * form (the seeds of a batch of that many items, over and over) and counts itself; [verify] then
- * checks that every arrival ran exactly once with the direct run's result ([seeds]).
+ * checks that every arrival ran exactly once with the direct run's result ([seeds]), and [heldNanos]
+ * tells how long each one took from its start to its end where it ran: its service time as queueing
+ * theory means it (the wait as really waited, a late wake-up included), which a bounded pool's
+ * ceiling follows.
  *
  * Unlike a [TaskLedger], each run is one atomic addition to its arrival's own counter: arrivals of
- * the same seed may run at the same time, and an open loop has no batch boundary between them. Four
- * bytes per arrival (8 MB for two million).
+ * the same seed may run at the same time, and an open loop has no batch boundary between them. Twelve
+ * bytes per arrival (24 MB for two million).
  *
  * Threading model: [run] and [runSuspending] from any thread, concurrently; [verify] once every
  * arrival's completion was seen (that hand-off orders the counts before the read).
@@ -55,14 +59,24 @@ internal class ArrivalBatch(
     override val size: Int,
 ) : Batch {
     private val runs = AtomicIntegerArray(size)
+    private val held = AtomicLongArray(size)
 
     override fun run(index: Int) {
-        count(index, wait.call(workload, seedOf(index)))
+        val start = System.nanoTime()
+        val result = wait.call(workload, seedOf(index))
+        held.set(index, System.nanoTime() - start)
+        count(index, result)
     }
 
     override suspend fun runSuspending(index: Int) {
-        count(index, wait.callSuspending(workload, seedOf(index)))
+        val start = System.nanoTime()
+        val result = wait.callSuspending(workload, seedOf(index))
+        held.set(index, System.nanoTime() - start)
+        count(index, result)
     }
+
+    /** How long arrival [index] took from its start to its end (ns); 0 if it has not ended or failed. */
+    fun heldNanos(index: Int): Long = held[index]
 
     private fun seedOf(index: Int) = index % seeds.size
 

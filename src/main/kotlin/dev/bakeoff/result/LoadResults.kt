@@ -70,10 +70,15 @@ public data class LoadFigures(
     val lag: GeneratorLag,
     /** Items submitted and not yet finished, the mean of one sample per millisecond of the window. */
     val meanInFlight: Double,
-    /** The mean nominal wait of an item of the workload, as the wait form waits it (ns): its service time. */
+    /**
+     * The window's arrivals' mean service time (ns): each measured from its start to its end where it
+     * ran (its wait as really waited, a late wake-up included), the time it holds a bounded pool's thread.
+     */
     val serviceNs: Double,
-    /** The squared coefficient of variation of those waits (0: every item waits as long). */
+    /** The squared coefficient of variation of those service times (0: every item takes as long). */
     val serviceScv: Double,
+    /** The workload's mean nominal wait per item as the wait form waits it (ns): [serviceNs] at no cost. */
+    val nominalServiceNs: Double? = null,
     /** Peak live platform threads from open to close (the load JVM's own sampler thread included). */
     val peakThreads: Int? = null,
     /** Platform threads started from open to close. */

@@ -59,10 +59,16 @@ class LoadCommandTest {
         )
         assertEquals(0, code, output)
         assertContains(output, "executor-fixed:size=2 saturates at about")
-        val capacity = assertNotNull(JsonReportFormat.read(out.resolve("results.json")).capacity).single()
+        val results = JsonReportFormat.read(out.resolve("results.json"))
+        val capacity = assertNotNull(results.capacity).single()
         assertEquals(listOf(100.0), capacity.points)
         assertNull(capacity.capacityPerSec)
-        assertEquals(2 * 1e9 / 995_000, assertNotNull(capacity.ceilingPerSec), 1e-6)
+        // The ceiling follows the service time measured at the point, beside the workload's nominal wait.
+        val figures = assertNotNull(assertNotNull(results.load).single().figures)
+        assertEquals(995_000.0, figures.nominalServiceNs)
+        assertTrue(figures.serviceNs > 0)
+        assertEquals(2 * 1e9 / figures.serviceNs, assertNotNull(capacity.ceilingPerSec), 1e-6)
+        assertContains(capacity.explanation, "(nominal wait 995 µs)")
     }
 
     @Test

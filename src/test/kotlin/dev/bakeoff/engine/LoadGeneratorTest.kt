@@ -34,18 +34,41 @@ class LoadGeneratorTest {
     /** Finishes every item at once, on the generator's thread. */
     private val instant = ItemSink { _, done -> done.done(null) }
 
-    private fun run(clock: LoadClock, sink: ItemSink, rate: Double = 1000.0, arrival: Arrival = Arrival.UNIFORM) =
-        InFlightSampler().use { sampler ->
-            LoadGenerator(rate, arrival, clock).run(
-                sink,
-                warmupNs = SECOND,
-                durationNs = 2 * SECOND,
-                drainNs = SECOND,
-                maxArrivals = 10_000,
-                sampler = sampler,
-                waits = longArrayOf(1_000_000),
-            )
-        }
+    private fun run(
+        clock: LoadClock,
+        sink: ItemSink,
+        rate: Double = 1000.0,
+        arrival: Arrival = Arrival.UNIFORM,
+        held: (Int) -> Long = { 1_000_000 },
+    ) = InFlightSampler().use { sampler ->
+        LoadGenerator(rate, arrival, clock).run(
+            sink,
+            warmupNs = SECOND,
+            durationNs = 2 * SECOND,
+            drainNs = SECOND,
+            maxArrivals = 10_000,
+            sampler = sampler,
+            held = held,
+        )
+    }
+
+    @Test
+    fun `the service time summarises the measured window's arrivals that ended, not the warm-up's`() {
+        // Uniform 1000/s: arrival k is due at k + 1 ms, so 999 .. 2998 fall in the window (1 s to 3 s).
+        val f = run(FakeClock(), instant) { i ->
+            when {
+                i < 999 -> 50_000_000L
+                i == 1500 -> 0L
+                i % 2 == 0 -> 1_000_000L
+                else -> 3_000_000L
+            }
+        }.figures
+        // 1999 that ended: 1000 odd at 3 ms, 999 even at 1 ms.
+        val mean = (1000 * 3e6 + 999 * 1e6) / 1999
+        assertEquals(mean, f.serviceNs, 1e-6)
+        val variance = (1000 * (3e6 - mean) * (3e6 - mean) + 999 * (1e6 - mean) * (1e6 - mean)) / 1999
+        assertEquals(variance / (mean * mean), f.serviceScv, 1e-9)
+    }
 
     @Test
     fun `an item counts in flight from its intended start, submitted or not, until it finishes`() {

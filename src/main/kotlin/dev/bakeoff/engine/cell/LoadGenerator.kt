@@ -58,8 +58,9 @@ internal class LoadGenerator(
     /**
      * Submits arrivals to [sink] for [warmupNs] then [durationNs], at most [maxArrivals] in all (the
      * batch's size), waits up to [drainNs] for the measured ones to finish, and returns the window's
-     * figures (threads and allocation are the caller's). [sampler] counts what is in flight; [waits]
-     * are the items' service times (ns), which the figures summarise for the queueing checks.
+     * figures (threads and allocation are the caller's). [sampler] counts what is in flight; [held]
+     * tells each arrival's measured service time (ns; 0 for none), which the figures summarise over
+     * the window's arrivals for the queueing checks.
      */
     fun run(
         sink: ItemSink,
@@ -68,7 +69,7 @@ internal class LoadGenerator(
         drainNs: Long,
         maxArrivals: Int,
         sampler: InFlightSampler,
-        waits: LongArray,
+        held: (Int) -> Long,
     ): Outcome {
         val intended = AtomicLongArray(maxArrivals)
         val latency = Recorder(SIGNIFICANT_DIGITS)
@@ -141,6 +142,7 @@ internal class LoadGenerator(
         val arrived = (submitted - from).toLong()
         val completed = arrived - unfinished
         val busyUntil = if (unfinished > 0) drainedAt else maxOf(lastDone.get(), end)
+        val service = LongArray(submitted - from) { held(from + it) }.filter { it > 0 }.toLongArray()
         val figures = LoadFigures(
             arrived = arrived,
             completed = completed,
@@ -156,8 +158,8 @@ internal class LoadGenerator(
                 kept = arrived > 0 && late <= GeneratorLag.LATE_SHARE * arrived,
             ),
             meanInFlight = sampler.mean(),
-            serviceNs = waits.average(),
-            serviceScv = scv(waits),
+            serviceNs = if (service.isEmpty()) 0.0 else service.average(),
+            serviceScv = scv(service),
         )
         return Outcome(figures, submitted, duplicates.get())
     }
@@ -197,10 +199,11 @@ internal class LoadGenerator(
         private const val DONE = Long.MIN_VALUE
 
         /** Variance over the squared mean (0 for no wait at all). */
-        private fun scv(waits: LongArray): Double {
-            val mean = waits.average()
+        private fun scv(times: LongArray): Double {
+            if (times.isEmpty()) return 0.0
+            val mean = times.average()
             if (mean <= 0.0) return 0.0
-            return waits.sumOf { (it - mean) * (it - mean) } / waits.size / (mean * mean)
+            return times.sumOf { (it - mean) * (it - mean) } / times.size / (mean * mean)
         }
 
         fun latencyOf(h: Histogram) = LoadLatency(

@@ -47,7 +47,7 @@ internal object LoadProbe {
             val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
             val arrivals = arrivals(rate, warmup + window)
             run(cell, arrivals, sampler) {
-                LoadGenerator(rate, arrival).run(it.sink, warmup, window, drain, arrivals, sampler, it.waits)
+                LoadGenerator(rate, arrival).run(it.sink, warmup, window, drain, arrivals, sampler, it.held)
             }
         } catch (e: Throwable) {
             val status = if (e is LedgerException) CellStatus.BROKEN else CellStatus.FAILED
@@ -78,7 +78,7 @@ internal object LoadProbe {
                     "not applicable: ${cell.spec.strategy.entry.fixedBatchOnly}",
                 ).also { cell.close() }
             val allocated = mx.totalThreadAllocatedBytes
-            val outcome = open.sink.use { generate(Generating(it, cell.waits())) }
+            val outcome = open.sink.use { generate(Generating(it, open.batch::heldNanos)) }
             val bytes = mx.totalThreadAllocatedBytes - allocated
             if (outcome.duplicates > 0) {
                 throw LedgerException("open loop broken: ${outcome.duplicates} completions reported twice")
@@ -86,7 +86,7 @@ internal object LoadProbe {
             // An arrival still running is not yet counted: only a drained loop can be checked.
             if (outcome.figures.unfinished == 0L) open.batch.verify(outcome.submitted)
             val perItem = if (outcome.submitted > 0) bytes.toDouble() / outcome.submitted else null
-            outcome.figures.copy(allocBytesPerItem = perItem)
+            outcome.figures.copy(allocBytesPerItem = perItem, nominalServiceNs = cell.waits().average())
         } catch (e: Throwable) {
             cell.close()
             throw e
@@ -103,8 +103,8 @@ internal object LoadProbe {
         }
     }
 
-    /** What the generator runs with: the strategy's [sink] and the items' service times ([waits], ns). */
-    internal class Generating(val sink: ItemSink, val waits: LongArray)
+    /** What the generator runs with: the strategy's [sink] and each arrival's measured service time ([held], ns). */
+    internal class Generating(val sink: ItemSink, val held: (Int) -> Long)
 
     /** Room for every arrival of [nanos] at [rate], with a margin for Poisson's variation. */
     private fun arrivals(rate: Double, nanos: Long): Int =

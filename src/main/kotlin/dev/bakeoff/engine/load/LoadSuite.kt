@@ -55,7 +55,10 @@ internal class LoadSuite(
      * what was offered, nothing unfinished), then [REFINE] geometric halvings of the last step; the
      * capacity is the highest rate that met it.
      */
-    fun capacity(objective: LatencyObjective, factor: Double, maxSteps: Int = MAX_STEPS): Results = MachineLock.hold {
+    fun capacity(objective: LatencyObjective, factor: Double, maxSteps: Int = MAX_STEPS): Results =
+        MachineLock.hold { sweep(objective, factor, maxSteps) }
+
+    private fun sweep(objective: LatencyObjective, factor: Double, maxSteps: Int): Results {
         for (spec in cells()) {
             val points = mutableListOf<Double>()
             var good: Double? = null
@@ -76,7 +79,7 @@ internal class LoadSuite(
             capacities += capacityOf(spec, objective, good, points)
             sink(results(complete = false))
         }
-        results(complete = true).also(sink)
+        return results(complete = true).also(sink)
     }
 
     private fun cells(): List<CellSpec> = options.strategies.flatMap { s ->
@@ -102,16 +105,29 @@ internal class LoadSuite(
             f.achievedPerSec >= KEPT_SHARE * f.offeredPerSec && objective.met(f.latencyNs)
     }
 
-    /** The capacity found and the Little's-law ceiling of the strategy's concurrency, in one sentence. */
-    private fun capacityOf(spec: CellSpec, objective: LatencyObjective, capacity: Double?, points: List<Double>): CapacityResult {
+    /**
+     * The capacity found and the Little's-law ceiling of the strategy's concurrency, in one sentence: its
+     * servers over the service time measured at the sweep's last point (each item from its start to its end,
+     * so a late wake-up counts as the thread it holds), beside the workload's nominal wait.
+     */
+    private fun capacityOf(
+        spec: CellSpec,
+        objective: LatencyObjective,
+        capacity: Double?,
+        points: List<Double>,
+    ): CapacityResult {
         val model = runner.model(spec)
-        val serviceNs = done.lastOrNull { it.strategy == spec.strategy.spec && it.figures != null }?.figures?.serviceNs
+        val last = done.lastOrNull { it.strategy == spec.strategy.spec && it.figures != null }?.figures
+        val serviceNs = last?.serviceNs?.takeIf { it > 0 }
         val bounded = model.inFlight < LoadRunner.UNBOUNDED
         val ceiling = serviceNs?.takeIf { bounded }?.let { Queueing.ceilingPerSec(model.inFlight, it) }
         val explanation = when {
-            ceiling != null ->
-                "${spec.strategy.spec} saturates at about ${Units.sig3(ceiling)}/s because ${model.inFlight} in flight " +
-                    "(${model.mechanism}) x ${Units.nanos(checkNotNull(serviceNs))} each (Little's law)"
+            ceiling != null -> {
+                val nominal = last.nominalServiceNs?.let { " measured (nominal wait ${Units.nanos(it)})" } ?: ""
+                "${spec.strategy.spec} saturates at about ${Units.sig3(ceiling)}/s because ${model.inFlight} in " +
+                    "flight (${model.mechanism}) x ${Units.nanos(checkNotNull(serviceNs))} each$nominal " +
+                    "(Little's law)"
+            }
 
             else ->
                 "${spec.strategy.spec} keeps every arrival in flight (${model.mechanism}): no concurrency ceiling, " +
@@ -136,7 +152,11 @@ internal class LoadSuite(
         createdAt = created,
         complete = complete,
         machine = machine,
-        preset = PresetInfo(PRESET_ID, 1, "open loop: ${plan.arrival} arrivals, latency from each item's intended start"),
+        preset = PresetInfo(
+            PRESET_ID,
+            1,
+            "open loop: ${plan.arrival} arrivals, latency from each item's intended start",
+        ),
         cells = emptyList(),
         load = done.toList(),
         capacity = capacities.toList().takeIf { it.isNotEmpty() },
@@ -150,7 +170,7 @@ internal class LoadSuite(
         const val KEPT_SHARE = 0.99
 
         /** Geometric halvings of the step at which the sweep broke. */
-        const val REFINE = 2
+        const val REFINE = 3
         const val MAX_STEPS = 40
         private const val MAX_RATE = 1e6
     }

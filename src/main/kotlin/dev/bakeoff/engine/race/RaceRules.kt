@@ -152,8 +152,8 @@ internal object RaceRules {
      * (or a side has fewer than [FUTILITY_FORKS] forks, too few to judge its noise). Projected at
      * [MAX_FORKS] forks a side at this look's levels, optimistically: the true gap anywhere within one
      * standard error of today's (the smallest for equivalence, the largest for slower), each side's
-     * fork variance counted at [FUTILITY_OPTIMISM] of its estimate (four forks put an estimate over
-     * four times the truth less than one time in a hundred), and Welch's degrees of freedom at their most. The race then stops the
+     * fork variance counted at [FUTILITY_OPTIMISM] of its estimate (three forks put an estimate over
+     * four times the truth about one time in fifty, e^-4), and Welch's degrees of freedom at their most. The race then stops the
      * group as [RaceStop.TOO_CLOSE] and spends its budget on groups that can still be settled: a stop
      * for futility only forgoes a decision, so it never adds to the error rate.
      */
@@ -211,7 +211,7 @@ internal object RaceRules {
     private const val ITERATION_MILLIS = 100L
 
     /** The fewest forks a side before the race judges a pair's noise too wide to settle ([tooClose]). */
-    const val FUTILITY_FORKS = 4
+    const val FUTILITY_FORKS = 3
 
     /** The share of a side's estimated fork variance a [tooClose] projection counts. */
     const val FUTILITY_OPTIMISM = 0.25
