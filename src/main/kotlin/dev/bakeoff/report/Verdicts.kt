@@ -20,8 +20,8 @@ public data class Verdict(val key: GroupKey, val lines: List<String>) {
  * wait) group, who won and by how much, how close the winner came to the physical limit
  * (`efficiency`; the part that sets the limit, and so what sets the time at it), and the mechanism the metrics
  * show at the slow end (threads used, items per thread, queue wait), the per-item overhead above the limit
- * (`(median - limitNs) / items`), allocation, and the evidence ([EvidenceVerdicts]: pinning, contended monitors, GC, context
- * switches, CPU use). A sentence whose figures were not measured is left out, never guessed.
+ * (`(median - limitNs) / items`), allocation, and the evidence ([EvidenceVerdicts]: pinning, contended monitors,
+ * GC, context switches, CPU use). A sentence whose figures were not measured is left out, never guessed.
  *
  * The winner and its decision are the [RankedGroup]'s, so they are the console table's and the HTML
  * matrix's; only a decided group's winner "wins", otherwise it "leads". Used after
