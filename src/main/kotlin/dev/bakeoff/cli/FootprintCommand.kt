@@ -59,7 +59,8 @@ internal class FootprintCommand : CliktCommand("footprint") {
         }
         val results = MachineLock.hold {
             val o = options.copy(out = ResultFiles.prepareOut(requested, prefix = "footprint-", force = force))
-            echo("footprint: ${o.strategies.size} strategies x depths ${depths.joinToString()}, into ${o.out}", err = true)
+            val what = "${o.strategies.size} strategies x depths ${depths.joinToString()}"
+            echo("footprint: $what, into ${o.out}", err = true)
             val writer = ResultFiles.writer(o.out)
             val suite = FootprintSuite(o, depths, counts, { echo(it, err = true) }, writer)
             ResultFiles.guard(writer) { suite.run() }.also {
@@ -110,7 +111,9 @@ internal object FootprintTable {
         if (rows.isEmpty()) return@buildString
         appendLine("Memory one waiting task keeps (slope over the task counts):")
         appendLine(terminal.render(compactTable(HEADER, rows.map(::row))))
-        for (r in rows.filter { it.error != null }) appendLine("  ${r.strategy} at depth ${r.depth}: ${r.status}: ${r.error}")
+        for (r in rows.filter { it.error != null }) {
+            appendLine("  ${r.strategy} at depth ${r.depth}: ${r.status}: ${r.error}")
+        }
     }
 
     private fun row(r: FootprintResult): List<String> {

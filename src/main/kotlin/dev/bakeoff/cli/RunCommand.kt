@@ -116,8 +116,8 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
      * as one rendered block.
      */
     private fun details(results: Results, chosen: Suite?): List<String> {
-        val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen)) + FailureReport.of(results) +
-            DeadlineReport.of(results)
+        val detail = SweepReport.of(results) + FiguresReport.of(results, figuresOf(chosen)) +
+            FailureReport.of(results) + DeadlineReport.of(results)
         if (detail.isEmpty()) return emptyList()
         return listOf(terminal.renderReport(ConsoleReport(emptyList(), detail), notePrefix = ""))
     }

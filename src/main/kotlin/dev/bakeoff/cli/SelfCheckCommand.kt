@@ -62,7 +62,10 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
         if (aa) return@hold aaTest(options)
         val pairs = SelfCheck.Twin.entries.size
-        echo("Bakeoff selfcheck: $pairs pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir", err = true)
+        echo(
+            "Bakeoff selfcheck: $pairs pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir",
+            err = true,
+        )
         val results = SelfCheck(options, maxForks).run { twin, side, fork ->
             echo("  ${side.label} ${twin.strategy} x ${twin.workload}, fork $fork", err = true)
         }
@@ -85,7 +88,9 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
                 "results in ${options.out}",
             err = true,
         )
-        val progress = ProgressPrinter(verbose = true) { line, newline -> echo(line, trailingNewline = newline, err = true) }
+        val progress = ProgressPrinter(verbose = true) { line, newline ->
+            echo(line, trailingNewline = newline, err = true)
+        }
         val writer = ResultFiles.writer(options.out)
         val results = ResultFiles.guard(writer) { check.run(progress, writer) }
         val (line, passed) = AaCheck.outcome(results.groups?.singleOrNull(), check.names)

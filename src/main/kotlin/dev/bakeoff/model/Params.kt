@@ -78,14 +78,20 @@ internal sealed class ParamSpec<T>(val key: String, val summary: String, val def
     }
 
     /** One of a fixed list of [values], each written as its [id]; read as the value itself. */
-    class ChoiceParam<E>(key: String, summary: String, default: E, private val values: List<E>, private val id: (E) -> String) :
-        ParamSpec<E>(key, summary, id(default)) {
+    class ChoiceParam<E>(
+        key: String,
+        summary: String,
+        default: E,
+        private val values: List<E>,
+        private val id: (E) -> String,
+    ) : ParamSpec<E>(key, summary, id(default)) {
         /** The words a spec may give, in order. */
         val choices: List<String> = values.map(id)
 
         override val validValues = choices.joinToString()
 
-        override fun check(value: String): String? = if (value in choices) null else "invalid $key '$value'; valid: $validValues"
+        override fun check(value: String): String? =
+            if (value in choices) null else "invalid $key '$value'; valid: $validValues"
 
         override fun parse(text: String, context: RunContext): E = values.first { id(it) == text }
     }

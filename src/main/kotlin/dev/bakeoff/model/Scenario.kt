@@ -85,5 +85,8 @@ internal interface ComponentWork {
 /** A scenario's critical path, from its definition: [nanos], with [reason] saying what it is made of. */
 internal data class PhysicalLimit(val nanos: Long, val reason: String)
 
-/** A scenario's outcome is wrong (a lost update, a row left READY, an unmatched response): its cell is broken, not slow. */
+/**
+ * A scenario's outcome is wrong (a lost update, a row left READY, an unmatched response): its cell is broken, not
+ * slow.
+ */
 internal class VerificationException(message: String) : IllegalStateException(message)

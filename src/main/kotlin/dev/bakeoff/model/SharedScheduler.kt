@@ -47,7 +47,8 @@ internal class SharedScheduler(
          */
         val COMMON_POOL_TIMER = SharedScheduler(
             "fork-join-common-pool-timer",
-            "ForkJoinPool.commonPool() as a timer (JDK 25+): its delay scheduler and the workers that run what it fires",
+            "ForkJoinPool.commonPool() as a timer (JDK 25+): " +
+                "its delay scheduler and the workers that run what it fires",
             {
                 it.name.startsWith("ForkJoinPool.commonPool-worker-") ||
                     it.name == "ForkJoinPool.commonPool-delayScheduler"

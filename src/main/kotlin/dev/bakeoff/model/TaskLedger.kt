@@ -116,7 +116,8 @@ internal class TaskLedger(private val expected: IntArray) {
 
     private fun runsOf(index: Int, slot: Long = slots[index * STRIDE]): Long? {
         val unit = packed(expected[index])
-        return if (java.lang.Long.remainderUnsigned(slot, unit) == 0L) java.lang.Long.divideUnsigned(slot, unit) else null
+        if (java.lang.Long.remainderUnsigned(slot, unit) != 0L) return null
+        return java.lang.Long.divideUnsigned(slot, unit)
     }
 
     companion object {

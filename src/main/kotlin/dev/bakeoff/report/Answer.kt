@@ -33,7 +33,11 @@ internal data class Answer(
         leaders.size == 1 -> leaders.single().strategy
 
         else -> leaders.dropLast(1).joinToString { it.strategy } + " or ${leaders.last().strategy}" +
-            if (status == GroupStatus.TIE && margin != null) ": equivalent within ${DecisionReasons.percent(margin)}" else ""
+            if (status == GroupStatus.TIE && margin != null) {
+                ": equivalent within ${DecisionReasons.percent(margin)}"
+            } else {
+                ""
+            }
     }
 
     /** The winner's median batch time, or null when nothing completed. */

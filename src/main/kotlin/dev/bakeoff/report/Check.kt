@@ -66,10 +66,11 @@ internal class CheckRefusedException(message: String) : RuntimeException(message
  * by the gates of [settings]. Times are compared by forks, as the race decides ([ForkSample],
  * [ForkRatio]: Welch's t on the forks' log medians) and by the race's rule for slower: a strategy
  * is slower only when its ratio (now / before) is over 1 + margin and the whole interval of that
- * ratio at [confidence] lies above 1. The confidence splits the error rate [GroupDecision.ALPHA] over every ratio the check tests (Bonferroni, as the decision
- * splits it over its pairs), so the check as a whole calls a change where there is none at most
- * that often. A difference the forks cannot tell apart never fails. Runs on two machine kinds are
- * refused unless [CheckSettings.acrossMachines], which compares decisions (winners, order) only.
+ * ratio at [confidence] lies above 1. The confidence splits the error rate [GroupDecision.ALPHA] over every
+ * ratio the check tests (Bonferroni, as the decision splits it over its pairs), so the check as a whole calls a
+ * change where there is none at most that often. A difference the forks cannot tell apart never fails. Runs on
+ * two machine kinds are refused unless [CheckSettings.acrossMachines], which compares decisions (winners, order)
+ * only.
  * Immutable; [of] is pure.
  */
 internal data class Check(

@@ -77,7 +77,11 @@ internal object CompareHtml {
                 ratioTable(c)
             }
             part("not-compared", "Not compared") {
-                if (c.notCompared.isEmpty()) p { +"None: every cell was on both sides and completed." } else notCompared(c)
+                if (c.notCompared.isEmpty()) {
+                    p { +"None: every cell was on both sides and completed." }
+                } else {
+                    notCompared(c)
+                }
             }
             c.load?.let { load -> part("load", "Open loop: p99 and capacity") { loadTables(load) } }
         }

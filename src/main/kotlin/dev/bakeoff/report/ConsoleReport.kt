@@ -46,10 +46,12 @@ internal data class ConsoleReport(
             return listOfNotNull(
                 "Bakeoff ${r.bakeoffVersion}, results of ${r.createdAt}",
                 "incomplete: the run was interrupted or is still going".takeUnless { r.complete },
-                "machine: ${m.cores} cores${if (m.hostCores != m.cores) " (of ${m.hostCores} on the host)" else ""}, ${Units.bytes(
-                    m.memoryBytes.toDouble(),
-                )}, ${m.os} ${m.arch}, ${m.jdkVendor} ${m.jdkVersion} (${m.jvmName})",
-                m.harnessNsPerItem?.let { "harness: ${Units.nanos(it)} per item (Bakeoff's own path, measured this run)" },
+                "machine: ${m.cores} cores${if (m.hostCores != m.cores) " (of ${m.hostCores} on the host)" else ""}, " +
+                    "${Units.bytes(m.memoryBytes.toDouble())}, ${m.os} ${m.arch}, ${m.jdkVendor} ${m.jdkVersion} " +
+                    "(${m.jvmName})",
+                m.harnessNsPerItem?.let {
+                    "harness: ${Units.nanos(it)} per item (Bakeoff's own path, measured this run)"
+                },
                 "preset: ${preset.id} (${preset.forks} fork${if (preset.forks == 1) "" else "s"}): ${preset.summary}",
                 "items: ${r.cells.map { it.items }.distinct().joinToString().ifEmpty { "–" }}",
                 "cells: ${r.cells.size}${if (statuses.isEmpty()) "" else " ($statuses)"}",
@@ -63,8 +65,8 @@ internal data class ConsoleReport(
             val screening = races.mapNotNull { it.screeningNs }.average()
             val further = races.filter { it.furtherForkNs != null }
             val mean = further.sumOf { it.furtherForkNs!! * (it.forks - 1) }.toDouble() / further.sumOf { it.forks - 1 }
-            return "forks: ${races.sumOf { it.forks }} JVMs; a screening fork took ${Units.nanos(screening)} on average " +
-                "(its untimed passes included)" +
+            return "forks: ${races.sumOf { it.forks }} JVMs; " +
+                "a screening fork took ${Units.nanos(screening)} on average (its untimed passes included)" +
                 if (further.isEmpty()) "" else ", a further one ${Units.nanos(mean)} (JVM start, warm-up, timed runs)"
         }
 
@@ -89,7 +91,8 @@ internal data class ConsoleReport(
                     r.cell.allocBytesPerOp?.let(Units::bytes) ?: DASH,
                 )
             }
-            // A cell stopped at its floor: at least its floor, never timed; its traced batch (tracing included) for scale.
+            // A cell stopped at its floor: at least its floor, never timed; its traced batch (tracing included) for
+            // scale.
             val best = ranked.firstOrNull()?.time?.median
             val floored = group.floored.takeUnless { compact }.orEmpty().map { c ->
                 val floor = checkNotNull(c.floorNs)

@@ -29,12 +29,14 @@ internal object FiguresReport {
             "figures: $workload" + if (waits.size == 1) " (${waits[0]})" else "",
             COLUMNS,
             cells.map { row(it, label = if (waits.size == 1) it.strategy else "${it.strategy} (${it.wait})") },
-            "start, end, peak, created, after: live platform threads at start, after the run, at the peak, created, live after shutdown; " +
-                "task times from one untimed traced batch; total = median batch time (JMH); tasks/thread = avg (min–max)",
+            "start, end, peak, created, after: live platform threads at start, after the run, at the peak, created, " +
+                "live after shutdown; task times from one untimed traced batch; total = median batch time (JMH); " +
+                "tasks/thread = avg (min–max)",
             cells.filter {
                 it.status != CellStatus.OK
             }.map {
-                "${it.strategy} (${it.items} items, ${it.wait}): ${it.status}: ${it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"}"
+                val error = it.error?.lineSequence()?.firstOrNull() ?: "no error recorded"
+                "${it.strategy} (${it.items} items, ${it.wait}): ${it.status}: $error"
             },
         )
     }

@@ -57,7 +57,8 @@ internal object HtmlAssets {
                 content(charts)
                 script(type = "application/json") {
                     attributes["id"] = "bakeoff-charts"
-                    // '<' only occurs inside JSON strings, where \u003c means the same: no "</script>" can end the element early.
+                    // '<' only occurs inside JSON strings, where \u003c means the same: no "</script>" can end the
+                    // element early.
                     unsafe { raw(JsonArray(charts).toString().replace("<", "\\u003c")) }
                 }
                 script { unsafe { raw(pageJs) } }
@@ -88,7 +89,10 @@ internal object HtmlAssets {
         HtmlAssets::class.java.getResourceAsStream(name) ?: error("missing resource $name on the classpath")
 }
 
-/** Kotlin values to JSON for chart options: maps, lists, numbers, strings, booleans; null entries of a map are left out. */
+/**
+ * Kotlin values to JSON for chart options: maps, lists, numbers, strings, booleans; null entries of a map are left
+ * out.
+ */
 internal fun json(value: Any?): JsonElement = when (value) {
     null -> JsonNull
 

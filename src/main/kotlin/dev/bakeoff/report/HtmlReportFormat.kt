@@ -277,9 +277,9 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
             "×best" to "Median time relative to the fastest strategy of the same workload, item count and wait form.",
             "decided, tie, undecided" to
                 "Decided: the winner is ahead of every other strategy (Welch t on the forks' medians, significant " +
-                "(the ratio's interval above 1) and a ratio over 1 + margin, or a gap of over 2× between forks). Tie: the others " +
-                "are behind or shown within the margin (--margin, 5% by default, or the harness's own cost). " +
-                "Undecided: a strategy is neither; " +
+                "(the ratio's interval above 1) and a ratio over 1 + margin, or a gap of over 2× between forks). " +
+                "Tie: the others are behind or shown within the margin (--margin, 5% by default, or the harness's " +
+                "own cost). Undecided: a strategy is neither; " +
                 "more runs could tell. ★ marks the winner and the strategies not told apart from it.",
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
             "alloc per batch" to "Bytes allocated per batch by all threads (JMH gc profiler, gc.alloc.rate.norm).",

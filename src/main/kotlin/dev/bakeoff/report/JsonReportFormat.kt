@@ -48,7 +48,9 @@ internal object JsonReportFormat : ReportFormat {
             // One byte past the cap, never more: memory stays bounded even for a FIFO or /dev/zero.
             val bytes = Files.newInputStream(path).use { it.readNBytes(MAX_BYTES + 1) }
             if (bytes.size > MAX_BYTES) {
-                throw ResultsFileException("results file $path is over ${MAX_BYTES shr 20} MiB, more than Bakeoff reads")
+                throw ResultsFileException(
+                    "results file $path is over ${MAX_BYTES shr 20} MiB, more than Bakeoff reads",
+                )
             }
             StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString()
         } catch (e: IOException) {

@@ -24,13 +24,15 @@ internal object LimitWording {
     /** Every part: `wait 300 ms, CPU before the wait 120 ms, CPU after it 480 ms, serial part 0 ns, 2 cores`. */
     fun parts(p: LimitParts): String = listOfNotNull(
         "wait ${Units.nanos(p.waitNs)}",
-        if (p.cpuAfterNs == null) "CPU ${Units.nanos(p.cpuBeforeNs)}" else "CPU before the wait ${Units.nanos(p.cpuBeforeNs)}",
+        (if (p.cpuAfterNs == null) "CPU " else "CPU before the wait ") + Units.nanos(p.cpuBeforeNs),
         p.cpuAfterNs?.let { "CPU after it ${Units.nanos(it)}" },
         "serial part ${Units.nanos(p.serialNs)}",
         cores(p),
     ).joinToString()
 
-    /** What sets a batch's time when a strategy reaches a limit of [p]'s kind (unknown parts: no strategy can beat it). */
+    /**
+     * What sets a batch's time when a strategy reaches a limit of [p]'s kind (unknown parts: no strategy can beat it).
+     */
     fun setter(p: LimitParts?): String = when {
         p == null -> "no strategy can do much better"
         p.binds.cpu -> "the machine's CPU, not the strategy, sets the time"

@@ -1,7 +1,6 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
 import kotlinx.html.FlowContent
@@ -30,41 +29,30 @@ import kotlinx.html.ul
  */
 internal object OutcomeHtml {
     /** The failure section of [results], if it has failure cells. */
-    fun failures(out: FlowContent, results: Results) = section(
-        out,
-        id = "failures",
-        title = "When one fails",
-        ranked = FailureReport.ranked(results),
-        stop = { FailureReport.cleanStopNs(it.failure!!) to it.failure.threadsLeft },
-        tables = FailureReport.of(results),
-        what = "from the failure to a clean stop (the strategy returned and nothing it left ran any more)",
-    )
+    fun failures(out: FlowContent, results: Results) =
+        section(out, results, FailureReport, "failures", "When one fails")
 
     /** The deadline section of [results], if it was run with `--deadline`. */
-    fun deadlines(out: FlowContent, results: Results) = section(
-        out,
-        id = "deadlines",
-        title = "When the deadline passes",
-        ranked = DeadlineReport.ranked(results),
-        stop = { DeadlineReport.cleanStopNs(it.deadline!!) to it.deadline.threadsLeft },
-        tables = DeadlineReport.of(results),
-        what = "from the deadline to a clean stop (median lateness of the return, plus what it left running)",
-    )
+    fun deadlines(out: FlowContent, results: Results) =
+        section(out, results, DeadlineReport, "deadlines", "When the deadline passes")
 
+    /** Section [id] headed [title], from [report]'s ranking of [results]. */
     private fun section(
         out: FlowContent,
+        results: Results,
+        report: StopReport<*>,
         id: String,
         title: String,
-        ranked: Map<Pair<String, WaitForm>, List<CellResult>>,
-        stop: (CellResult) -> Pair<Long, Int>,
-        tables: List<RankedTable>,
-        what: String,
     ) = with(out) {
+        val ranked = report.ranked(results)
         if (ranked.isEmpty()) return@with
         section {
             this.id = id
             h2 { +title }
-            p("sub") { +"Each cell: time $what; ★ = the fastest of its column; red = threads left behind (a leak)." }
+            p("sub") {
+                +"Each cell: time ${report.cleanStop}; ★ = the fastest of its column; "
+                +"red = threads left behind (a leak)."
+            }
             val strategies = ranked.values.flatten().map { it.strategy }.distinct()
             div("wide") {
                 table("matrix outcome") {
@@ -78,13 +66,13 @@ internal object OutcomeHtml {
                         for (strategy in strategies) {
                             tr {
                                 td { +strategy }
-                                ranked.values.forEach { cells -> stopCell(cells, strategy, stop) }
+                                ranked.values.forEach { cells -> stopCell(cells, strategy, report::stop) }
                             }
                         }
                     }
                 }
             }
-            tables.forEach { table(it) }
+            report.of(results).forEach { table(it) }
         }
     }
 

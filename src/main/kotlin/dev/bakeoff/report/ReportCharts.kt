@@ -114,7 +114,8 @@ internal object ReportCharts {
             null,
             null,
         )
-        return bars(bars, "items per thread${scale.suffix} (bar: average; whiskers: min–max)", legendColour(colours), scale)
+        val title = "items per thread${scale.suffix} (bar: average; whiskers: min–max)"
+        return bars(bars, title, legendColour(colours), scale)
     }
 
     /**
@@ -179,7 +180,8 @@ internal object ReportCharts {
                     mapOf(
                         "value" to value(t),
                         "tip" to
-                            "${c.strategy}: peak ${t.peakLive} live, ${t.created} created, ${t.aliveAfterClose} alive after close, ${t.virtualUsed} virtual",
+                            "${c.strategy}: peak ${t.peakLive} live, ${t.created} created, " +
+                            "${t.aliveAfterClose} alive after close, ${t.virtualUsed} virtual",
                     )
                 } ?: "-"
             },
@@ -224,7 +226,10 @@ internal object ReportCharts {
         )
     }
 
-    /** One bar: its category [label], the [legend] entry (and colour) it belongs to, its value, tooltip and optional whisker range. */
+    /**
+     * One bar: its category [label], the [legend] entry (and colour) it belongs to, its value, tooltip and optional
+     * whisker range.
+     */
     private class Bar(
         val label: String,
         val legend: String,

@@ -23,7 +23,10 @@ import kotlinx.html.title
 import kotlinx.html.tr
 import kotlin.math.ln
 
-/** The tables of `report.html`: the winner matrix, every figure (sortable) and the cells that did not complete. Pure; thread-safe. */
+/**
+ * The tables of `report.html`: the winner matrix, every figure (sortable) and the cells that did not complete.
+ * Pure; thread-safe.
+ */
 internal object ReportTables {
     /**
      * Strategies x groups; each cell coloured by its median relative to the column's best. The winner

@@ -18,10 +18,10 @@ public data class Verdict(val key: GroupKey, val lines: List<String>) {
 /**
  * Plain-language verdicts generated from the figures of one run only: per (workload, items,
  * wait) group, who won and by how much, how close the winner came to the physical limit
- * (`efficiency`; the part that sets the limit, and so what sets the time at it), and the mechanism the metrics show at the slow end (threads used, items per
- * thread, queue wait), the per-item overhead above the limit (`(median - limitNs) / items`),
- * allocation, and the evidence ([EvidenceVerdicts]: pinning, contended monitors, GC, context
- * switches, CPU use). A sentence whose figures were not measured is left out, never guessed.
+ * (`efficiency`; the part that sets the limit, and so what sets the time at it), and the mechanism the metrics
+ * show at the slow end (threads used, items per thread, queue wait), the per-item overhead above the limit
+ * (`(median - limitNs) / items`), allocation, and the evidence ([EvidenceVerdicts]: pinning, contended monitors,
+ * GC, context switches, CPU use). A sentence whose figures were not measured is left out, never guessed.
  *
  * The winner and its decision are the [RankedGroup]'s, so they are the console table's and the HTML
  * matrix's; only a decided group's winner "wins", otherwise it "leads". Used after
@@ -133,7 +133,8 @@ public object Verdicts {
         val queue = slow.latencyNs?.queueWait
             ?.let { "; items waited up to ${Units.nanos(it.p99.toDouble())} (p99) before starting" }
             .orEmpty()
-        return "${slow.strategy} is slowest (${ratio(slow, ranked.first())}× the winner$eff): it ran the batch on $threads, $each$queue"
+        return "${slow.strategy} is slowest (${ratio(slow, ranked.first())}× the winner$eff): " +
+            "it ran the batch on $threads, $each$queue"
     }
 
     /** The strategy paying the most per item above the limit, against the winner's per-item overhead. */
@@ -155,7 +156,8 @@ public object Verdicts {
         val (least, leastBytes) = measured.minBy { it.second }
         val factor = mostBytes / maxOf(leastBytes, 1.0)
         if (factor < ALLOC_FACTOR) return null
-        return "most allocation: ${most.strategy}, ${Units.bytes(mostBytes)}/batch (${Units.bytes(mostBytes / most.items)}/item), " +
+        return "most allocation: ${most.strategy}, " +
+            "${Units.bytes(mostBytes)}/batch (${Units.bytes(mostBytes / most.items)}/item), " +
             "${Units.ratio(factor)}× ${least.strategy} (${Units.bytes(leastBytes)})"
     }
 

@@ -24,7 +24,9 @@ internal data class ProbeReport(
     val limitNs: Double? = null,
     /** JFR events, context switches and CPU use over the trace pass, per batch. */
     val evidence: Evidence? = null,
-    /** Wall time of the traced batch when a warm-up batch was the trace pass (ns): an upper bound of an untraced one. */
+    /**
+     * Wall time of the traced batch when a warm-up batch was the trace pass (ns): an upper bound of an untraced one.
+     */
     val tracedNs: Double? = null,
     /** What [limitNs] is made of. */
     val limitParts: LimitParts? = null,
@@ -35,7 +37,8 @@ internal data class ProbeReport(
 ) {
     /**
      * [base] with what the fork measured besides time: its status and error, threads, latency,
-     * spread, tasks, memory, limit and its parts (else [base]'s), evidence, failure and deadline figures. One mapping for every runner.
+     * spread, tasks, memory, limit and its parts (else [base]'s), evidence, failure and deadline figures. One
+     * mapping for every runner.
      */
     fun figuresOf(base: CellResult): CellResult = base.copy(
         status = status,

@@ -123,7 +123,11 @@ internal fun Api.components(after: (Int, String) -> Unit): ComponentWork = objec
 }
 
 /** The publication's API: an in-process wait (`sleep` / `delay`), then the answer. Owns no thread. */
-private class SimulatedApi(private val latencyNanos: Long, private val waits: Waits, private val respond: (Int) -> String) : Api {
+private class SimulatedApi(
+    private val latencyNanos: Long,
+    private val waits: Waits,
+    private val respond: (Int) -> String,
+) : Api {
     override fun call(index: Int): String {
         waits.sleep(latencyNanos)
         return respond(index)

@@ -130,7 +130,8 @@ internal class FileSenderScenario internal constructor(
     companion object {
         private val SEND_MS = ParamSpec.waitMs("send-ms", "time of one send attempt (ms)", "50")
         private val ATTEMPTS = IntParam("attempts", "attempts per file, in all", "3")
-        private val FAILURE_PERCENT = IntParam("failure-percent", "chance that an attempt fails (%)", "10", min = 0, max = 100)
+        private val FAILURE_PERCENT =
+            IntParam("failure-percent", "chance that an attempt fails (%)", "10", min = 0, max = 100)
 
         val ENTRY = ScenarioEntry(
             id = "file-sender",

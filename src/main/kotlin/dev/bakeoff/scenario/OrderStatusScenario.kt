@@ -154,7 +154,8 @@ internal class OrderStatusScenario internal constructor(
             if ((counts[READY] ?: 0) > 0 || counts.values.sum() != orders || failedIds != expectedFailed) {
                 throw VerificationException(
                     "order-status: rows by status $counts of $orders; " +
-                        "expected ${orders - expectedFailed.size} $COMPLETED + ${expectedFailed.size} $FAILED, none $READY" +
+                        "expected ${orders - expectedFailed.size} $COMPLETED + ${expectedFailed.size} $FAILED, " +
+                        "none $READY" +
                         if (failedIds == expectedFailed) "" else "; FAILED rows differ from the seeded ones",
                 )
             }
@@ -193,7 +194,8 @@ internal class OrderStatusScenario internal constructor(
         )
 
         private val CALL_MS = ParamSpec.waitMs("call-ms", "latency of one API call (ms)", "100")
-        private val SUCCESS_PERCENT = IntParam("success-percent", "chance that a call succeeds (%)", "80", min = 0, max = 100)
+        private val SUCCESS_PERCENT =
+            IntParam("success-percent", "chance that a call succeeds (%)", "80", min = 0, max = 100)
         private val POOL = IntParam("pool", "HikariCP pool size (connections)", "10")
         private val API = Api.Parameters(default = Api.Kind.SIMULATED)
 

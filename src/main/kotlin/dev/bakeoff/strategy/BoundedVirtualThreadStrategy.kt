@@ -20,7 +20,10 @@ import java.util.concurrent.Semaphore
 /** The JDK's virtual threads. */
 internal val VIRTUAL_THREAD = StrategyFamily("virtual-thread", colour = "#2ca02c")
 
-/** What a strategy on virtual threads borrows: a suspending item bridges with `runBlocking { delay }`, whose timer is kotlinx's. */
+/**
+ * What a strategy on virtual threads borrows: a suspending item bridges with `runBlocking { delay }`, whose timer is
+ * kotlinx's.
+ */
 internal val ON_VIRTUAL_THREADS = listOf(SharedScheduler.VIRTUAL_THREAD_SCHEDULER, COROUTINE_SCHEDULER)
 
 /**
@@ -95,7 +98,8 @@ internal class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy
                 inFlight = running,
                 computing = minOf(running, input.cores),
                 overheadNs = HANDOFF_NS,
-                mechanism = "a virtual thread per item, $permits of them holding a semaphore permit; waits unmount them",
+                mechanism = "a virtual thread per item, $permits of them holding a semaphore permit; " +
+                    "waits unmount them",
             )
         }
     }

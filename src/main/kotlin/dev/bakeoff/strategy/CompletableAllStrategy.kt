@@ -5,10 +5,7 @@ import dev.bakeoff.model.DeadlinePassed
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
-import dev.bakeoff.model.shutDown
 import java.util.concurrent.CompletableFuture
-import java.util.concurrent.ExecutorService
-import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.TimeoutException
 
@@ -21,10 +18,10 @@ import java.util.concurrent.TimeoutException
  * down in [close].
  */
 internal class CompletableAllStrategy : Strategy {
-    private var pool: ExecutorService? = null
+    private val pool = OwnedPool(InvokeAllStrategy.POOL_SIZE)
 
     override fun open() {
-        pool = Executors.newFixedThreadPool(InvokeAllStrategy.POOL_SIZE)
+        pool.open()
     }
 
     override fun run(batch: Batch) {
@@ -46,7 +43,7 @@ internal class CompletableAllStrategy : Strategy {
 
     /** Starts every item, then [await]s all of them or the first failure; whatever [await] throws cancels the rest. */
     private fun items(batch: Batch, await: (CompletableFuture<Any>) -> Unit) {
-        val p = checkNotNull(pool) { "open() first" }
+        val p = pool.executor
         val items = (0 until batch.size).map { i -> CompletableFuture.runAsync({ batch.run(i) }, p) }
         val firstFailure = CompletableFuture<Void>()
         items.forEach { f -> f.whenComplete { _, e -> if (e != null) firstFailure.completeExceptionally(e) } }
@@ -59,8 +56,7 @@ internal class CompletableAllStrategy : Strategy {
     }
 
     override fun close() {
-        pool?.let { shutDown(it) }
-        pool = null
+        pool.close()
     }
 
     companion object {

@@ -27,7 +27,10 @@ internal val ModelInput.defaultThreads: Int get() = maxOf(2, cores)
 /** Threads `Dispatchers.IO` lends at most (its default parallelism). */
 internal val ModelInput.ioThreads: Int get() = maxOf(64, cores)
 
-/** Coroutines on [threads] threads: every item in flight when waits suspend; otherwise each waiting item holds a thread. */
+/**
+ * Coroutines on [threads] threads: every item in flight when waits suspend; otherwise each waiting item holds a
+ * thread.
+ */
 internal fun ModelInput.coroutines(threads: Int, computing: Int, overheadNs: Double, name: String) = if (wait ==
     WaitForm.SUSPENDING
 ) {
@@ -56,7 +59,12 @@ internal fun ModelInput.threads(choice: DispatcherChoice): Int = when (choice) {
  * Coroutines that keep at most [limit] items in flight on [choice]'s threads: all [limit] when waits
  * suspend (or unmount a virtual thread), else no more than the threads a blocking wait holds.
  */
-internal fun ModelInput.limited(choice: DispatcherChoice, limit: Int, overheadNs: Double, name: String): ConcurrencyModel {
+internal fun ModelInput.limited(
+    choice: DispatcherChoice,
+    limit: Int,
+    overheadNs: Double,
+    name: String,
+): ConcurrencyModel {
     val threads = threads(choice)
     val computing = minOf(threads, cores)
     return if (wait == WaitForm.SUSPENDING || choice == DispatcherChoice.VIRTUAL) {

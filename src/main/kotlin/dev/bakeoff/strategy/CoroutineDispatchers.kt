@@ -57,7 +57,9 @@ internal enum class DispatcherChoice(val id: String) {
     }
 
     companion object {
-        /** A strategy's `dispatcher` parameter ([summary]: where what runs), [default] unless its spec says otherwise. */
+        /**
+         * A strategy's `dispatcher` parameter ([summary]: where what runs), [default] unless its spec says otherwise.
+         */
         fun param(summary: String, default: DispatcherChoice) =
             ChoiceParam("dispatcher", summary, default, entries, DispatcherChoice::id)
     }

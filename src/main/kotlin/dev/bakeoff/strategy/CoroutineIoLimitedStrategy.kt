@@ -36,7 +36,9 @@ internal class CoroutineIoLimitedStrategy(private val parallelism: Int) : RunBlo
     }
 
     override fun openLoop(batch: Batch): ItemSink =
-        SinkScope(checkNotNull(view) { "open() first" }).sink { i, done -> launch { done.report { batch.runSuspending(i) } } }
+        SinkScope(checkNotNull(view) { "open() first" }).sink { i, done ->
+            launch { done.report { batch.runSuspending(i) } }
+        }
 
     override fun close() {
         view = null

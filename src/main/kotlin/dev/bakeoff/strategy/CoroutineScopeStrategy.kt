@@ -29,7 +29,8 @@ internal class CoroutineScopeStrategy : RunBlockingStrategy {
             group = Group.BEYOND,
             shared = COROUTINE_POOL,
             model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
-            fixedBatchOnly = "coroutineScope joins a fixed batch of children: its point is that the scope ends with them",
+            fixedBatchOnly = "coroutineScope joins a fixed batch of children: " +
+                "its point is that the scope ends with them",
         ) { CoroutineScopeStrategy() }
     }
 }

@@ -70,7 +70,10 @@ internal fun awaitUntil(futures: List<Future<*>>, endNanos: Long) {
 /** The deadline form of the RxJava strategies. */
 internal const val RX_TIMEOUT_FORM = "Completable.timeout: disposes the subscription at the deadline"
 
-/** Runs [block], turning a [TimeoutException] it throws, or wraps, into [DeadlinePassed]: the reactive libraries' form. */
+/**
+ * Runs [block], turning a [TimeoutException] it throws, or wraps, into [DeadlinePassed]: the reactive libraries'
+ * form.
+ */
 internal inline fun timeoutAsDeadline(block: () -> Unit) {
     try {
         block()

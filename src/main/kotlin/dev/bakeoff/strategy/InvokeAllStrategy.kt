@@ -5,10 +5,7 @@ import dev.bakeoff.model.DeadlinePassed
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
-import dev.bakeoff.model.shutDown
 import java.util.concurrent.Callable
-import java.util.concurrent.ExecutorService
-import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
 
 /**
@@ -19,32 +16,30 @@ import java.util.concurrent.TimeUnit
  * The pool is created in [open] and shut down in [close].
  */
 internal class InvokeAllStrategy : Strategy {
-    private var pool: ExecutorService? = null
+    private val pool = OwnedPool(POOL_SIZE)
 
     override fun open() {
-        pool = Executors.newFixedThreadPool(POOL_SIZE)
+        pool.open()
     }
 
     override fun run(batch: Batch) {
-        val p = checkNotNull(pool) { "open() first" }
-        p.invokeAll(tasks(batch)).forEach { it.get() }
+        pool.executor.invokeAll(tasks(batch)).forEach { it.get() }
     }
 
     override fun runWithin(batch: Batch, deadlineNanos: Long) {
-        val p = checkNotNull(pool) { "open() first" }
-        val futures = p.invokeAll(tasks(batch), deadlineNanos, TimeUnit.NANOSECONDS)
+        val futures = pool.executor.invokeAll(tasks(batch), deadlineNanos, TimeUnit.NANOSECONDS)
         // invokeAll cancelled what had not completed by the deadline: the deadline passed first.
         if (futures.any { it.isCancelled }) throw DeadlinePassed()
         futures.forEach { it.get() }
     }
 
-    override val deadlineForm: String get() = "invokeAll(tasks, timeout): at the deadline cancel(true) on the unfinished"
+    override val deadlineForm: String
+        get() = "invokeAll(tasks, timeout): at the deadline cancel(true) on the unfinished"
 
     private fun tasks(batch: Batch) = (0 until batch.size).map { i -> Callable { batch.run(i) } }
 
     override fun close() {
-        pool?.let { shutDown(it) }
-        pool = null
+        pool.close()
     }
 
     companion object {

@@ -4,14 +4,11 @@ import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
-import dev.bakeoff.model.shutDown
 import reactor.core.publisher.Flux
 import reactor.core.publisher.Mono
 import reactor.core.scheduler.Scheduler
 import reactor.core.scheduler.Schedulers
 import java.time.Duration
-import java.util.concurrent.ExecutorService
-import java.util.concurrent.Executors
 
 /**
  * Reactor's structured fan-out: `Flux.merge` of one `Mono.fromRunnable(item).subscribeOn(pool)` per item, `then()`,
@@ -22,13 +19,11 @@ import java.util.concurrent.Executors
  * in [open] and shut down in [close].
  */
 internal class ReactorMergeStrategy : Strategy {
-    private var pool: ExecutorService? = null
+    private val pool = OwnedPool(InvokeAllStrategy.POOL_SIZE)
     private var scheduler: Scheduler? = null
 
     override fun open() {
-        val p = Executors.newFixedThreadPool(InvokeAllStrategy.POOL_SIZE)
-        pool = p
-        scheduler = Schedulers.fromExecutorService(p, "reactor-merge")
+        scheduler = Schedulers.fromExecutorService(pool.open(), "reactor-merge")
     }
 
     override fun run(batch: Batch) {
@@ -49,8 +44,7 @@ internal class ReactorMergeStrategy : Strategy {
     override fun close() {
         scheduler?.dispose()
         scheduler = null
-        pool?.let { shutDown(it) }
-        pool = null
+        pool.close()
     }
 
     companion object {

@@ -18,8 +18,8 @@ internal val REACTOR = StrategyFamily("reactor", colour = "#2a9d8f")
 /**
  * Project Reactor: one `Mono.fromRunnable { action(it) }.subscribeOn(scheduler)` per item,
  * `Mono.when(all).block()` (Reactor's counterpart of the Rx `Completable.merge` family).
- * The schedulers are Reactor's process-wide ones; a deadline is `Mono.timeout`. Its open-loop form subscribes to each item's
- * `Mono` as it arrives.
+ * The schedulers are Reactor's process-wide ones; a deadline is `Mono.timeout`. Its open-loop form subscribes to each
+ * item's `Mono` as it arrives.
  */
 internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
@@ -40,7 +40,9 @@ internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strateg
     override fun openLoop(batch: Batch): ItemSink {
         val s = scheduler()
         return ItemSink { i, done ->
-            Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s).subscribe({}, { done.done(it) }, { done.done(null) })
+            Mono.fromRunnable<Unit> { batch.run(i) }
+                .subscribeOn(s)
+                .subscribe({}, { done.done(it) }, { done.done(null) })
         }
     }
 

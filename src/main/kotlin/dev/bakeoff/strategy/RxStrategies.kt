@@ -53,8 +53,8 @@ internal object RxSchedulers {
 /**
  * E1 RxJava family: one `Completable.fromAction { action(it) }.subscribeOn(scheduler)` per item,
  * `Completable.merge(all).blockingAwait()`, with a deadline `Completable.timeout`. The schedulers are RxJava's
- * process-wide ones. Its
- * open-loop form subscribes to each item's `Completable` as it arrives.
+ * process-wide ones ([RxMergeStrategy] runs the same merge on a pool of its own). Its open-loop form subscribes to
+ * each item's `Completable` as it arrives.
  */
 internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : Strategy {
     override fun run(batch: Batch) {
@@ -69,15 +69,17 @@ internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : S
 
     private fun items(batch: Batch): Completable {
         val s = scheduler()
-        return Completable.merge((0 until batch.size).map { i -> Completable.fromAction { batch.run(i) }.subscribeOn(s) })
+        return Completable.merge((0 until batch.size).map { i -> item(batch, i).subscribeOn(s) })
     }
 
     override fun openLoop(batch: Batch): ItemSink {
         val s = scheduler()
         return ItemSink { i, done ->
-            Completable.fromAction { batch.run(i) }.subscribeOn(s).subscribe({ done.done(null) }, { done.done(it) })
+            item(batch, i).subscribeOn(s).subscribe({ done.done(null) }, { done.done(it) })
         }
     }
+
+    private fun item(batch: Batch, i: Int) = Completable.fromAction { batch.run(i) }
 
     companion object {
         val SINGLE = StrategyEntry(

@@ -35,7 +35,8 @@ internal class SupervisorScopeStrategy : RunBlockingStrategy {
             group = Group.BEYOND,
             shared = COROUTINE_POOL,
             model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
-            fixedBatchOnly = "supervisorScope joins a fixed batch of children: its point is that the scope ends with them",
+            fixedBatchOnly = "supervisorScope joins a fixed batch of children: " +
+                "its point is that the scope ends with them",
         ) { SupervisorScopeStrategy() }
     }
 }

@@ -106,7 +106,8 @@ internal object InProcessTasks {
         )
 }
 
-private val TASK_CLASS = ClassNameParam("class", "fully qualified name of a class implementing dev.bakeoff.model.Workload")
+private val TASK_CLASS =
+    ClassNameParam("class", "fully qualified name of a class implementing dev.bakeoff.model.Workload")
 private val LAMBDA_ID = IntParam("id", "id from InProcessTasks.register", "0", min = 0)
 
 /** A user's own work: a class on `--classpath` (`task`), or a function given to `Bakeoff.compare` (`lambda`). */

@@ -119,8 +119,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     }
 
     /**
-     * Calibrates the items' (or a scenario's components') CPU cost for the physical limit (the JIT is warm by now; this fork's
-     * processors are the usable cores, so `--cpus` is respected), runs the trace pass unless a
+     * Calibrates the items' (or a scenario's components') CPU cost for the physical limit (the JIT is warm by now;
+     * this fork's processors are the usable cores, so `--cpus` is respected), runs the trace pass unless a
      * warm-up batch was traced (at least one batch, up to [ForkSettings.TRACE_BATCHES] within
      * [TRACE_BUDGET_NANOS]), then the evidence pass unless that warm-up batch recorded it, closes
      * the cell, writes the report.
@@ -131,7 +131,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         val limit = if (!cell.outlives) cell.physicalLimit(Runtime.getRuntime().availableProcessors()) else null
         val start = System.nanoTime()
         // A deadline cell's lateness is a percentile over these batches: more of them, within a larger budget.
-        val (most, budget) = if (cell.deadlineNanos != null) DEADLINE_TRACES else ForkSettings.TRACE_BATCHES to TRACE_BUDGET_NANOS
+        val (most, budget) =
+            if (cell.deadlineNanos != null) DEADLINE_TRACES else ForkSettings.TRACE_BATCHES to TRACE_BUDGET_NANOS
         val missedBefore = cell.missed
         if (traces.isEmpty()) {
             // Short batches: a few of them for steadier percentiles, within a small time budget.

@@ -39,7 +39,8 @@ internal object CpuAffinity {
     /** Why [cpus] cannot be a bound on this machine (one line, for the CLI and the library), or null. */
     fun problem(cpus: Int): String? = when {
         cpus !in 1..usable.size ->
-            "invalid --cpus '$cpus'; valid: a whole number from 1 to ${usable.size} (the cores this machine gives Bakeoff)"
+            "invalid --cpus '$cpus'; valid: a whole number from 1 to ${usable.size} " +
+                "(the cores this machine gives Bakeoff)"
 
         taskset == null ->
             "--cpus $cpus needs taskset (util-linux) on the PATH to bind the measured JVMs to $cpus cores; " +

@@ -17,7 +17,8 @@ internal object LoadInput {
         val m = RATE.matchEntire(text.trim())
         val value = m?.let { it.groupValues[1].toDouble() * if (it.groupValues[2] == "k") 1000 else 1 }
         require(value != null && value > 0 && value <= MAX_RATE) {
-            "invalid rate '$text'; valid: items per second above 0 and at most ${MAX_RATE.toLong()}, as 3000/s or 2.5k/s"
+            "invalid rate '$text'; valid: items per second above 0 and at most ${MAX_RATE.toLong()}, " +
+                "as 3000/s or 2.5k/s"
         }
         return value
     }

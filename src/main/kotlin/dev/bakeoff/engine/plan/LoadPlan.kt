@@ -22,7 +22,9 @@ internal data class LoadPlan(
     fun at(rate: Double) = copy(ratePerSec = rate)
 
     companion object {
-        /** The warm-up runs at the same rate, as long as the window, up to 5 s (the JIT and the pools settle within it). */
+        /**
+         * The warm-up runs at the same rate, as long as the window, up to 5 s (the JIT and the pools settle within it).
+         */
         const val MAX_WARMUP_NS = 5_000_000_000L
 
         /** Measured items may take at least this long to finish after the window (a stalled strategy's queue). */
