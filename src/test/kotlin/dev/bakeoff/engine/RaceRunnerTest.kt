@@ -84,6 +84,31 @@ class RaceRunnerTest {
         assertEquals(listOf("direct x arithmetic", "executor-cached x arithmetic"), second.sorted())
     }
 
+    @Test
+    fun `a budget short of a round goes first to the group that fewer forks can settle, though dearer`() {
+        // lists: two cells whose forks differ far more than they do (2 s a round, but no fork settles them
+        // soon); arithmetic: two cells 8% behind a leader, forks within about 1% (3 s a round, settled by a
+        // third fork a side).
+        val script = { key: String, fork: Int ->
+            val (s, w) = key.split(" x ")
+            if (w == "lists") {
+                noisy(if (s == "direct") 100.0 else 103.0, 20.0, fork, strategy = s, wobble = WOBBLY)
+            } else {
+                noisy(if (s == "direct") 100.0 else 108.0, 0.5, fork, strategy = s, wobble = 0.01)
+            }
+        }
+        val track = ScriptedTrack(script, emptySet(), key = { "${it.strategy.spec} x ${it.subject}" })
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") } +
+            listOf("direct", "executor-cached", "virtual-threads")
+                .map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        // 5 s of screening, 5 s for round 2, 3 s more, 5 s kept for the last files.
+        RaceRunner(RaceOptions(18 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
+        assertEquals(3, forks.getValue("direct x arithmetic"), "$forks")
+        assertEquals(3, forks.getValue("virtual-threads x arithmetic"), "$forks")
+        assertEquals(2, forks.getValue("direct x lists"), "$forks")
+    }
+
     /**
      * [n] runs spread ±[spread] around [centre], different in every fork; each fork of [strategy] also
      * moves its centre by up to ±[wobble] (a JVM differs from the next), so that forks, not runs, decide.

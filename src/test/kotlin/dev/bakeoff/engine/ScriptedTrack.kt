@@ -10,14 +10,15 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
 
 /**
- * Plays [script] (strategy -> the runs of its n-th fork, or null for a failed fork) as the suite
- * would; the strategies in [unplanned] fail their planning probe.
+ * Plays [script] (strategy, or what [key] names a cell by, -> the runs of its n-th fork, or null for a
+ * failed fork) as the suite would; the strategies in [unplanned] fail their planning probe.
  */
 internal class ScriptedTrack(
     val script: (String, Int) -> List<Double>?,
     val unplanned: Set<String>,
     val floors: Map<String, Long> = emptyMap(),
     val traced: Map<String, Double> = emptyMap(),
+    val key: (CellSpec) -> String = { it.strategy.spec },
 ) : RaceRunner.Track {
     var clock = 0L
     val started = mutableListOf<String>()
@@ -41,8 +42,8 @@ internal class ScriptedTrack(
         clock += SECOND
         started += spec.strategy.spec
         withFigures.getOrPut(spec.strategy.spec) { mutableListOf() } += figures
-        val n = forks.merge(spec.strategy.spec, 1, Int::plus)!!
-        val runs = script(spec.strategy.spec, n)?.take(plan.measurementIterations)
+        val n = forks.merge(key(spec), 1, Int::plus)!!
+        val runs = script(key(spec), n)?.take(plan.measurementIterations)
         val result = if (runs == null) {
             base.copy(status = CellStatus.FAILED, error = "scripted failure")
         } else {

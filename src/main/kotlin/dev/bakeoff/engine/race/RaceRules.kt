@@ -181,6 +181,31 @@ internal object RaceRules {
             "its group stays undecided, and the budget goes to groups that can be settled"
     }
 
+    /**
+     * The forks a side at which [test] (an unresolved pair: the leader's forks [leader], the other
+     * cell's [other]) would be settled if today's gap and fork variances held: the interval at
+     * [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the equivalence interval within
+     * 1 ± margin. One fork more than today when a side's variance is not known yet (one fork);
+     * [MAX_FORKS] + 1 when not even [MAX_FORKS] would do. Only orders the race's rounds (the groups
+     * nearest a decision first): it never decides anything, so it adds nothing to the error rate.
+     */
+    fun forksNeeded(test: PairTest, leader: ForkSample, other: ForkSample, margin: Double): Int {
+        val today = maxOf(leader.size, other.size)
+        if (test.outcome != PairOutcome.UNRESOLVED) return today
+        val confidence = test.confidence ?: return today + 1
+        val eqConfidence = test.eqConfidence ?: return today + 1
+        if (leader.size < 2 || other.size < 2) return today + 1
+        val gap = abs(other.logMean - leader.logMean)
+        val variances = leader.logVariance + other.logVariance
+        return (today + 1..MAX_FORKS).firstOrNull { n ->
+            val se = sqrt(variances / n)
+            val t = TDistribution.of(2.0 * (n - 1))
+            val slower = gap - t.inverseSurvivalProbability((1 - confidence) / 2) * se > 0 && exp(gap) > 1 + margin
+            val equivalent = gap + t.inverseSurvivalProbability((1 - eqConfidence) / 2) * se < ln(1 + margin)
+            slower || equivalent
+        } ?: (MAX_FORKS + 1)
+    }
+
     /** The practical-equivalence [margin] of a group led by [leader], at least the harness's own cost. */
     fun margin(leader: CellResult, harnessNsPerItem: Double?, margin: Double): Double =
         GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem, margin)

@@ -123,10 +123,15 @@ internal class RaceRunner(
         }
         var round = 1
         while (true) {
-            // The cheapest groups first: a short budget then settles whole groups instead of a fork of each.
-            val open = groups.map(::judge).filter { it.isNotEmpty() }.sortedBy { g -> g.sumOf { it.lastForkNanos } }
+            // The groups nearest a decision first (the fewest forks a side their pairs still need as today's
+            // figures stand), then the cheapest: a short budget then settles whole groups instead of feeding
+            // groups whose forks differ too much to be settled by the last fork.
+            val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
+                .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
-            val contenders = open.flatMap { RaceRules.interleaved(it, round + 1) { e -> e.spec.strategy.spec } }
+            val contenders = open.flatMap {
+                RaceRules.interleaved(it.contenders, round + 1) { e -> e.spec.strategy.spec }
+            }
             if (round >= RaceRules.MAX_FORKS) {
                 val text = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
                 contenders.forEach { it.stop(RaceStop.MAX_FORKS, text) }
@@ -213,18 +218,21 @@ internal class RaceRunner(
         return wrongModel
     }
 
+    /** A group's cells that need another fork, and the forks a side its pairs still need ([RaceRules.forksNeeded]). */
+    private class Open(val contenders: List<Entry>, val need: Int)
+
     /**
      * Stops what a group's runs so far settle and returns the cells that need another fork: none
      * once the group is decided. Cells not ok stop; a cell the group's test puts behind the current
      * leader stops until a later judgement finds it is not.
      */
-    private fun judge(group: List<Entry>): List<Entry> {
+    private fun judge(group: List<Entry>): Open {
         group.filter { it.result.status != CellStatus.OK }
             .forEach { it.stop(RaceStop.NOT_OK, "${it.result.status}: ${it.result.error?.lineSequence()?.first()}") }
         group.forEach(Entry::reopen)
         val byResult = group.associateBy { it.result }
         val ranked = RaceRules.ranked(group.map { it.result })
-        val leader = ranked.firstOrNull() ?: return emptyList()
+        val leader = ranked.firstOrNull() ?: return NONE
         val margin = RaceRules.margin(leader, harnessNsPerItem, margin)
         val decision = GroupDecision.of(ranked, margin, RaceRules.LOOKS)
         for (test in decision.tests) {
@@ -235,7 +243,7 @@ internal class RaceRunner(
         racing.firstOrNull { it.stop == RaceStop.BUDGET }?.let { short ->
             // One contender could not be paid for: the group stays undecided, and says so on every contender.
             racing.forEach { it.stop(RaceStop.BUDGET, short.reason) }
-            return emptyList()
+            return NONE
         }
         if (decision.status != GroupStatus.UNDECIDED) {
             val text = if (decision.tests.isEmpty()) {
@@ -245,21 +253,24 @@ internal class RaceRunner(
                     "other cell, by forks (${decision.reason})"
             }
             racing.forEach { it.stop(RaceStop.DECIDED, text) }
-            return emptyList()
+            return NONE
         }
         // Undecided: a pair that no fork more can settle ends the group's race, not the run's.
         val leaderForks = ForkSample.of(leader.timeNs!!)
-        decision.tests.firstNotNullOfOrNull { test ->
-            val other = ranked.first { it.strategy == test.strategy }
-            RaceRules.tooClose(test, leaderForks, ForkSample.of(other.timeNs!!), margin)
-        }?.let { why ->
-            racing.forEach { it.stop(RaceStop.TOO_CLOSE, why) }
-            return emptyList()
+        val others = decision.tests.map { test ->
+            test to ForkSample.of(ranked.first { it.strategy == test.strategy }.timeNs!!)
         }
-        return racing
+        others.firstNotNullOfOrNull { (test, forks) -> RaceRules.tooClose(test, leaderForks, forks, margin) }
+            ?.let { why ->
+                racing.forEach { it.stop(RaceStop.TOO_CLOSE, why) }
+                return NONE
+            }
+        val need = others.maxOfOrNull { (test, forks) -> RaceRules.forksNeeded(test, leaderForks, forks, margin) }
+        return Open(racing, need ?: 0)
     }
 
     private companion object {
+        private val NONE = Open(emptyList(), 0)
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
 
