@@ -61,16 +61,14 @@ internal class ArrivalBatch(
     private val runs = AtomicIntegerArray(size)
     private val held = AtomicLongArray(size)
 
-    override fun run(index: Int) {
-        val start = System.nanoTime()
-        val result = wait.call(workload, seedOf(index))
-        held.set(index, System.nanoTime() - start)
-        count(index, result)
-    }
+    override fun run(index: Int) = timed(index) { wait.call(workload, seedOf(index)) }
 
-    override suspend fun runSuspending(index: Int) {
+    override suspend fun runSuspending(index: Int) = timed(index) { wait.callSuspending(workload, seedOf(index)) }
+
+    /** Runs arrival [index]'s [item], then keeps how long it took and counts its result. */
+    private inline fun timed(index: Int, item: () -> Int) {
         val start = System.nanoTime()
-        val result = wait.callSuspending(workload, seedOf(index))
+        val result = item()
         held.set(index, System.nanoTime() - start)
         count(index, result)
     }

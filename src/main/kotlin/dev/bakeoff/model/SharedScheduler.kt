@@ -49,12 +49,9 @@ internal class SharedScheduler(
             "fork-join-common-pool-timer",
             "ForkJoinPool.commonPool() as a timer (JDK 25+): " +
                 "its delay scheduler and the workers that run what it fires",
-            {
-                it.name.startsWith("ForkJoinPool.commonPool-worker-") ||
-                    it.name == "ForkJoinPool.commonPool-delayScheduler"
-            },
-            // The same pool, so the same bound: a scenario's calls may start its managed-block spares too.
-            { cpus, items -> COMMON_POOL.bound(cpus, items) },
+            // The same pool's threads, so the same bound: a scenario's calls may start its managed-block spares too.
+            { COMMON_POOL.owns(it) },
+            COMMON_POOL.bound,
         )
 
         val VIRTUAL_THREAD_SCHEDULER = SharedScheduler(

@@ -164,15 +164,10 @@ internal object RaceRules {
         val variances = leader.logVariance / leader.size + other.logVariance / other.size
         val today = sqrt(variances)
         val projected = sqrt((leader.logVariance + other.logVariance) * FUTILITY_OPTIMISM / MAX_FORKS)
-        val t = TDistribution.of(2.0 * (MAX_FORKS - 1))
         val gap = abs(other.logMean - leader.logMean)
         val widest = gap + today
-        val slower = widest > t.inverseSurvivalProbability((1 - test.confidence) / 2) * projected &&
-            exp(widest) > 1 + margin
         val narrowest = (gap - today).coerceAtLeast(0.0)
-        val eqHalfWidth = t.inverseSurvivalProbability((1 - test.eqConfidence) / 2) * projected
-        val equivalent = narrowest + eqHalfWidth < ln(1 + margin)
-        if (slower || equivalent) return null
+        if (settles(test, widest, narrowest, projected, 2.0 * (MAX_FORKS - 1), margin)) return null
         val noise = listOf(leader, other).joinToString(" and ") {
             "±" + DecisionReasons.percent(exp(sqrt(it.logVariance)) - 1)
         }
@@ -192,18 +187,32 @@ internal object RaceRules {
     fun forksNeeded(test: PairTest, leader: ForkSample, other: ForkSample, margin: Double): Int {
         val today = maxOf(leader.size, other.size)
         if (test.outcome != PairOutcome.UNRESOLVED) return today
-        val confidence = test.confidence ?: return today + 1
-        val eqConfidence = test.eqConfidence ?: return today + 1
-        if (leader.size < 2 || other.size < 2) return today + 1
+        if (test.confidence == null || test.eqConfidence == null || leader.size < 2 || other.size < 2) return today + 1
         val gap = abs(other.logMean - leader.logMean)
         val variances = leader.logVariance + other.logVariance
         return (today + 1..MAX_FORKS).firstOrNull { n ->
-            val se = sqrt(variances / n)
-            val t = TDistribution.of(2.0 * (n - 1))
-            val slower = gap - t.inverseSurvivalProbability((1 - confidence) / 2) * se > 0 && exp(gap) > 1 + margin
-            val equivalent = gap + t.inverseSurvivalProbability((1 - eqConfidence) / 2) * se < ln(1 + margin)
-            slower || equivalent
+            settles(test, gap, gap, sqrt(variances / n), 2.0 * (n - 1), margin)
         } ?: (MAX_FORKS + 1)
+    }
+
+    /**
+     * Whether intervals of [se] (log ratio) with [df] degrees of freedom at [test]'s levels would settle it:
+     * around [slowerGap] above 0 with the ratio over 1 + [margin], or around [eqGap] within 1 ± margin. The
+     * projection [tooClose] and [forksNeeded] share.
+     */
+    private fun settles(
+        test: PairTest,
+        slowerGap: Double,
+        eqGap: Double,
+        se: Double,
+        df: Double,
+        margin: Double,
+    ): Boolean {
+        val t = TDistribution.of(df)
+        val slower = slowerGap - t.inverseSurvivalProbability((1 - test.confidence!!) / 2) * se > 0 &&
+            exp(slowerGap) > 1 + margin
+        val equivalent = eqGap + t.inverseSurvivalProbability((1 - test.eqConfidence!!) / 2) * se < ln(1 + margin)
+        return slower || equivalent
     }
 
     /** The practical-equivalence [margin] of a group led by [leader], at least the harness's own cost. */

@@ -62,7 +62,8 @@ internal class SuiteRunner(
         listener.harnessMeasured(harness.nsPerItem, harness.error)
         val machine = described.copy(harnessNsPerItem = harness.nsPerItem)
         val preset = options.race?.let {
-            PresetInfo(RACE_PRESET_ID, 1, "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY", options.margin)
+            val summary = "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY"
+            PresetInfo(RACE_PRESET_ID, 1, summary, options.margin)
         } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary, options.margin)
         val looks = looks(raced = options.race != null)
         val decisions = GroupDecisionCache()
@@ -286,7 +287,7 @@ internal class SuiteRunner(
 
         val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
 
-        /** The looks a run took at its groups: a race's after every round ([RaceRules.LOOKS]); a fixed plan's one, at the end. */
+        /** The looks a run took at its groups: a race's after every round ([RaceRules.LOOKS]); a fixed plan's one. */
         fun looks(raced: Boolean): Int = if (raced) RaceRules.LOOKS else 1
     }
 }
