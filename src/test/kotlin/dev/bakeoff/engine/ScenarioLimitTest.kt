@@ -32,7 +32,9 @@ class ScenarioLimitTest {
 
     /**
      * Components of known cost: 1 ms of CPU per item before the wait on a thread of their own (as a
-     * server's handler), 2 ms after it on the caller's.
+     * server's handler), [AFTER_NS] after it on the caller's: far more, because the calibration counts
+     * every thread's CPU and the JIT's or GC's few milliseconds in the window before the wait must not
+     * make that part look the larger (seen in CI with 2 ms: 4.2 ms before, 4.1 ms after).
      */
     private class Known(private val server: ExecutorService, private val burn: (Long) -> Unit) : ComponentWork {
         private var items = 0
@@ -42,7 +44,7 @@ class ScenarioLimitTest {
             server.submit { burn(items * 1_000_000L) }.get()
         }
 
-        override fun afterWait() = burn(items * 2_000_000L)
+        override fun afterWait() = burn(items * AFTER_NS)
     }
 
     @Test
@@ -51,7 +53,7 @@ class ScenarioLimitTest {
             ComponentCpuCalibration.measure(Known(server, ::burn), items = 3, budgetNanos = 0, reset = {})
         }
         assertTrue(cost.beforeNs >= 1_000_000, "before: ${cost.beforeNs} ns per item, on another thread")
-        assertTrue(cost.afterNs >= 2_000_000, "after: ${cost.afterNs} ns per item")
+        assertTrue(cost.afterNs >= AFTER_NS, "after: ${cost.afterNs} ns per item")
         assertTrue(cost.beforeNs < cost.afterNs, "$cost")
     }
 
@@ -212,5 +214,6 @@ class ScenarioLimitTest {
 
     private companion object {
         const val WAIT_NS = 100_000_000L
+        const val AFTER_NS = 20_000_000L
     }
 }
