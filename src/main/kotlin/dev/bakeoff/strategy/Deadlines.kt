@@ -4,7 +4,9 @@ import dev.bakeoff.model.Batch
 import dev.bakeoff.model.DeadlinePassed
 import dev.bakeoff.model.Strategy
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
 import kotlinx.coroutines.TimeoutCancellationException
+import kotlinx.coroutines.job
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
 import java.util.concurrent.Future
@@ -22,7 +24,8 @@ internal const val WITH_TIMEOUT_FORM =
 /**
  * A strategy whose batch is one `runBlocking` around [items] (every coroutine and flow strategy): [run] is
  * `runBlocking { items(batch) }` and [runWithin] `runBlocking { withTimeout(deadline) { items(batch) } }`, the
- * timeout thrown as [DeadlinePassed]. At the deadline `withTimeout` cancels the children: one suspended (`delay`)
+ * timeout thrown as [DeadlinePassed] (also when `withTimeout` itself returns normally, which it does when its
+ * timeout cancelled every child before the block returned). At the deadline `withTimeout` cancels the children: one suspended (`delay`)
  * ends at once, one not yet started never starts. Cancellation does not interrupt a blocking wait
  * (`Thread.sleep`, `parkNanos`, a blocking `get`): the scope waits for that item to return, so the strategy
  * returns late, and the deadline figures say so (late past the deadline, nothing running at the return). Items
@@ -41,11 +44,21 @@ internal interface RunBlockingStrategy : Strategy {
     }
 
     override fun runWithin(batch: Batch, deadlineNanos: Long) {
+        var scope: Job? = null
         try {
-            runBlocking { withTimeout(deadlineNanos.nanoseconds) { items(batch) } }
+            runBlocking {
+                withTimeout(deadlineNanos.nanoseconds) {
+                    scope = coroutineContext.job
+                    items(batch)
+                }
+            }
         } catch (e: TimeoutCancellationException) {
             throw DeadlinePassed(e)
         }
+        // withTimeout returns the block's value, ignoring its own timeout, when the timeout cancelled the block
+        // before it first suspended and every child had ended by its return: the items were cancelled all the same.
+        val timedOut = checkNotNull(scope)
+        if (timedOut.isCancelled) throw DeadlinePassed()
     }
 
     override val deadlineForm: String get() = WITH_TIMEOUT_FORM

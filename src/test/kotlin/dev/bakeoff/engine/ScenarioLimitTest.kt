@@ -53,7 +53,9 @@ class ScenarioLimitTest {
             ComponentCpuCalibration.measure(Known(server, ::burn), items = 3, budgetNanos = 0, reset = {})
         }
         assertTrue(cost.beforeNs >= 1_000_000, "before: ${cost.beforeNs} ns per item, on another thread")
-        assertTrue(cost.afterNs >= AFTER_NS, "after: ${cost.afterNs} ns per item")
+        // The kernel adds a running thread's time to its clock at each scheduler tick: the caller's own clock, read
+        // while it runs, lags by up to a tick (10 ms at the coarsest HZ) per pass, spread over the items.
+        assertTrue(cost.afterNs >= AFTER_NS - TICK_NS / 3, "after: ${cost.afterNs} ns per item")
         assertTrue(cost.beforeNs < cost.afterNs, "$cost")
     }
 
@@ -215,5 +217,6 @@ class ScenarioLimitTest {
     private companion object {
         const val WAIT_NS = 100_000_000L
         const val AFTER_NS = 20_000_000L
+        const val TICK_NS = 10_000_000L
     }
 }

@@ -13,7 +13,9 @@ import java.lang.management.ManagementFactory
  * ([ProcessCounters.threadCpu], to the nanosecond, GC and JIT threads included); elsewhere every Java
  * thread's (`ThreadMXBean`; a virtual thread's counts on its carrier), which leaves the GC out. The
  * cost of reading those clocks (a file per thread, measured first, the cheapest of [CLOCK_TRIALS]) is
- * taken off each part. Left out, which only lowers the figure: threads that end in between.
+ * taken off each part. Left out, which only lowers the figure: threads that end in between. Off by up to a
+ * scheduler tick per pass either way: the kernel adds a running thread's time to its clock at each tick, so the
+ * calling thread's own clock, read while it runs, lags (4 ms at HZ=250; a batch's after part is hundreds).
  *
  * One pass first that is not counted (the calibration's own path, such as a server holding calls, is
  * new to the JIT: compiling it is no item's cost), then passes while the budget lasts (at least
