@@ -8,6 +8,7 @@ import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.options.split
 import com.github.ajalt.clikt.parameters.options.validate
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
@@ -54,19 +55,34 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         help = "A/A test: race one strategy under two names (executor-fixed-cpu, executor-fixed:size=<cores>) " +
             "on arithmetic as a run races a group, and print the decision; it must never tell them apart",
     ).flag()
+    private val strategies by option(
+        "--strategies",
+        "-s",
+        help = "Only the pairs of these strategies (comma-separated; default: every pair)",
+    ).split(",")
+    private val workloads by option(
+        "--workloads",
+        "-w",
+        help = "Only the pairs of these workloads (comma-separated; default: every pair)",
+    ).split(",")
     private val out by option("--out", "-o", help = "Output directory (default: results/selfcheck-<timestamp>)")
     private val force by forceOption()
 
-    override fun run() = MachineLock.hold {
+    override fun run() {
+        val twins = chosenTwins()
+        MachineLock.hold { measure(twins) }
+    }
+
+    private fun measure(twins: List<SelfCheck.Twin>) {
         val dir = ResultFiles.prepareOut(out?.let(ResultFiles::outPath), "selfcheck-", force)
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
-        if (aa) return@hold aaTest(options)
-        val pairs = SelfCheck.Twin.entries.size
+        if (aa) return aaTest(options)
+        val pairs = twins.size
         echo(
             "Bakeoff selfcheck: $pairs pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir",
             err = true,
         )
-        val results = SelfCheck(options, maxForks).run { twin, side, fork ->
+        val results = SelfCheck(options, maxForks, twins).run { twin, side, fork ->
             echo("  ${side.label} ${twin.strategy} x ${twin.workload}, fork $fork", err = true)
         }
         replaceAtomically(dir.resolve("selfcheck.json")) {
@@ -78,6 +94,18 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         echo(terminal.render(compactTable(HEADER, results.pairs.map(::row))))
         results.pairs.forEach { echo("  ${reading(it)}") }
         echo("results: ${dir.resolve("selfcheck.json")}")
+    }
+
+    /** The pairs `-s` and `-w` leave; none is a usage error that lists the pairs there are. */
+    private fun chosenTwins(): List<SelfCheck.Twin> {
+        val twins = SelfCheck.Twin.entries.filter { t ->
+            strategies?.contains(t.strategy) != false && workloads?.contains(t.workload) != false
+        }
+        if (twins.isEmpty()) {
+            val all = SelfCheck.Twin.entries.joinToString { "${it.strategy} x ${it.workload}" }
+            throw UsageError("no selfcheck pair matches -s/-w; the pairs: $all", statusCode = 2)
+        }
+        return twins
     }
 
     /** `--aa`: the race of one strategy under two names, and its outcome; exit code 1 when the rule told them apart. */

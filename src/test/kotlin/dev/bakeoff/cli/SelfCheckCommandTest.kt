@@ -62,6 +62,18 @@ class SelfCheckCommandTest {
     }
 
     @Test
+    fun `-s and -w that match no pair are one line that lists the pairs`() {
+        assertUsageError(
+            "no selfcheck pair matches -s/-w; the pairs: ${cells.joinToString { it.substringBefore(" (") }}",
+            "selfcheck",
+            "-s",
+            "virtual-threads",
+            "-w",
+            "lists",
+        )
+    }
+
+    @Test
     fun `--max-forks below two is one line`() {
         assertUsageError("invalid --max-forks '1'; valid: a whole number from 2 to 50", "selfcheck", "--max-forks", "1")
     }

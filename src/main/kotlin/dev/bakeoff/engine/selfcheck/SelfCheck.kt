@@ -30,7 +30,8 @@ import java.time.Instant
 /**
  * `bakeoff selfcheck`: Bakeoff's figure for a cell against a plain JMH benchmark of exactly the same
  * loop ([Twin]), pair after pair. The fork is the unit: each side gets one JVM at a time with the
- * same plan, alternating, until the 95% interval of the ratio of their fork medians lies within
+ * same plan, alternating (which side goes first swaps every fork, so a drift of the machine or the
+ * host's own work after a fork hits both alike), until the 95% interval of the ratio of their fork medians lies within
  * ±[TOLERANCE] or each side had [maxForks]; the forks a side it took are recorded. Each twin then
  * runs once more as a plain JVM with JMH's defaults ([BareJmh]): none of Bakeoff's JVM options, no
  * Bakeoff JVM as its host, so what the forks' options and companions cost shows too. Files go to
@@ -38,7 +39,11 @@ import java.time.Instant
  *
  * Threading model: one measurement at a time, on the calling thread.
  */
-internal class SelfCheck(private val options: RunOptions, private val maxForks: Int = DEFAULT_MAX_FORKS) {
+internal class SelfCheck(
+    private val options: RunOptions,
+    private val maxForks: Int = DEFAULT_MAX_FORKS,
+    private val twins: List<Twin> = Twin.entries,
+) {
     /** A Bakeoff cell and its plain twin. */
     enum class Twin(val strategy: String, val workload: String, val benchmark: Class<*>) {
         DIRECT_ARITHMETIC("direct", "arithmetic", DirectArithmeticBenchmark::class.java),
@@ -69,7 +74,7 @@ internal class SelfCheck(private val options: RunOptions, private val maxForks: 
         val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))
         val runner = JmhCellRunner(options, work)
         var jvms = 0
-        val pairs = Twin.entries.map { twin ->
+        val pairs = twins.map { twin ->
             val spec = CellSpec.parse(twin.strategy, twin.workload, ITEMS, WaitForm.BLOCKING.id)
             // Bakeoff's own workloads, so the estimate may run here.
             val serial = SerialEstimate.workloadNanos(checkNotNull(spec.workload), ITEMS, options.context())
@@ -81,17 +86,27 @@ internal class SelfCheck(private val options: RunOptions, private val maxForks: 
             val plain = mutableListOf<List<Double>>()
             var ratio: MedianRatio? = null
             while (bakeoff.size < maxForks && ratio?.let(::within) != true) {
-                listener.measuring(twin, Side.BAKEOFF, bakeoff.size + 1)
-                val cell = runner.run(++jvms, spec, fork, 0, figures = false).result
-                val runs = cell.timeNs?.runs
-                if (cell.status != CellStatus.OK || runs == null) {
-                    return@map base.copy(error = "the Bakeoff cell ended ${cell.status}: ${cell.error}")
+                val measureBakeoff = {
+                    listener.measuring(twin, Side.BAKEOFF, bakeoff.size + 1)
+                    val cell = runner.run(++jvms, spec, fork, 0, figures = false).result
+                    val runs = cell.timeNs?.runs
+                    if (cell.status != CellStatus.OK || runs == null) {
+                        "the Bakeoff cell ended ${cell.status}: ${cell.error}"
+                    } else {
+                        bakeoff += runs
+                        null
+                    }
                 }
-                bakeoff += runs
-                listener.measuring(twin, Side.PLAIN, plain.size + 1)
-                plain += plainRuns(runner, twin, fork, work.resolve("plain-%03d.log".format(++jvms))).getOrElse {
-                    return@map base.copy(error = "the plain benchmark failed: $it")
+                val measurePlain = {
+                    listener.measuring(twin, Side.PLAIN, plain.size + 1)
+                    plainRuns(runner, twin, fork, work.resolve("plain-%03d.log".format(++jvms)))
+                        .fold({ runs ->
+                            plain += runs
+                            null
+                        }, { "the plain benchmark failed: $it" })
                 }
+                val order = listOf(measureBakeoff, measurePlain).let { if (bakeoff.size % 2 == 0) it else it.reversed() }
+                order.firstNotNullOfOrNull { it() }?.let { return@map base.copy(error = it) }
                 if (bakeoff.size >= MIN_FORKS) ratio = MedianRatio.of(plain.map(::median), bakeoff.map(::median), SEED)
             }
             listener.measuring(twin, Side.BARE, 1)
