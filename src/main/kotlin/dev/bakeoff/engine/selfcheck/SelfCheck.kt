@@ -12,6 +12,7 @@ import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.SerialEstimate
 import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.MedianRatio
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.WaitForm
@@ -161,7 +162,10 @@ internal class SelfCheck(
         /** Whether [r]'s whole interval lies within 1 ± [TOLERANCE]. */
         fun within(r: MedianRatio): Boolean = r.ciLow > 1 - TOLERANCE && r.ciHigh < 1 + TOLERANCE
 
-        /** A fork's figure: the median of its runs. */
-        fun median(runs: List<Double>): Double = TimeSummary.of(runs, 0.0).median
+        /**
+         * A fork's figure: the median of its steady runs ([ForkSample.steadyTail], as a run's decisions count
+         * them), so that a side that settles later is not compared on runs that were still warming up.
+         */
+        fun median(runs: List<Double>): Double = TimeSummary.of(ForkSample.steadyTail(runs), 0.0).median
     }
 }
