@@ -35,9 +35,16 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
             "print each ratio (Bakeoff / plain JMH) with its 95% interval over forks: the cost of the harness " +
             "on this machine. --aa instead races one strategy under two names, as a run decides a group."
 
-    private val preset by option("--preset", "-p", help = "How long and how often to measure each fork")
+    // Not quick: its 2 warm-ups of 100 ms leave a pool's runs still falling, and Bakeoff's fork settles later than a
+    // plain one (docs/GUIDE.md has the figures), so quick ratios of the pool cells swing with the warm-up.
+    private val preset by option(
+        "--preset",
+        "-p",
+        help = "How long and how often to measure each fork (default: standard; quick is too short for a pool " +
+            "to settle)",
+    )
         .enum<Preset> { it.id }
-        .default(Preset.QUICK)
+        .default(Preset.STANDARD)
     private val maxForks by option(
         "--max-forks",
         help = "Forks a side at most; each pair stops earlier once its interval is within ±10% " +
