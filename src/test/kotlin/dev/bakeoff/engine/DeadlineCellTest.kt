@@ -136,10 +136,12 @@ class DeadlineCellTest {
     @Test
     fun `a strategy that does not interrupt leaves its items running past its return`() {
         val f = gated("completable-all", WaitForm.BLOCKING)
-        // How many of its items had started by the deadline is the pool's race; what holds either way: every
-        // item running at the return ran on and completed once the gate opened, and no started one was stopped.
-        assertEquals(f.runningAtReturn, f.completed, "items running at the return completed once the gate opened")
-        assertEquals(TEST_ITEMS, f.completed + f.cancelled + f.notStarted, "every item accounted for")
+        // How many of its items had started by the deadline is the pool's race, and so is whether a pool thread
+        // that took an item just before cancel(true) starts it just after the return. What holds either way: no
+        // started item was stopped, so every one completed once the gate opened, those running at the return too.
+        assertEquals(0, f.cancelled, "no started item was stopped")
+        assertEquals(TEST_ITEMS - f.notStarted, f.completed, "every started item completed once the gate opened")
+        assertTrue(f.runningAtReturn <= f.completed, "items running at the return completed: $f")
     }
 
     @Test
