@@ -84,9 +84,9 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         val dir = ResultFiles.prepareOut(out?.let(ResultFiles::outPath), "selfcheck-", force)
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
         if (aa) return aaTest(options)
-        val pairs = twins.size
+        val pairs = if (twins.size == 1) "1 pair" else "${twins.size} pairs"
         echo(
-            "Bakeoff selfcheck: $pairs pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir",
+            "Bakeoff selfcheck: $pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir",
             err = true,
         )
         val results = SelfCheck(options, maxForks, twins).run { twin, side, fork ->

@@ -25,11 +25,11 @@ internal const val WITH_TIMEOUT_FORM =
  * A strategy whose batch is one `runBlocking` around [items] (every coroutine and flow strategy): [run] is
  * `runBlocking { items(batch) }` and [runWithin] `runBlocking { withTimeout(deadline) { items(batch) } }`, the
  * timeout thrown as [DeadlinePassed] (also when `withTimeout` itself returns normally, which it does when its
- * timeout cancelled every child before the block returned). At the deadline `withTimeout` cancels the children: one suspended (`delay`)
- * ends at once, one not yet started never starts. Cancellation does not interrupt a blocking wait
- * (`Thread.sleep`, `parkNanos`, a blocking `get`): the scope waits for that item to return, so the strategy
- * returns late, and the deadline figures say so (late past the deadline, nothing running at the return). Items
- * that block the `runBlocking` thread itself (no dispatcher) are stopped only between one and the next.
+ * timeout cancelled every child before the block returned). At the deadline `withTimeout` cancels the children:
+ * one suspended (`delay`) ends at once, one not yet started never starts. Cancellation does not interrupt a
+ * blocking wait (`Thread.sleep`, `parkNanos`, a blocking `get`): the scope waits for that item to return, so the
+ * strategy returns late, and the deadline figures say so (late past the deadline, nothing running at the return).
+ * Items that block the `runBlocking` thread itself (no dispatcher) are stopped only between one and the next.
  * Called from the batch's one calling thread, as [Strategy.run].
  */
 internal interface RunBlockingStrategy : Strategy {

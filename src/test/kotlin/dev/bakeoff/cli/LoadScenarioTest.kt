@@ -46,7 +46,19 @@ class LoadScenarioTest {
     fun `a load run takes a workload or a scenario, one of them`() {
         val one = "give --workload or --scenario (one of them)"
         assertUsageError(one, "load", "-s", "virtual-threads", "--rate", "100/s")
-        assertUsageError(one, "load", "-w", "storage", "--scenario", "api-fanout", "-s", "virtual-threads", "--rate", "100/s")
-        assertUsageError("unknown scenario 'api-fanoot'", "capacity", "--scenario", "api-fanoot", "-s", "virtual-threads", "--slo", "p99=1s")
+        assertUsageError(
+            one,
+            "load", "-w", "storage", "--scenario", "api-fanout", "-s", "virtual-threads", "--rate", "100/s",
+        )
+        assertUsageError(
+            "unknown scenario 'api-fanoot'",
+            "capacity",
+            "--scenario",
+            "api-fanoot",
+            "-s",
+            "virtual-threads",
+            "--slo",
+            "p99=1s",
+        )
     }
 }

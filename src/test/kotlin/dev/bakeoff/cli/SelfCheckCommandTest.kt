@@ -46,7 +46,8 @@ class SelfCheckCommandTest {
         val readings = output.lines().filter { it.trimStart().matches(Regex("[a-z0-9-]+ x [a-z]+: .*")) }
         assertEquals(5, readings.size, "one reading per pair:\n$output")
         readings.forEach { assertContains(it, "after 2 forks a side") }
-        val results = Json.decodeFromString(SelfCheckResults.serializer(), Files.readString(out.resolve("selfcheck.json")))
+        val json = Files.readString(out.resolve("selfcheck.json"))
+        val results = Json.decodeFromString(SelfCheckResults.serializer(), json)
         assertEquals(cells.map { it.substringBefore(" (") }, results.pairs.map { "${it.strategy} x ${it.workload}" })
         for (p in results.pairs) {
             assertNull(p.error, p.error)

@@ -155,7 +155,8 @@ class DeadlineCellTest {
 
     @Test
     fun `a batch that finishes in time returns normally and is counted as met`() {
-        val cell = Cell(CellSpec.parse("executor-fixed-100", "arithmetic", TEST_ITEMS, "blocking"), TEST_CONTEXT, 3_600_000_000_000)
+        val spec = CellSpec.parse("executor-fixed-100", "arithmetic", TEST_ITEMS, "blocking")
+        val cell = Cell(spec, TEST_CONTEXT, 3_600_000_000_000)
         cell.open()
         try {
             repeat(2) { cell.runBatch() }

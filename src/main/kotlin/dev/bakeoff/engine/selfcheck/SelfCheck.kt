@@ -32,8 +32,8 @@ import java.time.Instant
  * `bakeoff selfcheck`: Bakeoff's figure for a cell against a plain JMH benchmark of exactly the same
  * loop ([Twin]), pair after pair. The fork is the unit: each side gets one JVM at a time with the
  * same plan, alternating (which side goes first swaps every fork, so a drift of the machine or the
- * host's own work after a fork hits both alike), until the 95% interval of the ratio of their fork medians lies within
- * ±[TOLERANCE] or each side had [maxForks]; the forks a side it took are recorded. Each twin then
+ * host's own work after a fork hits both alike), until the 95% interval of the ratio of their fork
+ * medians lies within ±[TOLERANCE] or each side had [maxForks]; the forks a side it took are recorded. Each twin then
  * runs once more as a plain JVM with JMH's defaults ([BareJmh]): none of Bakeoff's JVM options, no
  * Bakeoff JVM as its host, so what the forks' options and companions cost shows too. Files go to
  * [options]' `out` (`cells/`).
@@ -86,28 +86,27 @@ internal class SelfCheck(
             val bakeoff = mutableListOf<List<Double>>()
             val plain = mutableListOf<List<Double>>()
             var ratio: MedianRatio? = null
+
+            /** One more JVM of [side], its runs added to that side's; why it failed, or null. */
+            fun measure(side: Side): String? {
+                listener.measuring(twin, side, (if (side == Side.BAKEOFF) bakeoff else plain).size + 1)
+                if (side == Side.PLAIN) {
+                    val runs = plainRuns(runner, twin, fork, work.resolve("plain-%03d.log".format(++jvms)))
+                    plain += runs.getOrElse { return "the plain benchmark failed: $it" }
+                    return null
+                }
+                val cell = runner.run(++jvms, spec, fork, 0, figures = false).result
+                val runs = cell.timeNs?.runs
+                if (cell.status != CellStatus.OK || runs == null) {
+                    return "the Bakeoff cell ended ${cell.status}: ${cell.error}"
+                }
+                bakeoff += runs
+                return null
+            }
             while (bakeoff.size < maxForks && ratio?.let(::within) != true) {
-                val measureBakeoff = {
-                    listener.measuring(twin, Side.BAKEOFF, bakeoff.size + 1)
-                    val cell = runner.run(++jvms, spec, fork, 0, figures = false).result
-                    val runs = cell.timeNs?.runs
-                    if (cell.status != CellStatus.OK || runs == null) {
-                        "the Bakeoff cell ended ${cell.status}: ${cell.error}"
-                    } else {
-                        bakeoff += runs
-                        null
-                    }
-                }
-                val measurePlain = {
-                    listener.measuring(twin, Side.PLAIN, plain.size + 1)
-                    plainRuns(runner, twin, fork, work.resolve("plain-%03d.log".format(++jvms)))
-                        .fold({ runs ->
-                            plain += runs
-                            null
-                        }, { "the plain benchmark failed: $it" })
-                }
-                val order = listOf(measureBakeoff, measurePlain).let { if (bakeoff.size % 2 == 0) it else it.reversed() }
-                order.firstNotNullOfOrNull { it() }?.let { return@map base.copy(error = it) }
+                // Which side goes first swaps every fork.
+                val order = if (bakeoff.size % 2 == 0) BAKEOFF_FIRST else BAKEOFF_FIRST.reversed()
+                order.firstNotNullOfOrNull(::measure)?.let { return@map base.copy(error = it) }
                 if (bakeoff.size >= MIN_FORKS) ratio = MedianRatio.of(plain.map(::median), bakeoff.map(::median), SEED)
             }
             listener.measuring(twin, Side.BARE, 1)
@@ -146,6 +145,9 @@ internal class SelfCheck(
         }
 
     companion object {
+        /** The two sides of a fork as the first fork of a pair measures them. */
+        private val BAKEOFF_FIRST = listOf(Side.BAKEOFF, Side.PLAIN)
+
         /** E1's batch size, for every pair. */
         const val ITEMS = 100
 
