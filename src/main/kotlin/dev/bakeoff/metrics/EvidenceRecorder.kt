@@ -2,31 +2,58 @@ package dev.bakeoff.metrics
 
 import dev.bakeoff.result.EventTally
 import dev.bakeoff.result.Evidence
+import java.lang.management.ManagementFactory
 
 /**
  * Records the [Evidence] of untimed batches: a JFR recording ([JfrRecorder]) and the process's
  * counters ([ProcessCounters]) around each window of one or more batches, as changes over that
- * window, added up and divided by the batches at the end. Create it before the cell's thread
- * census begins (JFR's own threads start here), call [start] and [stop] around untimed batches
- * only (recording events costs time inside them; reading the counters costs a file per thread,
- * outside them), and [evidence] once after the last window.
+ * window, added up and divided by the batches at the end. Call [start] and [stop] around untimed
+ * batches only (recording events costs time inside them; reading the counters costs a file per
+ * thread, outside them), and [evidence] once after the last window.
+ *
+ * JFR starts two threads of its own and loads and compiles its code when it is first used
+ * ([JfrRecorder.prepare]). With [prepareNow] that happens here, before the cell's thread census
+ * begins (a single-shot fork's first, traced warm-up batch records the evidence); otherwise at the
+ * first [start], after the timed iterations: prepared before them, JFR slowed a short warm-up's runs
+ * (measured: a list-heavy cell's screening fork 1.60x its later forks, 0.86x without JFR).
+ * [jfrThreads] says how many threads that lazy preparation started, for the census to leave out.
  *
  * With [withJfr] false (a run inside the caller's JVM, whose JFR threads would outlive the run
  * there) the figures come from the counters alone.
  *
  * Threading model: one thread at a time (the benchmark thread).
  */
-internal class EvidenceRecorder(private val cores: Int, withJfr: Boolean = true) : AutoCloseable {
+internal class EvidenceRecorder(
+    private val cores: Int,
+    private val withJfr: Boolean = true,
+    prepareNow: Boolean = true,
+) : AutoCloseable {
     private val noJfr: String? = if (withJfr) null else "no JFR in an in-process run: its threads would outlive the run"
-    private val jfr: JfrRecorder? = if (!withJfr) {
-        null
-    } else {
-        try {
+    private var jfr: JfrRecorder? = null
+    private var prepared = false
+
+    /** Threads the JFR preparation started after this recorder was created (0 when it prepared at once). */
+    var jfrThreads = 0
+        private set
+
+    init {
+        if (prepareNow) prepare(counted = false)
+    }
+
+    /** Prepares JFR once; the threads it starts are [jfrThreads] when [counted] (after the census began). */
+    private fun prepare(counted: Boolean) {
+        if (prepared) return
+        prepared = true
+        if (!withJfr) return
+        val threads = ManagementFactory.getThreadMXBean()
+        val before = threads.totalStartedThreadCount
+        jfr = try {
             JfrRecorder.prepare()
         } catch (_: LinkageError) {
             // JfrRecorder itself could not load: the runtime has no jdk.jfr module.
             null
         }
+        if (counted) jfrThreads = (threads.totalStartedThreadCount - before).toInt()
     }
     private var opened: ProcessSample? = null
     private var batches = 0
@@ -42,6 +69,7 @@ internal class EvidenceRecorder(private val cores: Int, withJfr: Boolean = true)
 
     /** Opens a window, right before its first batch. */
     fun start() {
+        prepare(counted = true)
         jfr?.start()
         opened = ProcessCounters.opening()
     }
@@ -63,6 +91,7 @@ internal class EvidenceRecorder(private val cores: Int, withJfr: Boolean = true)
     fun evidence(): Evidence? {
         if (batches == 0) return null
         val n = batches.toDouble()
+        val jfr = jfr
         val events = jfr?.totals()
         fun tally(e: JfrEvent) = events?.let { EventTally(it.counts.getValue(e) / n, it.totalNs.getValue(e) / n) }
         val noJfr = noJfr ?: if (jfr == null) "this runtime has no JFR (module jdk.jfr)" else jfr.unavailable

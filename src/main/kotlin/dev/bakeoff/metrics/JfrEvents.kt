@@ -46,9 +46,9 @@ internal data class JfrTotals(val counts: Map<JfrEvent, Long>, val totalNs: Map<
 
 /**
  * JDK Flight Recorder recordings of the [JfrEvent]s, one per observed batch, read back after the
- * last. JFR starts two threads of its own the first time a recording starts and keeps them:
- * [prepare] does that before a cell's thread census begins, so they are never counted as the
- * strategy's. A runtime without the `jdk.jfr` module, or with JFR disabled, has no recordings; the
+ * last. JFR starts two threads of its own the first time a recording starts and keeps them up to
+ * the JVM's end: [prepare] does that, and the thread census leaves them out whenever it happens
+ * ([EvidenceRecorder]). A runtime without the `jdk.jfr` module, or with JFR disabled, has no recordings; the
  * reason is kept in [unavailable].
  *
  * Threading model: one thread at a time (the benchmark thread).

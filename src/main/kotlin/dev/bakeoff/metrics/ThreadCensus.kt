@@ -70,10 +70,20 @@ internal class ThreadCensus(private val shared: List<SharedScheduler>) {
                 !isJvmInternal(it)
         }
 
-        /** JIT compiler threads, reference handlers and the like: started and stopped by the JVM on its own. */
+        /**
+         * JIT compiler threads, reference handlers and the like: started and stopped by the JVM on its own. JFR's
+         * periodic-task thread is in the main group (its recorder thread in the system group): a cell's evidence
+         * pass may start it after the census began, and it stays up to the JVM's end.
+         */
         fun isJvmInternal(t: Thread): Boolean = t.threadGroup?.name == "system" || t.name in JVM_THREADS
 
-        val JVM_THREADS =
-            setOf("Common-Cleaner", "Attach Listener", "process reaper", "Notification Thread", "Signal Dispatcher")
+        val JVM_THREADS = setOf(
+            "Common-Cleaner",
+            "Attach Listener",
+            "process reaper",
+            "Notification Thread",
+            "Signal Dispatcher",
+            "JFR Periodic Tasks",
+        )
     }
 }

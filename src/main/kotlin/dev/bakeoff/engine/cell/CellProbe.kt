@@ -37,12 +37,14 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     private val memory = MemoryProbe().also { it.start() }
     private val budget = fork.maxThreads?.let { ThreadBudget(it, ::overBudget) }
 
-    // Before the cell (and its thread census) exists: JFR's own threads start here, in a measured JVM
-    // only (in-process, where there is no owner to watch, they would outlive the run in the caller's JVM).
-    // A fork without the untimed passes ([ForkSettings.figures]) records no evidence: it starts no JFR either.
+    // JFR in a measured JVM only (in-process, where there is no owner to watch, its threads would outlive the run in
+    // the caller's JVM), and only in a fork with the untimed passes ([ForkSettings.figures]). Prepared before the
+    // cell (and its thread census) exists only when the first warm-up batch records the evidence; otherwise after
+    // the timed iterations, which it would slow ([EvidenceRecorder]).
     private val evidence = EvidenceRecorder(
         Runtime.getRuntime().availableProcessors(),
         withJfr = fork.ownerPid != null && fork.figures,
+        prepareNow = traceWarmup,
     )
     private val figures = fork.figures
 
@@ -141,19 +143,22 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
             } while (traces.size < most && System.nanoTime() - start < budget)
         }
         val missed = (cell.missed - missedBefore).toInt()
-        if (!evidence.recorded) evidencePass()
+        // Read before the evidence pass, whose first recording may start JFR's own threads.
         val census = cell.threads
         val endLive = census.live()
+        val peakLive = census.peakLive()
+        val created = census.created()
+        if (!evidence.recorded) evidencePass()
         val memoryStats = memory.stats()
         val close = cell.closeAndCheck()
         val threads = ThreadStats(
             startLive = census.startLive,
-            peakLive = census.peakLive(),
-            created = census.created(),
+            peakLive = peakLive,
+            created = created,
             aliveAfterClose = close.leaked.size,
             virtualUsed = TraceStats.virtualThreads(traces.first()),
             endLive = endLive,
-            liveAfterClose = census.live(),
+            liveAfterClose = census.live() - evidence.jfrThreads,
         )
         // Read back after the memory and thread figures, so reading the recordings never counts as the cell's.
         val figures = evidence.evidence()
