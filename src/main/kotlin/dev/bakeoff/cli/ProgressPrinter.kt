@@ -78,10 +78,11 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
     private fun cell(strategy: String, subject: String, wait: String, mode: Any?) =
         "%s x %s (%s, %s) ".format(strategy, subject, wait, mode)
 
-    override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long) {
+    override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long, waiting: Int) {
+        val wait = if (waiting == 0) "" else "; $waiting more wait, as six forks a side would not settle them yet"
         echo(
             "race round $round: $cells cell(s) that could still win $groups undecided group(s) get one more fork " +
-                "(${clock(maxOf(0, budgetLeftNanos))} of the budget left)",
+                "(${clock(maxOf(0, budgetLeftNanos))} of the budget left$wait)",
             true,
         )
     }

@@ -29,7 +29,10 @@ internal object DecisionReasons {
         val low = t.ciLow ?: return when (t.outcome) {
             PairOutcome.SEPARATED -> {
                 val unit = if (t.forks == null) "run" else "fork"
-                "$ratio, its fastest $unit over ${Units.sig3(GroupDecision.SEPARATION)}× the winner's slowest" +
+                // Files written before forks were kept count each run as a fork.
+                val factor = t.forks?.let { ForkVerdict.separationFactor(winnerForks ?: it, it) }
+                    ?: GroupDecision.SEPARATION
+                "$ratio, its fastest $unit over ${Units.sig3(factor)}× the winner's slowest" +
                     forks.let { if (it.isEmpty()) "" else " ($it)" }
             }
 

@@ -28,15 +28,41 @@ internal enum class ForkVerdict(private val label: String) {
         fun confidence(tests: Int, alpha: Double = GroupDecision.ALPHA): Double = 1 - alpha / maxOf(1, tests)
 
         /**
-         * [SLOWER] when [candidate]'s fastest fork is over [GroupDecision.SEPARATION] times [baseline]'s
-         * slowest, [FASTER] the other way round, else null; null too with fewer than [ForkRatio.MIN_FORKS]
-         * forks a side, as one fork's luck can be that wide. A separated pair needs no test.
+         * A gap no fork effect seen here comes near, and so needs no test: one fork a side separates
+         * cells this many times apart. Forks of one cell differed by at most about 6x on these machines
+         * (a list-heavy pool's 0.9 ms and 5.6 ms forks in one race; 2.6x is more usual); two identical
+         * cells 10x apart would need one's fork at the top of such a spread and the other's at the bottom
+         * of a wider one.
          */
-        fun separation(baseline: ForkSample, candidate: ForkSample): ForkVerdict? = when {
-            minOf(baseline.size, candidate.size) < ForkRatio.MIN_FORKS -> null
-            candidate.fastest > GroupDecision.SEPARATION * baseline.slowest -> SLOWER
-            baseline.fastest > GroupDecision.SEPARATION * candidate.slowest -> FASTER
-            else -> null
+        const val ONE_FORK_SEPARATION = 10.0
+
+        /**
+         * The factor that separates two sides of [baselineForks] and [candidateForks] forks:
+         * [GroupDecision.SEPARATION] with [ForkRatio.MIN_FORKS] a side, [ONE_FORK_SEPARATION] with
+         * fewer, as one fork's luck can be twice as wide but not ten times.
+         */
+        fun separationFactor(baselineForks: Int, candidateForks: Int): Double =
+            if (minOf(baselineForks, candidateForks) >= ForkRatio.MIN_FORKS) {
+                GroupDecision.SEPARATION
+            } else {
+                ONE_FORK_SEPARATION
+            }
+
+        /**
+         * [SLOWER] when [candidate]'s fastest fork is over [separationFactor] times [baseline]'s
+         * slowest, [FASTER] the other way round, else null: with fewer than [ForkRatio.MIN_FORKS]
+         * forks a side only where [oneFork] allows it (a race, whose next look gives the cell more
+         * forks if a new leader reopens it), and never with no fork. A separated pair needs no test.
+         */
+        fun separation(baseline: ForkSample, candidate: ForkSample, oneFork: Boolean = false): ForkVerdict? {
+            val fewest = minOf(baseline.size, candidate.size)
+            if (fewest < 1 || (fewest < ForkRatio.MIN_FORKS && !oneFork)) return null
+            val factor = separationFactor(baseline.size, candidate.size)
+            return when {
+                candidate.fastest > factor * baseline.slowest -> SLOWER
+                baseline.fastest > factor * candidate.slowest -> FASTER
+                else -> null
+            }
         }
 
         /**

@@ -8,6 +8,7 @@ import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.TimeStats
+import kotlin.math.exp
 
 /**
  * Decides a group of cells from their measured runs (docs/RESULTS.md, "Deciding a group"), counting
@@ -25,9 +26,13 @@ import dev.bakeoff.result.TimeStats
  * over all [looks] a race takes at it. Each look spends ALPHA / looks (a fixed schedule, spent
  * evenly: by the union bound the looks together never exceed it). Within a look the winner is the
  * data's choice, so a cell behind it could be any pair of the t testable cells (two forks or more,
- * not separated) the wrong way round: each test is two-sided at ALPHA / looks / (t (t − 1) / 2),
- * Bonferroni over every pair. Equivalence needs every pair to hold (an intersection-union test),
- * so only the looks divide its level.
+ * not separated) the wrong way round: the t (t − 1) / 2 pairs are one family, tested by Holm's
+ * step-down (Holm 1979: the pair with the smallest p at ALPHA / looks / m, the next at / (m − 1), ...,
+ * stopping at the first that fails), which holds the family's error rate at ALPHA / looks like
+ * Bonferroni over every pair, whatever the pairs' dependence, and spends what the clearly different
+ * pairs leave on the close ones. A pair's [PairTest.confidence] is the level Holm tested it at (or,
+ * past the step where Holm stopped, that step's). Equivalence needs every pair to hold (an
+ * intersection-union test), so only the looks divide its level.
  *
  * The reports decide a finished run with it, and a race calls it after every round. Pure: the same
  * runs give the same decision on every machine; safe from any thread.
@@ -81,8 +86,13 @@ internal object GroupDecision {
         val winner = ranked.first()
         val w = ForkSample.of(winner.timeNs!!)
         val pairs = ranked.drop(1).map { Compared(it, ForkSample.of(it.timeNs!!), w, winner.timeNs.median) }
-        val levels = levels(1 + pairs.count { it.ratio != null && !it.separated }, looks)
-        val tests = pairs.map { it.test(margin, levels) }
+        val testable = pairs.filter { it.ratio != null && !it.separated }
+        val slower = holm(listOf(w) + testable.map { it.o }, ALPHA / looks)
+        val equivalent = levels(1 + testable.size, looks).equivalent
+        val tests = pairs.map { p ->
+            val index = testable.indexOf(p)
+            p.test(margin, Levels(if (index < 0) equivalent else slower[index], equivalent))
+        }
         val status = when {
             tests.all { it.outcome.behind } -> GroupStatus.DECIDED
             tests.none { it.outcome == PairOutcome.UNRESOLVED } -> GroupStatus.TIE
@@ -107,11 +117,30 @@ internal object GroupDecision {
 
     /**
      * The two-sided confidence of the interval that calls a cell slower, and of the equivalence test's,
-     * in a group of [testable] cells at one of [looks] looks (the class comment says why).
+     * in a group of [testable] cells at one of [looks] looks, Bonferroni over every pair: the most
+     * [holm] ever asks of a pair.
      */
     fun levels(testable: Int, looks: Int): Levels {
         val perLook = ALPHA / looks
         return Levels(1 - perLook / maxOf(1, testable * (testable - 1) / 2), 1 - 2 * perLook)
+    }
+
+    /**
+     * Holm's step-down over every pair of [samples] (the winner's first) at family level [alpha]:
+     * for each other sample, the two-sided confidence its pair with the winner is tested at. Pairs
+     * are taken by ascending Welch p; the k-th (from 0) of m is tested at alpha / (m − k) until one
+     * is not significant; from there on every pair is tested at that step's level and fails it.
+     */
+    fun holm(samples: List<ForkSample>, alpha: Double): List<Double> {
+        val pairs = samples.indices.flatMap { i -> (i + 1 until samples.size).map { j -> i to j } }
+        val p = pairs.associateWith { (i, j) -> checkNotNull(ForkRatio.of(samples[i], samples[j])).pValue }
+        val order = pairs.sortedBy { p.getValue(it) }
+        val m = order.size
+        val stop = order.indices.firstOrNull { k -> p.getValue(order[k]) > alpha / (m - k) } ?: m
+        return (1 until samples.size).map { j ->
+            val k = order.indexOf(0 to j)
+            1 - alpha / (m - minOf(k, stop))
+        }
     }
 
     /** The two-sided confidence of the interval that calls a cell slower, and of the equivalence test's. */
@@ -121,14 +150,19 @@ internal object GroupDecision {
      * [cell] (its forks [o]) against the winner's forks [w] (its median [winnerMedian]): the test, once
      * the group's [Levels] are known.
      */
-    private class Compared(val cell: CellResult, val o: ForkSample, w: ForkSample, val winnerMedian: Double) {
+    private class Compared(val cell: CellResult, val o: ForkSample, val w: ForkSample, val winnerMedian: Double) {
         val ratio = ForkRatio.of(w, o)
 
-        // A gap this wide needs no test, but still two forks a side: one fork's luck can be that wide.
-        val separated = ForkVerdict.separation(w, o) == ForkVerdict.SLOWER
+        // A gap this wide needs no test: over 2x with two forks a side, over 10x with one.
+        val separated = ForkVerdict.separation(w, o, oneFork = true) == ForkVerdict.SLOWER
 
         fun test(margin: Double, levels: Levels): PairTest {
             val time = cell.timeNs!!
+            if (separated) {
+                val outcome = PairOutcome.SEPARATED
+                val gap = exp(o.logMean - w.logMean)
+                return PairTest(cell.strategy, gap, runs = time.runs.size, outcome = outcome, forks = o.size)
+            }
             val fr = ratio ?: return PairTest(
                 cell.strategy,
                 time.median / winnerMedian,
@@ -136,10 +170,6 @@ internal object GroupDecision {
                 outcome = PairOutcome.UNRESOLVED,
                 forks = o.size,
             )
-            if (separated) {
-                val outcome = PairOutcome.SEPARATED
-                return PairTest(cell.strategy, fr.ratio, runs = time.runs.size, outcome = outcome, forks = o.size)
-            }
             val (low, high) = fr.interval(levels.slower)
             val (eqLow, eqHigh) = fr.interval(levels.equivalent)
             // The rule compare and check share; a cell the forks put ahead of the winner is unresolved here.

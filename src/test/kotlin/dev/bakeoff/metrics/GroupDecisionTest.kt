@@ -143,9 +143,31 @@ class GroupDecisionTest {
         assertEquals(1 - 0.05 / 3, raced.confidence!!, 1e-12)
         assertEquals(1 - 2 * 0.05 / 3, raced.eqConfidence!!, 1e-12)
         assertTrue(raced.ciLow!! < once.ciLow!!, "$raced against $once")
-        // Three testable cells are three pairs the data could have put the wrong way round.
-        val three = decide(a, b, forked("c", *forks(113.0, 3.0))).tests.first()
-        assertEquals(1 - 0.05 / 3, three.confidence!!, 1e-12)
+        // Three testable cells are three pairs the data could have put the wrong way round: Holm tests the
+        // clearest (a, c) at 0.05 / 3, then (a, b) at 0.05 / 2, then stops at (b, c), which is not significant.
+        val three = decide(a, b, forked("c", *forks(113.0, 3.0))).tests
+        assertEquals(listOf(1 - 0.05 / 2, 1 - 0.05 / 3), three.map { it.confidence!! })
+        assertEquals(listOf(PairOutcome.SLOWER, PairOutcome.SLOWER), three.map { it.outcome })
+    }
+
+    @Test
+    fun `Holm tests every pair at the first step's level when even the clearest pair is not significant`() {
+        val a = forked("a", *forks(100.0, 30.0))
+        val b = forked("b", *forks(104.0, 30.0))
+        val c = forked("c", *forks(108.0, 30.0))
+        val tests = decide(a, b, c).tests
+        assertEquals(listOf(1 - 0.05 / 3, 1 - 0.05 / 3), tests.map { it.confidence!! })
+        assertTrue(tests.none { it.outcome.behind }, "$tests")
+    }
+
+    @Test
+    fun `a cell over ten times the winner is separated with one fork a side, over twice only with two`() {
+        val far = decide(forked("a", around(100.0, 1.0, 4)), forked("b", around(1_010.0, 1.0, 4)))
+        assertEquals(GroupStatus.DECIDED, far.status, far.reason)
+        assertEquals(PairOutcome.SEPARATED, far.tests.single().outcome)
+        assertContains(far.reason, "its fastest fork over 10.0× the winner's slowest (1 and 1 forks)")
+        val near = decide(forked("a", around(100.0, 1.0, 4)), forked("b", around(900.0, 1.0, 4)))
+        assertEquals(PairOutcome.UNRESOLVED, near.tests.single().outcome)
     }
 
     @Test

@@ -26,9 +26,10 @@ internal interface RunListener {
 
     /**
      * A race's further round starts: [cells] contenders in [groups] undecided groups get one more
-     * fork each, with [budgetLeftNanos] of the run's budget left.
+     * fork each, with [budgetLeftNanos] of the run's budget left, while [waiting] more undecided groups
+     * wait (as their forks stand, no fork more could settle them; they are served once no group can be).
      */
-    fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long) {}
+    fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long, waiting: Int = 0) {}
 
     /** Before the first cell: [HarnessCost] starts measuring Bakeoff's own path. */
     fun harnessStarted() {}

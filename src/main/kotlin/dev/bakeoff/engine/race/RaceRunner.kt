@@ -125,20 +125,23 @@ internal class RaceRunner(
         while (true) {
             // The groups nearest a decision first (the fewest forks a side their pairs still need as today's
             // figures stand), then the cheapest: a short budget then settles whole groups instead of feeding
-            // groups whose forks differ too much to be settled by the last fork.
+            // groups whose forks differ too much to be settled by the last fork. Those (a need beyond
+            // MAX_FORKS) wait while a group that could be settled is open.
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
-            val contenders = open.flatMap {
+            val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty { open }
+            val text = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
+            val contenders = served.flatMap {
                 RaceRules.interleaved(it.contenders, round + 1) { e -> e.spec.strategy.spec }
+            }.filter { e ->
+                (e.forks < RaceRules.MAX_FORKS).also { more -> if (!more) e.stop(RaceStop.MAX_FORKS, text) }
             }
-            if (round >= RaceRules.MAX_FORKS) {
-                val text = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
-                contenders.forEach { it.stop(RaceStop.MAX_FORKS, text) }
-                break
-            }
+            // Each pass that serves nobody stops at least one cell, so the loop ends.
+            if (contenders.isEmpty()) continue
             round++
-            listener.roundStarted(round, contenders.size, open.size, options.budgetNanos - elapsed())
+            val left = options.budgetNanos - elapsed()
+            listener.roundStarted(round, contenders.size, served.size, left, open.size - served.size)
             for (e in contenders) {
                 if (elapsed() + e.lastForkNanos > options.budgetNanos - FINISH_RESERVE_NANOS) {
                     e.stop(
