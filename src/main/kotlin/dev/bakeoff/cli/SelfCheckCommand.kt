@@ -103,13 +103,22 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         echo("results: ${dir.resolve("selfcheck.json")}")
     }
 
-    /** The pairs `-s` and `-w` leave; none is a usage error that lists the pairs there are. */
+    /**
+     * The pairs `-s` and `-w` leave. A name no pair has, or no pair left, is a usage error that lists
+     * the pairs there are (a typo must not quietly measure fewer pairs).
+     */
     private fun chosenTwins(): List<SelfCheck.Twin> {
+        val all = SelfCheck.Twin.entries.joinToString { "${it.strategy} x ${it.workload}" }
+        val unknown = strategies.orEmpty().filter { s -> SelfCheck.Twin.entries.none { it.strategy == s } } +
+            workloads.orEmpty().filter { w -> SelfCheck.Twin.entries.none { it.workload == w } }
+        if (unknown.isNotEmpty()) {
+            val names = unknown.joinToString()
+            throw UsageError("no selfcheck pair has $names; the pairs: $all", statusCode = 2)
+        }
         val twins = SelfCheck.Twin.entries.filter { t ->
             strategies?.contains(t.strategy) != false && workloads?.contains(t.workload) != false
         }
         if (twins.isEmpty()) {
-            val all = SelfCheck.Twin.entries.joinToString { "${it.strategy} x ${it.workload}" }
             throw UsageError("no selfcheck pair matches -s/-w; the pairs: $all", statusCode = 2)
         }
         return twins

@@ -68,10 +68,17 @@ class SelfCheckCommandTest {
             "no selfcheck pair matches -s/-w; the pairs: ${cells.joinToString { it.substringBefore(" (") }}",
             "selfcheck",
             "-s",
-            "virtual-threads",
+            "direct",
             "-w",
-            "lists",
+            "storage",
         )
+    }
+
+    @Test
+    fun `a name no pair has is one line, not a quietly shorter check`() {
+        val pairs = cells.joinToString { it.substringBefore(" (") }
+        assertUsageError("no selfcheck pair has nope; the pairs: $pairs", "selfcheck", "-s", "direct,nope")
+        assertUsageError("no selfcheck pair has lists; the pairs: $pairs", "selfcheck", "-w", "lists")
     }
 
     @Test

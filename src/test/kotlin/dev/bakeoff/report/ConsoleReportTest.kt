@@ -104,7 +104,7 @@ class ConsoleReportTest {
         assertEquals(
             listOf(
                 "lists, 100 items (blocking): coroutine-default or executor-fixed-cpu, 1.19 ms — undecided: " +
-                    "not told apart from executor-fixed-cpu ×1.03 (98.3% CI 0.973–1.09, p = 0.15; 5 and 5 forks)",
+                    "not told apart from executor-fixed-cpu ×1.03 (95% CI 0.986–1.08, p = 0.15; 5 and 5 forks)",
                 "network, 100 items (blocking): virtual-threads, 99.8 ms — decided: " +
                     "ahead of direct ×49.7, its fastest fork over 2.00× the winner's slowest (5 and 5 forks)",
             ),

@@ -31,7 +31,7 @@ class VerdictsTest {
         val lists = verdicts.getValue("lists, 100 items (blocking)")
         // Not told apart from executor-fixed-cpu: the fastest median only leads.
         assertEquals("coroutine-default leads at 1.19 ms, 1.03× ahead of executor-fixed-cpu (1.23 ms), 1.88× ahead of the slowest, direct (2.24 ms)", lists[0])
-        assertEquals("undecided: not told apart from executor-fixed-cpu ×1.03 (98.3% CI 0.973–1.09, p = 0.15; 5 and 5 forks)", lists[1])
+        assertEquals("undecided: not told apart from executor-fixed-cpu ×1.03 (95% CI 0.986–1.08, p = 0.15; 5 and 5 forks)", lists[1])
         assertEquals("physical limit 1.00 ms; the winner's efficiency is 0.840, 16.0% of its time is above the limit: some room left", lists[2])
         val network = verdicts.getValue("network, 100 items (blocking)")
         assertEquals("virtual-threads wins at 99.8 ms, 49.6× ahead of direct (4.95 s)", network[0])

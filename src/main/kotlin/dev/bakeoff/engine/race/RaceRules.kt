@@ -59,6 +59,13 @@ internal object RaceRules {
      * (the cell's own, [warmups]) and [runs] timed iterations (the cell's own, [runs]), or single-shot
      * batches filling about [MORE_SINGLE_SHOT_NANOS] (at least 3, at most [MAX_SINGLE_SHOTS]): a further
      * JVM costs about 0.3 s on top of its batches on 2 cores, more than three short batches are worth.
+     * A single-shot fork first warms up for about [MORE_SINGLE_SHOT_WARMUP_NANOS] of batches (1 to
+     * [MAX_SINGLE_SHOT_WARMUPS]): measured on `network` and `mixed`, a fork's 100 ms batches after one
+     * warm-up batch still fell for four or five batches (`rx-io` 112, 107, 106, 105, 103 ms, then 102-103
+     * ms), after five for five more (`rx-io` on `mixed` 103-105 ms, then 99-101 ms), the longest for the
+     * strategies with the most code to compile, so their fork medians came out 2-3% too high against
+     * quicker ones (`rx-io` on `network` ×1.03 against `executor-cached` after one warm-up batch, ×1.01-1.02
+     * after five).
      */
     fun more(mode: PlanMode, batchNanos: Double, warmups: Int, runs: Int = MORE_RUNS): MeasurementPlan = when (mode) {
         PlanMode.AVERAGE_TIME -> MeasurementPlan(
@@ -72,7 +79,8 @@ internal object RaceRules {
 
         PlanMode.SINGLE_SHOT -> {
             val batches = (MORE_SINGLE_SHOT_NANOS / batchNanos).toInt().coerceIn(MIN_SINGLE_SHOTS, MAX_SINGLE_SHOTS)
-            MeasurementPlan(mode, 1, 1, batches, 0, "race: one more fork")
+            val warm = (MORE_SINGLE_SHOT_WARMUP_NANOS / batchNanos).toInt().coerceIn(1, MAX_SINGLE_SHOT_WARMUPS)
+            MeasurementPlan(mode, 1, warm, batches, 0, "race: one more fork, $warm warm-up batches")
         }
     }
 
@@ -263,4 +271,6 @@ internal object RaceRules {
     private const val MORE_SINGLE_SHOT_NANOS = 1e9
     private const val MIN_SINGLE_SHOTS = 3
     private const val MAX_SINGLE_SHOTS = 10
+    private const val MORE_SINGLE_SHOT_WARMUP_NANOS = 1e9
+    private const val MAX_SINGLE_SHOT_WARMUPS = 10
 }
