@@ -23,7 +23,9 @@ import dev.bakeoff.result.RaceStop
  * round after round, one more fork for every cell that could still win a group that is not yet
  * decided (not behind by the group's test at fork level, [GroupDecision] at the race's
  * [RaceRules.LOOKS] looks and [margin]), while the [options]' budget lasts and up to
- * [RaceRules.MAX_FORKS] forks a cell. Within a round a group's contenders take their forks in a
+ * [RaceRules.MAX_FORKS] forks a cell. A round serves the groups nearest a decision first; a group
+ * that not even [RaceRules.MAX_FORKS] forks a side would settle as its forks stand waits while one
+ * that could is open ([RaceRules.forksNeeded]). Within a round a group's contenders take their forks in a
  * seeded shuffled order, new every round ([RaceRules.interleaved]), so a drift of the machine falls
  * on them alike. Every round judges the group afresh: a cell stopped as behind one leader races
  * again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
