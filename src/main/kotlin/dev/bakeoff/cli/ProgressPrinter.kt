@@ -2,6 +2,7 @@ package dev.bakeoff.cli
 
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
@@ -79,7 +80,8 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         "%s x %s (%s, %s) ".format(strategy, subject, wait, mode)
 
     override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long, waiting: Int) {
-        val wait = if (waiting == 0) "" else "; $waiting more wait, as six forks a side would not settle them yet"
+        val forks = RaceRules.MAX_FORKS
+        val wait = if (waiting == 0) "" else "; $waiting more wait, as $forks forks a side would not settle them yet"
         echo(
             "race round $round: $cells cell(s) that could still win $groups undecided group(s) get one more fork " +
                 "(${clock(maxOf(0, budgetLeftNanos))} of the budget left$wait)",

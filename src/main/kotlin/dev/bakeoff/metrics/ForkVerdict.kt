@@ -51,8 +51,8 @@ internal enum class ForkVerdict(private val label: String) {
         /**
          * [SLOWER] when [candidate]'s fastest fork is over [separationFactor] times [baseline]'s
          * slowest, [FASTER] the other way round, else null: with fewer than [ForkRatio.MIN_FORKS]
-         * forks a side only where [oneFork] allows it (a race, whose next look gives the cell more
-         * forks if a new leader reopens it), and never with no fork. A separated pair needs no test.
+         * forks a side only where [oneFork] allows it (a group's decision; `compare` and `check` keep
+         * two forks a side), and never with no fork. A separated pair needs no test.
          */
         fun separation(baseline: ForkSample, candidate: ForkSample, oneFork: Boolean = false): ForkVerdict? {
             val fewest = minOf(baseline.size, candidate.size)

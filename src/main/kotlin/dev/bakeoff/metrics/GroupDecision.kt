@@ -17,8 +17,9 @@ import kotlin.math.exp
  * and is [PairOutcome.EQUIVALENT] (the whole interval at [PairTest.eqConfidence] within 1 ± margin:
  * two one-sided tests, TOST), [PairOutcome.SLOWER] (the whole interval at [PairTest.confidence]
  * above 1, and the ratio itself over 1 + margin), [PairOutcome.SEPARATED] (its fastest fork over
- * [SEPARATION] times the winner's slowest) or [PairOutcome.UNRESOLVED]; a side with fewer than
- * [ForkRatio.MIN_FORKS] forks is never anything but unresolved. The group is [GroupStatus.DECIDED]
+ * [SEPARATION] times the winner's slowest, or [ForkVerdict.ONE_FORK_SEPARATION] times with one fork
+ * on a side) or [PairOutcome.UNRESOLVED]; a side with fewer than [ForkRatio.MIN_FORKS] forks is
+ * otherwise never anything but unresolved. The group is [GroupStatus.DECIDED]
  * when every other cell is behind, a [GroupStatus.TIE] when the rest are equivalent, else
  * [GroupStatus.UNDECIDED].
  *
@@ -87,12 +88,8 @@ internal object GroupDecision {
         val w = ForkSample.of(winner.timeNs!!)
         val pairs = ranked.drop(1).map { Compared(it, ForkSample.of(it.timeNs!!), w, winner.timeNs.median) }
         val testable = pairs.filter { it.ratio != null && !it.separated }
-        val slower = holm(listOf(w) + testable.map { it.o }, ALPHA / looks)
-        val equivalent = levels(1 + testable.size, looks).equivalent
-        val tests = pairs.map { p ->
-            val index = testable.indexOf(p)
-            p.test(margin, Levels(if (index < 0) equivalent else slower[index], equivalent))
-        }
+        val slower = testable.zip(holm(listOf(w) + testable.map { it.o }, ALPHA / looks)).toMap()
+        val tests = pairs.map { it.test(margin, slower[it], 1 - 2 * ALPHA / looks) }
         val status = when {
             tests.all { it.outcome.behind } -> GroupStatus.DECIDED
             tests.none { it.outcome == PairOutcome.UNRESOLVED } -> GroupStatus.TIE
@@ -116,16 +113,6 @@ internal object GroupDecision {
     }
 
     /**
-     * The two-sided confidence of the interval that calls a cell slower, and of the equivalence test's,
-     * in a group of [testable] cells at one of [looks] looks, Bonferroni over every pair: the most
-     * [holm] ever asks of a pair.
-     */
-    fun levels(testable: Int, looks: Int): Levels {
-        val perLook = ALPHA / looks
-        return Levels(1 - perLook / maxOf(1, testable * (testable - 1) / 2), 1 - 2 * perLook)
-    }
-
-    /**
      * Holm's step-down over every pair of [samples] (the winner's first) at family level [alpha]:
      * for each other sample, the two-sided confidence its pair with the winner is tested at. Pairs
      * are taken by ascending Welch p; the k-th (from 0) of m is tested at alpha / (m − k) until one
@@ -143,12 +130,9 @@ internal object GroupDecision {
         }
     }
 
-    /** The two-sided confidence of the interval that calls a cell slower, and of the equivalence test's. */
-    data class Levels(val slower: Double, val equivalent: Double)
-
     /**
      * [cell] (its forks [o]) against the winner's forks [w] (its median [winnerMedian]): the test, once
-     * the group's [Levels] are known.
+     * the group's levels are known.
      */
     private class Compared(val cell: CellResult, val o: ForkSample, val w: ForkSample, val winnerMedian: Double) {
         val ratio = ForkRatio.of(w, o)
@@ -156,7 +140,11 @@ internal object GroupDecision {
         // A gap this wide needs no test: over 2x with two forks a side, over 10x with one.
         val separated = ForkVerdict.separation(w, o, oneFork = true) == ForkVerdict.SLOWER
 
-        fun test(margin: Double, levels: Levels): PairTest {
+        /**
+         * The test at the two-sided confidence [slower] ([holm]'s level, null where no test is made:
+         * separated, or a side with one fork) and the equivalence test's [equivalent].
+         */
+        fun test(margin: Double, slower: Double?, equivalent: Double): PairTest {
             val time = cell.timeNs!!
             if (separated) {
                 val outcome = PairOutcome.SEPARATED
@@ -170,17 +158,18 @@ internal object GroupDecision {
                 outcome = PairOutcome.UNRESOLVED,
                 forks = o.size,
             )
-            val (low, high) = fr.interval(levels.slower)
-            val (eqLow, eqHigh) = fr.interval(levels.equivalent)
+            val level = checkNotNull(slower) { "${cell.strategy} is testable, so Holm gave it a level" }
+            val (low, high) = fr.interval(level)
+            val (eqLow, eqHigh) = fr.interval(equivalent)
             // The rule compare and check share; a cell the forks put ahead of the winner is unresolved here.
-            val outcome = when (ForkVerdict.of(fr, margin, levels.slower, levels.equivalent)) {
+            val outcome = when (ForkVerdict.of(fr, margin, level, equivalent)) {
                 ForkVerdict.SAME -> PairOutcome.EQUIVALENT
                 ForkVerdict.SLOWER -> PairOutcome.SLOWER
                 else -> PairOutcome.UNRESOLVED
             }
             return PairTest(
                 cell.strategy, fr.ratio, low, high, fr.pValue, time.runs.size, outcome, eqLow, eqHigh,
-                forks = o.size, confidence = levels.slower, eqConfidence = levels.equivalent,
+                forks = o.size, confidence = level, eqConfidence = equivalent,
             )
         }
     }

@@ -138,7 +138,8 @@ internal object RaceRules {
      * How the cell of [test] (against its group's [leader], who has [leaderForks] forks) stops, and
      * why, or null if it could still win: [RaceStop.BEHIND] when the test says slower at fork level,
      * [RaceStop.CANNOT_WIN] when its fastest fork is over [CANNOT_WIN_FACTOR] times the leader's
-     * slowest. Racing then drops it, as F-Race drops a candidate a test puts behind the best; its
+     * slowest (or [dev.bakeoff.metrics.ForkVerdict.ONE_FORK_SEPARATION] times, with one fork a
+     * side). Racing then drops it, as F-Race drops a candidate a test puts behind the best; its
      * runs so far stay in the group's decision, and the next judgement reopens it if a new leader
      * is not ahead of it.
      */

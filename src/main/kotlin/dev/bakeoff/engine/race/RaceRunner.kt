@@ -133,11 +133,10 @@ internal class RaceRunner(
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
             val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty { open }
-            val text = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
             val contenders = served.flatMap {
                 RaceRules.interleaved(it.contenders, round + 1) { e -> e.spec.strategy.spec }
             }.filter { e ->
-                (e.forks < RaceRules.MAX_FORKS).also { more -> if (!more) e.stop(RaceStop.MAX_FORKS, text) }
+                (e.forks < RaceRules.MAX_FORKS).also { more -> if (!more) e.stop(RaceStop.MAX_FORKS, MAX_FORKS_TEXT) }
             }
             // Each pass that serves nobody stops at least one cell, so the loop ends.
             if (contenders.isEmpty()) continue
@@ -276,6 +275,7 @@ internal class RaceRunner(
 
     private companion object {
         private val NONE = Open(emptyList(), 0)
+        const val MAX_FORKS_TEXT = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
 
