@@ -4,6 +4,7 @@ import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
+import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
@@ -107,6 +108,97 @@ class RaceRunnerTest {
         assertEquals(3, forks.getValue("direct x arithmetic"), "$forks")
         assertEquals(3, forks.getValue("virtual-threads x arithmetic"), "$forks")
         assertEquals(2, forks.getValue("direct x lists"), "$forks")
+    }
+
+    @Test
+    fun `a group whose screening runs alone show six forks a side could not settle it waits from round two`() {
+        // lists: two cells 3% apart whose runs spread ±40% within their fork; arithmetic: two cells 20% apart.
+        val script = { key: String, fork: Int ->
+            val (s, w) = key.split(" x ")
+            val centre = when {
+                s == "direct" -> 100.0
+                w == "lists" -> 103.0
+                else -> 120.0
+            }
+            noisy(centre, if (w == "lists") 40.0 else 1.0, fork, n = 8)
+        }
+        val track = ScriptedTrack(script, emptySet(), key = { "${it.strategy.spec} x ${it.subject}" })
+        val cells = listOf("direct", "executor-cached").flatMap { s ->
+            listOf("lists", "arithmetic").map { CellSpec.parse(s, it, 10, "blocking") }
+        }
+        val rounds = mutableListOf<Pair<Int, Int>>()
+        val listener = object : RunListener {
+            override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long, waiting: Int) {
+                rounds += groups to waiting
+            }
+        }
+        RaceRunner(RaceOptions(600 * SECOND), null, listener, track) { track.clock }.run(cells)
+        assertEquals(1 to 1, rounds.first(), "round 2 serves arithmetic only; lists waits: $rounds")
+        assertTrue(rounds.last().first == 1 && rounds.last().second == 0, "lists is served once it is alone: $rounds")
+    }
+
+    @Test
+    fun `a group whose round the budget cannot pay in full gets no fork and a cheaper group's round does`() {
+        // lists: three cells 10% apart, forks within 1% (settled soonest, so served first, but 3 s a round);
+        // arithmetic: two cells 8% apart with wider runs (2 s a round).
+        val script = { key: String, fork: Int ->
+            val (s, w) = key.split(" x ")
+            if (w == "lists") {
+                noisy(mapOf("direct" to 100.0, "executor-cached" to 110.0).getOrDefault(s, 121.0), 0.5, fork)
+            } else {
+                noisy(if (s == "direct") 100.0 else 108.0, 6.0, fork)
+            }
+        }
+        val track = ScriptedTrack(script, emptySet(), key = { "${it.strategy.spec} x ${it.subject}" })
+        val cells = listOf("direct", "executor-cached", "virtual-threads")
+            .map { CellSpec.parse(it, "lists", 10, "blocking") } +
+            listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        // 5 s of screening, 2 s for a round of arithmetic (not the 3 s of lists'), 5 s kept for the last files.
+        RaceRunner(RaceOptions(12 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        val byCell = track.results.values.associateBy { "${it.strategy} x ${it.workload}" }
+        for ((cell, result) in byCell) {
+            val race = result.race!!
+            if (result.workload == "lists") {
+                assertEquals(RaceStop.BUDGET to 1, race.stop to race.forks, "$cell: ${race.reason}")
+                assertTrue("another round of its group (about 3000 ms)" in race.reason, race.reason)
+            } else {
+                assertEquals(2, race.forks, "$cell: $race")
+            }
+        }
+    }
+
+    @Test
+    fun `a single-shot cell's screening fork of one run does not count, so it costs a fork more`() {
+        val track = ScriptedTrack(close(), emptySet(), serialNanos = Preset.SINGLE_SHOT_ABOVE_NANOS * 2)
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "network", 10, "blocking") }
+        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        for (c in track.results.values) {
+            assertEquals(PlanMode.SINGLE_SHOT, c.plan!!.mode)
+            assertEquals(1, c.timeNs!!.forks!!.first(), "the screening fork's one run")
+            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS + 1, c.race!!.stop to c.race!!.forks, c.race!!.reason)
+        }
+    }
+
+    @Test
+    fun `when no group could be settled as its forks stand, only the nearest is served`() {
+        // arithmetic: two cells 4% apart whose forks move by ±1% (six forks a side do not show them within 5%,
+        // about ten would); lists: two cells 3% apart whose runs spread ±40% (dozens would not).
+        val script = { s: String, fork: Int ->
+            when (s) {
+                "direct" -> noisy(100.0, 0.2, fork, strategy = s, wobble = 0.01)
+                "executor-cached" -> noisy(104.0, 0.2, fork, strategy = s, wobble = 0.01)
+                else -> noisy(if (s == "virtual-threads") 100.0 else 103.0, 40.0, fork, n = 8)
+            }
+        }
+        val track = ScriptedTrack(script, emptySet())
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") } +
+            listOf("virtual-threads", "thread-per-task").map { CellSpec.parse(it, "lists", 10, "blocking") }
+        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        val arithmetic = track.results.values.filter { it.workload == "arithmetic" }.map { it.race!! }
+        assertEquals(List(2) { RaceStop.MAX_FORKS to RaceRules.MAX_FORKS }, arithmetic.map { it.stop to it.forks })
+        val lastArithmetic = track.started.lastIndexOf("executor-cached")
+        val secondLists = track.started.withIndex().filter { it.value == "virtual-threads" }.drop(1).first().index
+        assertTrue(secondLists > lastArithmetic, "lists waits until arithmetic is done: ${track.started}")
     }
 
     /**

@@ -11,7 +11,8 @@ import dev.bakeoff.result.MeasurementPlan
 
 /**
  * Plays [script] (strategy, or what [key] names a cell by, -> the runs of its n-th fork, or null for a
- * failed fork) as the suite would; the strategies in [unplanned] fail their planning probe.
+ * failed fork) as the suite would; the strategies in [unplanned] fail their planning probe, the others
+ * expect a serial batch of [serialNanos] (over 0.5 s: single-shot plans).
  */
 internal class ScriptedTrack(
     val script: (String, Int) -> List<Double>?,
@@ -19,6 +20,7 @@ internal class ScriptedTrack(
     val floors: Map<String, Long> = emptyMap(),
     val traced: Map<String, Double> = emptyMap(),
     val key: (CellSpec) -> String = { it.strategy.spec },
+    val serialNanos: Long = 1_000L,
 ) : RaceRunner.Track {
     var clock = 0L
     val started = mutableListOf<String>()
@@ -30,7 +32,7 @@ internal class ScriptedTrack(
         if (spec.strategy.spec in unplanned) {
             Estimate.Failed(CellStatus.TIMEOUT, PROBE_TIMEOUT)
         } else {
-            Estimate.Serial(1_000L)
+            Estimate.Serial(serialNanos)
         }
 
     override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean): JmhCellRunner.Outcome {

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine.race
 
 import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Trend
@@ -13,6 +14,7 @@ import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.RaceStop
 import dev.bakeoff.result.TimeStats
 import org.apache.commons.statistics.distribution.TDistribution
+import kotlin.math.PI
 import kotlin.math.abs
 import kotlin.math.exp
 import kotlin.math.ln
@@ -31,8 +33,10 @@ internal object RaceRules {
     const val CANNOT_WIN_FACTOR = GroupDecision.SEPARATION
 
     /**
-     * Forks a cell gets at most, screening included: one a round. Forks differ more than runs (up to
-     * 2.6x on these machines), so a close pair needs five or six a side to be told apart.
+     * Forks that count ([ForkSample.counted]) a cell gets at most, one a round: screening included,
+     * except a single-shot screening fork of one run, which does not count and so costs a fork more.
+     * Forks differ more than runs (up to 2.6x on these machines), so a close pair needs five or six a
+     * side to be told apart.
      */
     const val MAX_FORKS = 6
 
@@ -176,7 +180,8 @@ internal object RaceRules {
         val gap = abs(other.logMean - leader.logMean)
         val widest = gap + today
         val narrowest = (gap - today).coerceAtLeast(0.0)
-        if (settles(test, widest, narrowest, projected, 2.0 * (MAX_FORKS - 1), margin)) return null
+        val df = 2.0 * (MAX_FORKS - 1)
+        if (settles(test.confidence, test.eqConfidence, widest, narrowest, projected, df, margin)) return null
         val noise = listOf(leader, other).joinToString(" and ") {
             "±" + DecisionReasons.percent(exp(sqrt(it.logVariance)) - 1)
         }
@@ -187,30 +192,60 @@ internal object RaceRules {
 
     /**
      * The forks a side at which [test] (an unresolved pair: the leader's forks [leader], the other
-     * cell's [other]) would be settled if today's gap and fork variances held: the interval at
+     * cell's [other], whose fork medians' log variances are [leaderVariance] and [otherVariance],
+     * [forkVariance]) would be settled if today's gap and those variances held: the interval at
      * [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the equivalence interval within
-     * 1 ± margin. One fork more than today when a side's variance is not known yet (one fork);
-     * [MAX_FORKS] + 1 when not even [MAX_FORKS] would do. Only orders the race's rounds (the groups
-     * nearest a decision first): it never decides anything, so it adds nothing to the error rate.
+     * 1 ± margin (a side of one fork has no test yet: at the most lenient levels a look gives,
+     * [GroupDecision.ALPHA] / [LOOKS] and twice that). One fork more than today when a variance is not
+     * known (one fork of one run). Counted beyond [MAX_FORKS] too, up to [NEED_HORIZON] (then
+     * [NEED_HORIZON] + 1), so that groups no cell's last fork could settle are ordered among
+     * themselves. Only orders the race's rounds (the groups nearest a decision first): it never
+     * decides anything, so it adds nothing to the error rate.
      */
-    fun forksNeeded(test: PairTest, leader: ForkSample, other: ForkSample, margin: Double): Int {
+    fun forksNeeded(
+        test: PairTest,
+        leader: ForkSample,
+        other: ForkSample,
+        leaderVariance: Double?,
+        otherVariance: Double?,
+        margin: Double,
+    ): Int {
         val today = maxOf(leader.size, other.size)
         if (test.outcome != PairOutcome.UNRESOLVED) return today
-        if (test.confidence == null || test.eqConfidence == null || leader.size < 2 || other.size < 2) return today + 1
+        if (leaderVariance == null || otherVariance == null) return today + 1
+        val confidence = test.confidence ?: (1 - GroupDecision.ALPHA / LOOKS)
+        val eqConfidence = test.eqConfidence ?: (1 - 2 * GroupDecision.ALPHA / LOOKS)
         val gap = abs(other.logMean - leader.logMean)
-        val variances = leader.logVariance + other.logVariance
-        return (today + 1..MAX_FORKS).firstOrNull { n ->
-            settles(test, gap, gap, sqrt(variances / n), 2.0 * (n - 1), margin)
-        } ?: (MAX_FORKS + 1)
+        val variances = leaderVariance + otherVariance
+        return (maxOf(today + 1, ForkRatio.MIN_FORKS)..NEED_HORIZON).firstOrNull { n ->
+            settles(confidence, eqConfidence, gap, gap, sqrt(variances / n), 2.0 * (n - 1), margin)
+        } ?: (NEED_HORIZON + 1)
     }
 
     /**
-     * Whether intervals of [se] (log ratio) with [df] degrees of freedom at [test]'s levels would settle it:
-     * around [slowerGap] above 0 with the ratio over 1 + [margin], or around [eqGap] within 1 ± margin. The
-     * projection [tooClose] and [forksNeeded] share.
+     * The log variance of a fork median of the cell whose runs are [time] (its forks [forks]): the
+     * forks' own ([ForkSample.logVariance]) once it has two; with one, the least it could be: that
+     * fork's steady runs' variance over their number (times pi / 2, for a median), as if forks
+     * differed only by their runs' noise. Measured here, a list-heavy cell's runs already differ by
+     * 40-60% within its screening fork, so even that says six forks a side could not settle its
+     * group, which then waits from the second round instead of spending it. Null with one run.
+     */
+    fun forkVariance(time: TimeStats, forks: ForkSample): Double? {
+        if (forks.size >= ForkRatio.MIN_FORKS) return forks.logVariance
+        val steady = ForkSample.counted(ForkSample.split(time.runs, time.forks)).singleOrNull()
+            ?.let(ForkSample::steadyTail)?.map(::ln)?.takeIf { it.size >= 2 } ?: return null
+        val mean = steady.average()
+        return steady.sumOf { (it - mean) * (it - mean) } / (steady.size - 1) * PI / 2 / steady.size
+    }
+
+    /**
+     * Whether intervals of [se] (log ratio) with [df] degrees of freedom at the two-sided [confidence]
+     * and [eqConfidence] would settle a pair: around [slowerGap] above 0 with the ratio over 1 +
+     * [margin], or around [eqGap] within 1 ± margin. The projection [tooClose] and [forksNeeded] share.
      */
     private fun settles(
-        test: PairTest,
+        confidence: Double,
+        eqConfidence: Double,
         slowerGap: Double,
         eqGap: Double,
         se: Double,
@@ -218,9 +253,9 @@ internal object RaceRules {
         margin: Double,
     ): Boolean {
         val t = TDistribution.of(df)
-        val slower = slowerGap - t.inverseSurvivalProbability((1 - test.confidence!!) / 2) * se > 0 &&
+        val slower = slowerGap - t.inverseSurvivalProbability((1 - confidence) / 2) * se > 0 &&
             exp(slowerGap) > 1 + margin
-        val equivalent = eqGap + t.inverseSurvivalProbability((1 - test.eqConfidence!!) / 2) * se < ln(1 + margin)
+        val equivalent = eqGap + t.inverseSurvivalProbability((1 - eqConfidence) / 2) * se < ln(1 + margin)
         return slower || equivalent
     }
 
@@ -254,6 +289,12 @@ internal object RaceRules {
     }
 
     private const val ITERATION_MILLIS = 100L
+
+    /**
+     * How far [forksNeeded] counts: far enough to tell a group a few forks beyond [MAX_FORKS] (a 4%
+     * gap, forks within 1%) from one dozens beyond (a 3% gap, forks 40% apart).
+     */
+    const val NEED_HORIZON = 10 * MAX_FORKS
 
     /** The fewest forks a side before the race judges a pair's noise too wide to settle ([tooClose]). */
     const val FUTILITY_FORKS = 3

@@ -25,7 +25,8 @@ import dev.bakeoff.result.RaceStop
  * [RaceRules.LOOKS] looks and [margin]), while the [options]' budget lasts and up to
  * [RaceRules.MAX_FORKS] forks a cell. A round serves the groups nearest a decision first; a group
  * that not even [RaceRules.MAX_FORKS] forks a side would settle as its forks stand waits while one
- * that could is open ([RaceRules.forksNeeded]). Within a round a group's contenders take their forks in a
+ * that could is open ([RaceRules.forksNeeded]), and while none could, only the nearest is served; a
+ * group whose round the budget cannot pay in full gets none of it. Within a round a group's contenders take their forks in a
  * seeded shuffled order, new every round ([RaceRules.interleaved]), so a drift of the machine falls
  * on them alike. Every round judges the group afresh: a cell stopped as behind one leader races
  * again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
@@ -128,36 +129,28 @@ internal class RaceRunner(
             // The groups nearest a decision first (the fewest forks a side their pairs still need as today's
             // figures stand), then the cheapest: a short budget then settles whole groups instead of feeding
             // groups whose forks differ too much to be settled by the last fork. Those (a need beyond
-            // MAX_FORKS) wait while a group that could be settled is open.
+            // MAX_FORKS) wait while a group that could be settled is open, and the farthest of them while a nearer waits.
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
-            val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty { open }
-            val contenders = served.flatMap {
-                RaceRules.interleaved(it.contenders, round + 1) { e -> e.spec.strategy.spec }
-            }.filter { e ->
-                (e.forks < RaceRules.MAX_FORKS).also { more -> if (!more) e.stop(RaceStop.MAX_FORKS, MAX_FORKS_TEXT) }
+            val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty {
+                // None could be settled as its forks stand: only the nearest, so one that needs dozens of forks
+                // (lists) does not spend what one that needs a few more (mixed) could still use.
+                open.takeWhile { it.need == open.first().need }
             }
+            val rounds = served.map { g ->
+                RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
+                    val more = ForkSample.of(e.result.timeNs!!).size < RaceRules.MAX_FORKS
+                    if (!more) e.stop(RaceStop.MAX_FORKS, MAX_FORKS_TEXT)
+                    more
+                }
+            }.filter { it.isNotEmpty() }
             // Each pass that serves nobody stops at least one cell, so the loop ends.
-            if (contenders.isEmpty()) continue
+            if (rounds.isEmpty()) continue
             round++
             val left = options.budgetNanos - elapsed()
-            listener.roundStarted(round, contenders.size, served.size, left, open.size - served.size)
-            for (e in contenders) {
-                if (elapsed() + e.lastForkNanos > options.budgetNanos - FINISH_RESERVE_NANOS) {
-                    e.stop(
-                        RaceStop.BUDGET,
-                        "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for " +
-                            "another fork (about ${e.lastForkNanos / MILLIS} ms); its group stays undecided",
-                    )
-                } else {
-                    val time = e.result.timeNs!!
-                    val screening = ForkSample.split(time.runs, time.forks).first()
-                    val runs = RaceRules.runs(time, e.lastForkNanos, time.forks?.last() ?: time.runs.size)
-                    val plan = RaceRules.more(e.result.plan!!.mode, time.median, RaceRules.warmups(screening), runs)
-                    fork(e, plan, cells.size, null)
-                }
-            }
+            listener.roundStarted(round, rounds.sumOf { it.size }, rounds.size, left, open.size - served.size)
+            rounds.forEach { serve(it, cells.size) }
         }
         for (e in entries) {
             e.stop(RaceStop.MAX_FORKS, "undecided")
@@ -169,6 +162,36 @@ internal class RaceRunner(
     }
 
     private fun elapsed() = nanoTime() - start
+
+    /**
+     * One more fork for each of a group's [contenders], or none: a group whose round the budget cannot
+     * pay for in full (each fork about as long as the cell's last) stays undecided, and what is left
+     * goes to cheaper groups, as forks for only some of its cells could not settle it.
+     */
+    private fun serve(contenders: List<Entry>, total: Int) {
+        val cost = contenders.sumOf { it.lastForkNanos }
+        if (elapsed() + cost > options.budgetNanos - FINISH_RESERVE_NANOS) {
+            val why = "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for another " +
+                "round of its group (about ${cost / MILLIS} ms); its group stays undecided"
+            contenders.forEach { it.stop(RaceStop.BUDGET, why) }
+            return
+        }
+        for (e in contenders) {
+            if (elapsed() + e.lastForkNanos > options.budgetNanos - FINISH_RESERVE_NANOS) {
+                e.stop(
+                    RaceStop.BUDGET,
+                    "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for " +
+                        "another fork (about ${e.lastForkNanos / MILLIS} ms); its group stays undecided",
+                )
+            } else {
+                val time = e.result.timeNs!!
+                val screening = ForkSample.split(time.runs, time.forks).first()
+                val runs = RaceRules.runs(time, e.lastForkNanos, time.forks?.last() ?: time.runs.size)
+                val plan = RaceRules.more(e.result.plan!!.mode, time.median, RaceRules.warmups(screening), runs)
+                fork(e, plan, total, null)
+            }
+        }
+    }
 
     private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?) {
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
@@ -269,13 +292,18 @@ internal class RaceRunner(
                 racing.forEach { it.stop(RaceStop.TOO_CLOSE, why) }
                 return NONE
             }
-        val need = others.maxOfOrNull { (test, forks) -> RaceRules.forksNeeded(test, leaderForks, forks, margin) }
+        val leaderVariance = RaceRules.forkVariance(leader.timeNs, leaderForks)
+        val need = others.maxOfOrNull { (test, forks) ->
+            val time = ranked.first { it.strategy == test.strategy }.timeNs!!
+            RaceRules.forksNeeded(test, leaderForks, forks, leaderVariance, RaceRules.forkVariance(time, forks), margin)
+        }
         return Open(racing, need ?: 0)
     }
 
     private companion object {
         private val NONE = Open(emptyList(), 0)
-        const val MAX_FORKS_TEXT = "undecided after ${RaceRules.MAX_FORKS} forks: the difference is within the noise"
+        const val MAX_FORKS_TEXT =
+            "undecided after ${RaceRules.MAX_FORKS} forks that count: the difference is within the noise"
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
 
