@@ -179,28 +179,6 @@ class RaceRunnerTest {
         }
     }
 
-    @Test
-    fun `when no group could be settled as its forks stand, only the nearest is served`() {
-        // arithmetic: two cells 4% apart whose forks move by ±1% (six forks a side do not show them within 5%,
-        // about ten would); lists: two cells 3% apart whose runs spread ±40% (dozens would not).
-        val script = { s: String, fork: Int ->
-            when (s) {
-                "direct" -> noisy(100.0, 0.2, fork, strategy = s, wobble = 0.01)
-                "executor-cached" -> noisy(104.0, 0.2, fork, strategy = s, wobble = 0.01)
-                else -> noisy(if (s == "virtual-threads") 100.0 else 103.0, 40.0, fork, n = 8)
-            }
-        }
-        val track = ScriptedTrack(script, emptySet())
-        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") } +
-            listOf("virtual-threads", "thread-per-task").map { CellSpec.parse(it, "lists", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
-        val arithmetic = track.results.values.filter { it.workload == "arithmetic" }.map { it.race!! }
-        assertEquals(List(2) { RaceStop.MAX_FORKS to RaceRules.MAX_FORKS }, arithmetic.map { it.stop to it.forks })
-        val lastArithmetic = track.started.lastIndexOf("executor-cached")
-        val secondLists = track.started.withIndex().filter { it.value == "virtual-threads" }.drop(1).first().index
-        assertTrue(secondLists > lastArithmetic, "lists waits until arithmetic is done: ${track.started}")
-    }
-
     /**
      * [n] runs spread ±[spread] around [centre], different in every fork; each fork of [strategy] also
      * moves its centre by up to ±[wobble] (a JVM differs from the next), so that forks, not runs, decide.

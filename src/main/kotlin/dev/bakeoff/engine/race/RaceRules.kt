@@ -192,14 +192,13 @@ internal object RaceRules {
 
     /**
      * The forks a side at which [test] (an unresolved pair: the leader's forks [leader], the other
-     * cell's [other], whose fork medians' log variances are at least [leaderVariance] and
-     * [otherVariance], [forkVariance]) would be settled if today's gap held and the variances were
-     * that low: the interval at [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the
+     * cell's [other], whose fork medians' log variances are [leaderVariance] and [otherVariance],
+     * [forkVariance]) would be settled if today's gap and those variances held: the interval at [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the
      * equivalence interval within 1 ± margin (a side of one fork has no test yet: at the most lenient levels a look gives,
      * [GroupDecision.ALPHA] / [LOOKS] and twice that). One fork more than today when a variance is not
      * known (one fork of one run). Counted beyond [MAX_FORKS] too, up to [NEED_HORIZON] (then
-     * [NEED_HORIZON] + 1), so that groups no cell's last fork could settle are ordered among
-     * themselves. Only orders the race's rounds (the groups nearest a decision first): it never
+     * [NEED_HORIZON] + 1), so that a round serving groups none of which six forks could settle
+     * takes the nearest first. Only orders the race's rounds (the groups nearest a decision first): it never
      * decides anything, so it adds nothing to the error rate.
      */
     fun forksNeeded(
@@ -223,16 +222,15 @@ internal object RaceRules {
     }
 
     /**
-     * The least the log variance of a fork median of the cell whose runs are [time] (its forks
-     * [forks]) plausibly is, for [forksNeeded]: [FUTILITY_OPTIMISM] of the forks' own
-     * ([ForkSample.logVariance]) once it has two (as [tooClose] counts it); with one, that fork's steady
-     * runs' variance over their number (times pi / 2, for a median), as if forks differed only by
-     * their runs' noise. Measured here, a list-heavy cell's runs already differ by 40-60% within its
-     * screening fork, so even that says six forks a side could not settle its group, which then waits
-     * from the second round instead of spending it. Null with one run.
+     * The log variance of a fork median of the cell whose runs are [time] (its forks [forks]), for
+     * [forksNeeded]: the forks' own ([ForkSample.logVariance]) once it has two; with one, the least it
+     * could be: that fork's steady runs' variance over their number (times pi / 2, for a median), as
+     * if forks differed only by their runs' noise. Measured here, a list-heavy cell's runs already
+     * differ by 40-60% within its screening fork, so even that says six forks a side could not settle
+     * its group, which then waits from the second round instead of spending it. Null with one run.
      */
     fun forkVariance(time: TimeStats, forks: ForkSample): Double? {
-        if (forks.size >= ForkRatio.MIN_FORKS) return forks.logVariance * FUTILITY_OPTIMISM
+        if (forks.size >= ForkRatio.MIN_FORKS) return forks.logVariance
         val steady = ForkSample.counted(ForkSample.split(time.runs, time.forks)).singleOrNull()
             ?.let(ForkSample::steadyTail)?.map(::ln)?.takeIf { it.size >= 2 } ?: return null
         val mean = steady.average()

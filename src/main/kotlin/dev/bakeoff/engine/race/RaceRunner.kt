@@ -25,8 +25,8 @@ import dev.bakeoff.result.RaceStop
  * [RaceRules.LOOKS] looks and [margin]), while the [options]' budget lasts and up to
  * [RaceRules.MAX_FORKS] forks a cell. A round serves the groups nearest a decision first; a group
  * that not even [RaceRules.MAX_FORKS] forks a side would settle as its forks stand waits while one
- * that could is open ([RaceRules.forksNeeded]), and while none could, only the nearest is served; a
- * group whose round the budget cannot pay in full gets none of it. Within a round a group's contenders take their forks in a
+ * that could is open ([RaceRules.forksNeeded]); a group whose round the budget cannot pay in full
+ * gets none of it. Within a round a group's contenders take their forks in a
  * seeded shuffled order, new every round ([RaceRules.interleaved]), so a drift of the machine falls
  * on them alike. Every round judges the group afresh: a cell stopped as behind one leader races
  * again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
@@ -129,15 +129,11 @@ internal class RaceRunner(
             // The groups nearest a decision first (the fewest forks a side their pairs still need as today's
             // figures stand), then the cheapest: a short budget then settles whole groups instead of feeding
             // groups whose forks differ too much to be settled by the last fork. Those (a need beyond
-            // MAX_FORKS) wait while a group that could be settled is open, and the farthest of them while a nearer waits.
+            // MAX_FORKS) wait while a group that could be settled is open.
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
-            val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty {
-                // None could be settled as its forks stand: only the nearest, so one that needs dozens of forks
-                // (lists) does not spend what one that needs a few more (mixed) could still use.
-                open.takeWhile { it.need == open.first().need }
-            }
+            val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty { open }
             val rounds = served.map { g ->
                 RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
                     val more = ForkSample.of(e.result.timeNs!!).size < RaceRules.MAX_FORKS
