@@ -179,6 +179,28 @@ class RaceRunnerTest {
         }
     }
 
+    @Test
+    fun `every contender of a group warms up alike, as long as the slowest screening fork to settle asks`() {
+        // The same cell twice: direct's screening fork happens to fall for five runs, executor-cached's settles at once.
+        val script = { s: String, fork: Int ->
+            if (s == "direct" && fork == 1) {
+                listOf(400.0, 300.0, 200.0, 150.0, 120.0, 100.0, 101.0, 100.0)
+            } else {
+                noisy(100.0, 1.0, fork, n = 8, strategy = s, wobble = 0.025)
+            }
+        }
+        val track = ScriptedTrack(script, emptySet())
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") }
+        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        val own = track.plans.mapValues { (s, _) ->
+            val screening = track.results.values.single { it.strategy == s }.timeNs!!
+            RaceRules.warmups(screening.runs.take(screening.forks!!.first()))
+        }
+        assertTrue(own.getValue("direct") > own.getValue("executor-cached"), "their own asks differ: $own")
+        val further = track.plans.values.flatMap { it.drop(1) }.map { it.warmupIterations }.toSet()
+        assertEquals(setOf(own.getValue("direct")), further, "every further fork warms up as direct asks")
+    }
+
     /**
      * [n] runs spread ±[spread] around [centre], different in every fork; each fork of [strategy] also
      * moves its centre by up to ±[wobble] (a JVM differs from the next), so that forks, not runs, decide.

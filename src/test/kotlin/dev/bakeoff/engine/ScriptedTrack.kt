@@ -26,6 +26,7 @@ internal class ScriptedTrack(
     val started = mutableListOf<String>()
     val forks = mutableMapOf<String, Int>()
     val withFigures = mutableMapOf<String, MutableList<Boolean>>()
+    val plans = mutableMapOf<String, MutableList<MeasurementPlan>>()
     val results = mutableMapOf<Int, CellResult>()
 
     override fun estimate(index: Int, spec: CellSpec): Estimate =
@@ -44,6 +45,7 @@ internal class ScriptedTrack(
         clock += SECOND
         started += spec.strategy.spec
         withFigures.getOrPut(spec.strategy.spec) { mutableListOf() } += figures
+        plans.getOrPut(spec.strategy.spec) { mutableListOf() } += plan
         val n = forks.merge(key(spec), 1, Int::plus)!!
         val runs = script(key(spec), n)?.take(plan.measurementIterations)
         val result = if (runs == null) {

@@ -110,13 +110,25 @@ internal object RaceRules {
      * The warm-up iterations a further fork of a cell gets, chosen from its own [screening] fork's
      * runs: that fork's warm-up plus the runs it took to settle ([ForkSample.steadyTail]), at least
      * [MORE_MIN_WARMUPS]; [MORE_MAX_WARMUPS] when what is left still looks like a warm-up ([Trend.steady]).
-     * Measured here: a list-heavy cell's first 100 ms runs took 3-6x its settled ones.
+     * Measured here: a list-heavy cell's first 100 ms runs took 3-6x its settled ones. A group takes the
+     * most its cells ask for ([groupWarmups]).
      */
     fun warmups(screening: List<Double>): Int {
         val tail = ForkSample.steadyTail(screening)
         if (Trend.steady(tail) == false) return MORE_MAX_WARMUPS
         return (SCREENING_WARMUPS + screening.size - tail.size).coerceIn(MORE_MIN_WARMUPS, MORE_MAX_WARMUPS)
     }
+
+    /**
+     * The warm-up iterations every further `avgt` fork of a group gets: the most any of its [ranked]
+     * cells' screening forks asks for ([warmups]). One for all, because a cell's own figure follows
+     * how soon its one screening fork happened to settle: measured in an A/A race on `lists`
+     * (`executor-fixed-cpu` and `executor-fixed:size=2`, the same code on 2 cores), the twin whose
+     * screening runs settled sooner got fewer warm-ups, its further forks were timed colder, and it
+     * was put behind its twin ×2.23 (p < 0.001, 6 and 5 forks).
+     */
+    fun groupWarmups(ranked: List<CellResult>): Int =
+        ranked.maxOfOrNull { warmups(ForkSample.split(it.timeNs!!.runs, it.timeNs.forks).first()) } ?: MORE_MIN_WARMUPS
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
     fun ranked(group: List<CellResult>): List<CellResult> =
@@ -193,9 +205,10 @@ internal object RaceRules {
     /**
      * The forks a side at which [test] (an unresolved pair: the leader's forks [leader], the other
      * cell's [other], whose fork medians' log variances are [leaderVariance] and [otherVariance],
-     * [forkVariance]) would be settled if today's gap and those variances held: the interval at [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the
-     * equivalence interval within 1 ± margin (a side of one fork has no test yet: at the most lenient levels a look gives,
-     * [GroupDecision.ALPHA] / [LOOKS] and twice that). One fork more than today when a variance is not
+     * [forkVariance]) would be settled if today's gap and those variances held: the interval at
+     * [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the equivalence interval
+     * within 1 ± margin (a side of one fork has no test yet: at the most lenient levels a look
+     * gives, [GroupDecision.ALPHA] / [LOOKS] and twice that). One fork more than today when a variance is not
      * known (one fork of one run). Counted beyond [MAX_FORKS] too, up to [NEED_HORIZON] (then
      * [NEED_HORIZON] + 1), so that a round serving groups none of which six forks could settle
      * takes the nearest first. Only orders the race's rounds (the groups nearest a decision first): it never

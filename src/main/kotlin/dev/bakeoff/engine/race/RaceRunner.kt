@@ -135,18 +135,18 @@ internal class RaceRunner(
             if (open.isEmpty()) break
             val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty { open }
             val rounds = served.map { g ->
-                RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
+                g to RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
                     val more = ForkSample.of(e.result.timeNs!!).size < RaceRules.MAX_FORKS
                     if (!more) e.stop(RaceStop.MAX_FORKS, MAX_FORKS_TEXT)
                     more
                 }
-            }.filter { it.isNotEmpty() }
+            }.filter { it.second.isNotEmpty() }
             // Each pass that serves nobody stops at least one cell, so the loop ends.
             if (rounds.isEmpty()) continue
             round++
             val left = options.budgetNanos - elapsed()
-            listener.roundStarted(round, rounds.sumOf { it.size }, rounds.size, left, open.size - served.size)
-            rounds.forEach { serve(it, cells.size) }
+            listener.roundStarted(round, rounds.sumOf { it.second.size }, rounds.size, left, open.size - served.size)
+            rounds.forEach { (g, contenders) -> serve(contenders, g.warmups, cells.size) }
         }
         for (e in entries) {
             e.stop(RaceStop.MAX_FORKS, "undecided")
@@ -162,9 +162,10 @@ internal class RaceRunner(
     /**
      * One more fork for each of a group's [contenders], or none: a group whose round the budget cannot
      * pay for in full (each fork about as long as the cell's last) stays undecided, and what is left
-     * goes to cheaper groups, as forks for only some of its cells could not settle it.
+     * goes to cheaper groups, as forks for only some of its cells could not settle it. An `avgt` fork
+     * warms up for the group's [warmups] ([RaceRules.groupWarmups]).
      */
-    private fun serve(contenders: List<Entry>, total: Int) {
+    private fun serve(contenders: List<Entry>, warmups: Int, total: Int) {
         val cost = contenders.sumOf { it.lastForkNanos }
         if (elapsed() + cost > options.budgetNanos - FINISH_RESERVE_NANOS) {
             val why = "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for another " +
@@ -181,9 +182,8 @@ internal class RaceRunner(
                 )
             } else {
                 val time = e.result.timeNs!!
-                val screening = ForkSample.split(time.runs, time.forks).first()
                 val runs = RaceRules.runs(time, e.lastForkNanos, time.forks?.last() ?: time.runs.size)
-                val plan = RaceRules.more(e.result.plan!!.mode, time.median, RaceRules.warmups(screening), runs)
+                val plan = RaceRules.more(e.result.plan!!.mode, time.median, warmups, runs)
                 fork(e, plan, total, null)
             }
         }
@@ -241,8 +241,11 @@ internal class RaceRunner(
         return wrongModel
     }
 
-    /** A group's cells that need another fork, and the forks a side its pairs still need ([RaceRules.forksNeeded]). */
-    private class Open(val contenders: List<Entry>, val need: Int)
+    /**
+     * A group's cells that need another fork, the forks a side its pairs still need
+     * ([RaceRules.forksNeeded]) and the warm-up its further forks get ([RaceRules.groupWarmups]).
+     */
+    private class Open(val contenders: List<Entry>, val need: Int, val warmups: Int = 0)
 
     /**
      * Stops what a group's runs so far settle and returns the cells that need another fork: none
@@ -293,7 +296,7 @@ internal class RaceRunner(
             val time = ranked.first { it.strategy == test.strategy }.timeNs!!
             RaceRules.forksNeeded(test, leaderForks, forks, leaderVariance, RaceRules.forkVariance(time, forks), margin)
         }
-        return Open(racing, need ?: 0)
+        return Open(racing, need ?: 0, RaceRules.groupWarmups(ranked))
     }
 
     private companion object {
