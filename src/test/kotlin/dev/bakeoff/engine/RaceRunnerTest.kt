@@ -175,13 +175,15 @@ class RaceRunnerTest {
         for (c in track.results.values) {
             assertEquals(PlanMode.SINGLE_SHOT, c.plan!!.mode)
             assertEquals(1, c.timeNs!!.forks!!.first(), "the screening fork's one run")
-            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS + 1, c.race!!.stop to c.race!!.forks, c.race!!.reason)
+            val race = c.race!!
+            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS + 1, race.stop to race.forks, race.reason)
         }
     }
 
     @Test
     fun `every contender of a group warms up alike, as long as the slowest screening fork to settle asks`() {
-        // The same cell twice: direct's screening fork happens to fall for five runs, executor-cached's settles at once.
+        // The same cell twice: direct's screening fork happens to fall for five runs, executor-cached's
+        // settles at once.
         val script = { s: String, fork: Int ->
             if (s == "direct" && fork == 1) {
                 listOf(400.0, 300.0, 200.0, 150.0, 120.0, 100.0, 101.0, 100.0)

@@ -208,11 +208,11 @@ internal object RaceRules {
      * [forkVariance]) would be settled if today's gap and those variances held: the interval at
      * [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the equivalence interval
      * within 1 ± margin (a side of one fork has no test yet: at the most lenient levels a look
-     * gives, [GroupDecision.ALPHA] / [LOOKS] and twice that). One fork more than today when a variance is not
-     * known (one fork of one run). Counted beyond [MAX_FORKS] too, up to [NEED_HORIZON] (then
-     * [NEED_HORIZON] + 1), so that a round serving groups none of which six forks could settle
-     * takes the nearest first. Only orders the race's rounds (the groups nearest a decision first): it never
-     * decides anything, so it adds nothing to the error rate.
+     * gives, [GroupDecision.ALPHA] / [LOOKS] and twice that). One fork more than today when a
+     * variance is not known (one fork of one run). Counted beyond [MAX_FORKS] too, up to
+     * [NEED_HORIZON] (then [NEED_HORIZON] + 1), so that a round serving groups none of which six
+     * forks could settle takes the nearest first. Only orders the race's rounds (the groups nearest
+     * a decision first): it never decides anything, so it adds nothing to the error rate.
      */
     fun forksNeeded(
         test: PairTest,
