@@ -203,6 +203,30 @@ class RaceRunnerTest {
         assertEquals(setOf(own.getValue("direct")), further, "every further fork warms up as direct asks")
     }
 
+    @Test
+    fun `a cell the group has stopped does not set its contenders' warm-up`() {
+        // thread-per-task is 100x behind and its screening runs never settle: it would ask for the most.
+        val script = { s: String, fork: Int ->
+            when (s) {
+                "thread-per-task" -> List(8) { i -> 90_000.0 - 10_000.0 * i }
+                else -> noisy(100.0, 1.0, fork, n = 8, strategy = s, wobble = 0.025)
+            }
+        }
+        val track = ScriptedTrack(script, emptySet())
+        val cells = listOf("direct", "executor-cached", "thread-per-task").map {
+            CellSpec.parse(it, "lists", 10, "blocking")
+        }
+        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        val loser = track.results.values.single { it.strategy == "thread-per-task" }
+        assertEquals(RaceStop.CANNOT_WIN to 1, loser.race!!.stop to loser.race!!.forks, loser.race!!.reason)
+        val asks = listOf("direct", "executor-cached").map { s ->
+            RaceRules.warmups(track.results.values.single { it.strategy == s }.timeNs!!.runs.take(8))
+        }
+        assertTrue(RaceRules.warmups(loser.timeNs!!.runs) > asks.max(), "the loser asks for more: $asks")
+        val further = track.plans.values.flatMap { it.drop(1) }.map { it.warmupIterations }.toSet()
+        assertEquals(setOf(asks.max()), further, "the contenders warm up as the most of them asks")
+    }
+
     /**
      * [n] runs spread ±[spread] around [centre], different in every fork; each fork of [strategy] also
      * moves its centre by up to ±[wobble] (a JVM differs from the next), so that forks, not runs, decide.

@@ -120,15 +120,17 @@ internal object RaceRules {
     }
 
     /**
-     * The warm-up iterations every further `avgt` fork of a group gets: the most any of its [ranked]
-     * cells' screening forks asks for ([warmups]). One for all, because a cell's own figure follows
+     * The warm-up iterations every further `avgt` fork of a group gets: the most any of its [racing]
+     * cells' screening forks asks for ([warmups]); the cells it has stopped get no fork, so their
+     * asks do not count (on `arithmetic` a cell 30x behind asked for 12 warm-ups of 100 ms for
+     * batches of 3 µs whose leaders settle after 2 or 3). One for all, because a cell's own figure follows
      * how soon its one screening fork happened to settle: measured in an A/A race on `lists`
      * (`executor-fixed-cpu` and `executor-fixed:size=2`, the same code on 2 cores), the twin whose
      * screening runs settled sooner got fewer warm-ups, its further forks were timed colder, and it
      * was put behind its twin ×2.23 (p < 0.001, 6 and 5 forks).
      */
-    fun groupWarmups(ranked: List<CellResult>): Int =
-        ranked.maxOfOrNull { warmups(ForkSample.split(it.timeNs!!.runs, it.timeNs.forks).first()) } ?: MORE_MIN_WARMUPS
+    fun groupWarmups(racing: List<CellResult>): Int =
+        racing.maxOfOrNull { warmups(ForkSample.split(it.timeNs!!.runs, it.timeNs.forks).first()) } ?: MORE_MIN_WARMUPS
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
     fun ranked(group: List<CellResult>): List<CellResult> =

@@ -296,7 +296,7 @@ internal class RaceRunner(
             val time = ranked.first { it.strategy == test.strategy }.timeNs!!
             RaceRules.forksNeeded(test, leaderForks, forks, leaderVariance, RaceRules.forkVariance(time, forks), margin)
         }
-        return Open(racing, need ?: 0, RaceRules.groupWarmups(ranked))
+        return Open(racing, need ?: 0, RaceRules.groupWarmups(racing.map { it.result }))
     }
 
     private companion object {
