@@ -6,6 +6,7 @@ import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
 
 /**
@@ -79,14 +80,32 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
     private fun cell(strategy: String, subject: String, wait: String, mode: Any?) =
         "%s x %s (%s, %s) ".format(strategy, subject, wait, mode)
 
-    override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long, waiting: Int) {
+    override fun roundStarted(
+        round: Int,
+        cells: Int,
+        groups: List<GroupKey>,
+        budgetLeftNanos: Long,
+        waiting: List<GroupKey>,
+    ) {
+        val names = names(groups + waiting)
         val forks = RaceRules.MAX_FORKS
-        val wait = if (waiting == 0) "" else "; $waiting more wait, as $forks forks a side would not settle them yet"
+        val wait = if (waiting.isEmpty()) {
+            ""
+        } else {
+            "; ${waiting.joinToString(", ") { names.getValue(it) }} wait, as $forks forks a side would not settle " +
+                "them yet"
+        }
         echo(
-            "race round $round: $cells cell(s) that could still win $groups undecided group(s) get one more fork " +
-                "(${clock(maxOf(0, budgetLeftNanos))} of the budget left$wait)",
+            "race round $round: $cells cell(s) that could still win ${groups.joinToString(", ") { names.getValue(it) }} " +
+                "get one more fork (${clock(maxOf(0, budgetLeftNanos))} of the budget left$wait)",
             true,
         )
+    }
+
+    /** Each group by its subject alone, or by its whole title where two groups share a subject. */
+    private fun names(groups: List<GroupKey>): Map<GroupKey, String> {
+        val shared = groups.groupingBy { it.subject }.eachCount()
+        return groups.associateWith { if (shared.getValue(it.subject) > 1) it.title else it.subject }
     }
 
     override fun harnessStarted() {

@@ -6,6 +6,7 @@ import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import org.junit.jupiter.api.Test
 import java.nio.file.Path
 import kotlin.test.assertContains
@@ -86,7 +87,8 @@ class ConsoleLengthTest {
         }
         for (round in 2..4) {
             val contenders = cells.groupBy { it.second.workload }.values.flatMap { g -> g.take(3) }
-            printer.roundStarted(round, contenders.size, 5, 60_000_000_000L)
+            val groups = contenders.map { GroupKey.of(it.second) }.distinct()
+            printer.roundStarted(round, contenders.size, groups, 60_000_000_000L)
             contenders.forEach { (i, c) -> fork(i, c) }
         }
         lines += "${results.cells.count { it.status != CellStatus.OK }} cell(s) did not finish ok (see the list above)"

@@ -11,6 +11,7 @@ import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.RaceStop
@@ -111,6 +112,46 @@ class RaceRunnerTest {
     }
 
     @Test
+    fun `a group no number of forks could settle waits while one that more forks than six could is open`() {
+        // mixed: two cells 4% apart whose forks differ by ±1% (about ten forks a side settle it);
+        // lists: two cells 2% apart whose runs spread ±40% within their fork (hundreds would not).
+        val script = { key: String, fork: Int ->
+            val (s, w) = key.split(" x ")
+            val centre = if (s == "direct") {
+                100.0
+            } else if (w == "lists") {
+                102.0
+            } else {
+                104.0
+            }
+            noisy(centre, if (w == "lists") 40.0 else 1.0, fork, n = 8, strategy = s, wobble = 0.01)
+        }
+        val track = ScriptedTrack(script, emptySet(), key = { "${it.strategy.spec} x ${it.subject}" })
+        val cells = listOf("direct", "executor-cached").flatMap { s ->
+            listOf("lists", "mixed").map { CellSpec.parse(s, it, 10, "blocking") }
+        }
+        val rounds = mutableListOf<Pair<List<String>, List<String>>>()
+        val listener = object : RunListener {
+            override fun roundStarted(
+                round: Int,
+                cells: Int,
+                groups: List<GroupKey>,
+                budgetLeftNanos: Long,
+                waiting: List<GroupKey>,
+            ) {
+                rounds += groups.map { it.subject } to waiting.map { it.subject }
+            }
+        }
+        RaceRunner(RaceOptions(600 * SECOND), null, listener, track) { track.clock }.run(cells)
+        val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
+        assertEquals(RaceRules.MAX_FORKS, forks.getValue("direct x mixed"), "mixed gets every fork: $forks")
+        val mixedRounds = rounds.takeWhile { it.first == listOf("mixed") }
+        assertEquals(RaceRules.MAX_FORKS - 1, mixedRounds.size, "mixed alone, lists waiting: $rounds")
+        assertTrue(mixedRounds.all { it.second == listOf("lists") }, "$rounds")
+        assertEquals(listOf("lists") to emptyList<String>(), rounds.last(), "lists once mixed is done: $rounds")
+    }
+
+    @Test
     fun `a group whose screening runs alone show six forks a side could not settle it waits from round two`() {
         // lists: two cells 3% apart whose runs spread ±40% within their fork; arithmetic: two cells 20% apart.
         val script = { key: String, fork: Int ->
@@ -126,15 +167,21 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached").flatMap { s ->
             listOf("lists", "arithmetic").map { CellSpec.parse(s, it, 10, "blocking") }
         }
-        val rounds = mutableListOf<Pair<Int, Int>>()
+        val rounds = mutableListOf<Pair<List<String>, List<String>>>()
         val listener = object : RunListener {
-            override fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long, waiting: Int) {
-                rounds += groups to waiting
+            override fun roundStarted(
+                round: Int,
+                cells: Int,
+                groups: List<GroupKey>,
+                budgetLeftNanos: Long,
+                waiting: List<GroupKey>,
+            ) {
+                rounds += groups.map { it.subject } to waiting.map { it.subject }
             }
         }
         RaceRunner(RaceOptions(600 * SECOND), null, listener, track) { track.clock }.run(cells)
-        assertEquals(1 to 1, rounds.first(), "round 2 serves arithmetic only; lists waits: $rounds")
-        assertTrue(rounds.last().first == 1 && rounds.last().second == 0, "lists is served once it is alone: $rounds")
+        assertEquals(listOf("arithmetic") to listOf("lists"), rounds.first(), "round 2 serves arithmetic only: $rounds")
+        assertEquals(listOf("lists") to emptyList<String>(), rounds.last(), "lists is served once it is alone: $rounds")
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.bakeoff.engine.fork
 
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
 
 /** Hears about progress; the CLI prints a line per cell. Called on the thread running the suite. */
@@ -25,11 +26,17 @@ internal interface RunListener {
     fun tracesStarted(cells: Int, atOnce: Int, elapsedNanos: Long) {}
 
     /**
-     * A race's further round starts: [cells] contenders in [groups] undecided groups get one more
-     * fork each, with [budgetLeftNanos] of the run's budget left, while [waiting] more undecided groups
-     * wait (as their forks stand, no fork more could settle them; they are served once no group can be).
+     * A race's further round starts: [cells] contenders of the undecided [groups] get one more fork
+     * each, with [budgetLeftNanos] of the run's budget left, while the undecided groups [waiting] wait
+     * (as their forks stand, no fork more could settle them; they are served once no group can be).
      */
-    fun roundStarted(round: Int, cells: Int, groups: Int, budgetLeftNanos: Long, waiting: Int = 0) {}
+    fun roundStarted(
+        round: Int,
+        cells: Int,
+        groups: List<GroupKey>,
+        budgetLeftNanos: Long,
+        waiting: List<GroupKey> = emptyList(),
+    ) {}
 
     /** Before the first cell: [HarnessCost] starts measuring Bakeoff's own path. */
     fun harnessStarted() {}

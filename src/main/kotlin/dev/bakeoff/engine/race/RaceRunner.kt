@@ -12,6 +12,7 @@ import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.RaceInfo
@@ -25,7 +26,8 @@ import dev.bakeoff.result.RaceStop
  * [RaceRules.LOOKS] looks and [margin]), while the [options]' budget lasts and up to
  * [RaceRules.MAX_FORKS] forks a cell. A round serves the groups nearest a decision first; a group
  * that not even [RaceRules.MAX_FORKS] forks a side would settle as its forks stand waits while one
- * that could is open ([RaceRules.forksNeeded]); a group whose round the budget cannot pay in full
+ * that could is open ([RaceRules.forksNeeded]), and one not even [RaceRules.NEED_HORIZON] forks would
+ * settle waits for those that many would; a group whose round the budget cannot pay in full
  * gets none of it. Within a round a group's contenders take their forks in a
  * seeded shuffled order, new every round ([RaceRules.interleaved]), so a drift of the machine falls
  * on them alike. Every round judges the group afresh: a cell stopped as behind one leader races
@@ -129,11 +131,14 @@ internal class RaceRunner(
             // The groups nearest a decision first (the fewest forks a side their pairs still need as today's
             // figures stand), then the cheapest: a short budget then settles whole groups instead of feeding
             // groups whose forks differ too much to be settled by the last fork. Those (a need beyond
-            // MAX_FORKS) wait while a group that could be settled is open.
+            // MAX_FORKS) wait while a group that could be settled is open, and those not even NEED_HORIZON forks
+            // could settle (lists, whose forks differ by 40%) wait while one that many could settle is open: a round
+            // of them costs as much as three of the others and settles nothing.
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
-            val served = open.filter { it.need <= RaceRules.MAX_FORKS }.ifEmpty { open }
+            val served = open.filter { it.need <= RaceRules.MAX_FORKS }
+                .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open }
             val rounds = served.map { g ->
                 g to RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
                     val more = ForkSample.of(e.result.timeNs!!).size < RaceRules.MAX_FORKS
@@ -145,7 +150,8 @@ internal class RaceRunner(
             if (rounds.isEmpty()) continue
             round++
             val left = options.budgetNanos - elapsed()
-            listener.roundStarted(round, rounds.sumOf { it.second.size }, rounds.size, left, open.size - served.size)
+            val waiting = (open - served.toSet()).map { it.key }
+            listener.roundStarted(round, rounds.sumOf { it.second.size }, rounds.map { it.first.key }, left, waiting)
             rounds.forEach { (g, contenders) -> serve(contenders, g.warmups, cells.size) }
         }
         for (e in entries) {
@@ -245,7 +251,9 @@ internal class RaceRunner(
      * A group's cells that need another fork, the forks a side its pairs still need
      * ([RaceRules.forksNeeded]) and the warm-up its further forks get ([RaceRules.groupWarmups]).
      */
-    private class Open(val contenders: List<Entry>, val need: Int, val warmups: Int = 0)
+    private class Open(val contenders: List<Entry>, val need: Int, val warmups: Int = 0) {
+        val key: GroupKey get() = contenders.first().spec.group
+    }
 
     /**
      * Stops what a group's runs so far settle and returns the cells that need another fork: none
