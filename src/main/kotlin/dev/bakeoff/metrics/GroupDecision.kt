@@ -8,6 +8,7 @@ import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.TimeStats
+import org.apache.commons.statistics.distribution.NormalDistribution
 import kotlin.math.exp
 
 /**
@@ -24,16 +25,17 @@ import kotlin.math.exp
  * [GroupStatus.UNDECIDED].
  *
  * Error rate: at most [ALPHA] per group of calling a cell behind when none is (docs/RESULTS.md),
- * over all [looks] a race takes at it. Each look spends ALPHA / looks (a fixed schedule, spent
- * evenly: by the union bound the looks together never exceed it). Within a look the winner is the
+ * over all [looks] a race takes at it. Each look tests at the same nominal level ([lookAlpha], a fixed
+ * schedule: Pocock's, which holds the looks together at ALPHA because a look's data contain the last
+ * look's, where dividing ALPHA by the looks would hold them far below it). Within a look the winner is the
  * data's choice, so a cell behind it could be any pair of the t testable cells (two forks or more,
  * not separated) the wrong way round: the t (t − 1) / 2 pairs are one family, tested by Holm's
- * step-down (Holm 1979: the pair with the smallest p at ALPHA / looks / m, the next at / (m − 1), ...,
- * stopping at the first that fails), which holds the family's error rate at ALPHA / looks like
+ * step-down (Holm 1979: the pair with the smallest p at the look's level / m, the next at / (m − 1),
+ * ..., stopping at the first that fails), which holds the family's error rate at the look's level like
  * Bonferroni over every pair, whatever the pairs' dependence, and spends what the clearly different
  * pairs leave on the close ones. A pair's [PairTest.confidence] is the level Holm tested it at (or,
  * past the step where Holm stopped, that step's). Equivalence needs every pair to hold (an
- * intersection-union test), so only the looks divide its level.
+ * intersection-union test), so only the looks set its level ([lookAlphaOneSided], each side).
  *
  * The reports decide a finished run with it, and a race calls it after every round. Pure: the same
  * runs give the same decision on every machine; safe from any thread.
@@ -44,6 +46,37 @@ internal object GroupDecision {
 
     /** The chance, per group, of calling a cell behind when it is not: over every look and comparison. */
     const val ALPHA = 0.05
+
+    /**
+     * The two-sided level each of [looks] looks tests at so that all of them together call a true null
+     * at most [ALPHA]: Pocock's constant boundary (Pocock 1977; Jennison and Turnbull 2000, table 2.1:
+     * 1.960, 2.178, 2.289, 2.361, 2.413, 2.453, 2.485, 2.512, 2.535, 2.555 standard errors for 1 to 10
+     * equally spaced looks). A race looks after forks 2, 3, ... 6 a side, closer together than equal
+     * steps from the first, so its looks call a null less often still (the simulation in
+     * `DecisionSimulationTest` measures it). Beyond 10 looks, ALPHA / looks (the union bound).
+     */
+    fun lookAlpha(looks: Int): Double = nominal(POCOCK_TWO_SIDED, looks, ALPHA) { 2 * (1 - normal.cumulativeProbability(it)) }
+
+    /**
+     * The one-sided level each side of an equivalence test takes at each of [looks] looks: Pocock's
+     * boundary for a one-sided [ALPHA] (1.645, 1.875, 1.992, 2.067, 2.122, 2.164, 2.197, 2.225, 2.249,
+     * 2.270 standard errors for 1 to 10 looks, the same table at 2 ALPHA two-sided).
+     */
+    fun lookAlphaOneSided(looks: Int): Double =
+        nominal(POCOCK_ONE_SIDED, looks, ALPHA) { 1 - normal.cumulativeProbability(it) }
+
+    private fun nominal(constants: DoubleArray, looks: Int, alpha: Double, tail: (Double) -> Double): Double {
+        require(looks >= 1) { "a decision is at least one look" }
+        return when {
+            looks == 1 -> alpha
+            looks <= constants.size -> tail(constants[looks - 1])
+            else -> alpha / looks
+        }
+    }
+
+    private val normal = NormalDistribution.of(0.0, 1.0)
+    private val POCOCK_TWO_SIDED = doubleArrayOf(1.960, 2.178, 2.289, 2.361, 2.413, 2.453, 2.485, 2.512, 2.535, 2.555)
+    private val POCOCK_ONE_SIDED = doubleArrayOf(1.645, 1.875, 1.992, 2.067, 2.122, 2.164, 2.197, 2.225, 2.249, 2.270)
 
     /** A cell whose fastest fork is over this many times the winner's slowest is behind it, with two forks a side. */
     const val SEPARATION = MedianRatio.SEPARATION
@@ -88,8 +121,8 @@ internal object GroupDecision {
         val w = ForkSample.of(winner.timeNs!!)
         val pairs = ranked.drop(1).map { Compared(it, ForkSample.of(it.timeNs!!), w, winner.timeNs.median) }
         val testable = pairs.filter { it.ratio != null && !it.separated }
-        val slower = testable.zip(holm(listOf(w) + testable.map { it.o }, ALPHA / looks)).toMap()
-        val tests = pairs.map { it.test(margin, slower[it], 1 - 2 * ALPHA / looks) }
+        val slower = testable.zip(holm(listOf(w) + testable.map { it.o }, lookAlpha(looks))).toMap()
+        val tests = pairs.map { it.test(margin, slower[it], 1 - 2 * lookAlphaOneSided(looks)) }
         val status = when {
             tests.all { it.outcome.behind } -> GroupStatus.DECIDED
             tests.none { it.outcome == PairOutcome.UNRESOLVED } -> GroupStatus.TIE

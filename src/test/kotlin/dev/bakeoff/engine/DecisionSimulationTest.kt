@@ -7,6 +7,7 @@ import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.result.GroupResult
+import dev.bakeoff.result.PairOutcome
 import org.junit.jupiter.api.Test
 import java.util.SplittableRandom
 import kotlin.math.exp
@@ -73,6 +74,19 @@ class DecisionSimulationTest {
             val found = decisions.count { d -> d.tests.count { it.outcome.behind } == 2 }
             println("two identical among ×$MIXED_TRUTH, $noise: $wrong of $GROUPS groups put one behind the other;")
             println("  both slower cells behind in $found")
+            assertTrue(wrong.toDouble() / GROUPS <= GroupDecision.ALPHA, "$noise: $wrong of $GROUPS groups")
+        }
+    }
+
+    @Test
+    fun `a cell as far from the others as the margin is called equivalent at most at the stated error rate`() {
+        // The hardest case for equivalence: the truth sits on the margin, so any "equivalent" is wrong.
+        val atMargin = 1 + GroupDecision.DEFAULT_MARGIN
+        for (noise in listOf(FORKS_DOMINATE, QUIET)) {
+            val wrong = (1..GROUPS).count { g ->
+                decide(g, noise, atMargin).tests.any { it.strategy == NAMES.last() && it.outcome == PairOutcome.EQUIVALENT }
+            }
+            println("a cell ×$atMargin, $noise: called equivalent in $wrong of $GROUPS groups")
             assertTrue(wrong.toDouble() / GROUPS <= GroupDecision.ALPHA, "$noise: $wrong of $GROUPS groups")
         }
     }

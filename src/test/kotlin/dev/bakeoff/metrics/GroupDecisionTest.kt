@@ -6,7 +6,11 @@ import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.PairOutcome
+import org.apache.commons.statistics.distribution.NormalDistribution
 import org.junit.jupiter.api.Test
+import java.util.SplittableRandom
+import kotlin.math.abs
+import kotlin.math.sqrt
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertNull
@@ -15,6 +19,37 @@ import kotlin.test.assertTrue
 
 /** The decision rule of docs/RESULTS.md ("Deciding a group") on constructed runs. */
 class GroupDecisionTest {
+    @Test
+    fun `each look's level holds all the looks together at the stated error rate`() {
+        // K looks at a growing sample under the null: the k-th look's z is the sum of k unit normals over sqrt(k).
+        val random = SplittableRandom(SEED)
+        val normal = NormalDistribution.of(0.0, 1.0)
+        for (looks in 1..6) {
+            val two = normal.inverseSurvivalProbability(GroupDecision.lookAlpha(looks) / 2)
+            val one = normal.inverseSurvivalProbability(GroupDecision.lookAlphaOneSided(looks))
+            var crossedTwo = 0
+            var crossedOne = 0
+            repeat(DRAWS) {
+                var sum = 0.0
+                var crossesTwo = false
+                var crossesOne = false
+                for (k in 1..looks) {
+                    sum += random.nextGaussian()
+                    val z = sum / sqrt(k.toDouble())
+                    crossesTwo = crossesTwo || abs(z) > two
+                    crossesOne = crossesOne || z > one
+                }
+                if (crossesTwo) crossedTwo++
+                if (crossesOne) crossedOne++
+            }
+            for ((what, crossed) in listOf("two-sided" to crossedTwo, "one-sided" to crossedOne)) {
+                val rate = crossed.toDouble() / DRAWS
+                assertTrue(abs(rate - GroupDecision.ALPHA) < TOLERANCE, "$looks looks, $what: $rate")
+            }
+        }
+        assertEquals(GroupDecision.ALPHA / 20, GroupDecision.lookAlpha(20), "beyond the table, the union bound")
+    }
+
     private fun cell(
         strategy: String,
         runs: List<Double>,
@@ -140,8 +175,11 @@ class GroupDecisionTest {
         val once = decide(a, b).tests.single()
         val raced = GroupDecision.of(listOf(a, b), 0.05, looks = 3).tests.single()
         assertEquals(0.95, once.confidence!!, 1e-12)
-        assertEquals(1 - 0.05 / 3, raced.confidence!!, 1e-12)
-        assertEquals(1 - 2 * 0.05 / 3, raced.eqConfidence!!, 1e-12)
+        // Pocock's levels for three looks: 2.289 standard errors two-sided, 1.992 each side of equivalence.
+        assertEquals(1 - GroupDecision.lookAlpha(3), raced.confidence!!, 1e-12)
+        assertEquals(0.978, raced.confidence!!, 0.001)
+        assertEquals(1 - 2 * GroupDecision.lookAlphaOneSided(3), raced.eqConfidence!!, 1e-12)
+        assertEquals(0.954, raced.eqConfidence!!, 0.001)
         assertTrue(raced.ciLow!! < once.ciLow!!, "$raced against $once")
         // Three testable cells are three pairs the data could have put the wrong way round: Holm tests the
         // clearest (a, c) at 0.05 / 3, then (a, b) at 0.05 / 2, then stops at (b, c), which is not significant.
@@ -261,5 +299,13 @@ class GroupDecisionTest {
         assertSame(first[0], second[0], "the unchanged group keeps its decision")
         assertEquals(GroupDecision.all(faster, null), listOf(second[1]), "the changed group is decided again")
         assertEquals(listOf("e"), second[1].tests.map { it.strategy })
+    }
+
+    private companion object {
+        const val SEED = 25L
+        const val DRAWS = 200_000
+
+        /** About five standard errors of a rate of 0.05 over [DRAWS] draws. */
+        const val TOLERANCE = 0.0025
     }
 }

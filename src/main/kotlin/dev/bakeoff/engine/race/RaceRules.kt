@@ -210,7 +210,7 @@ internal object RaceRules {
      * [forkVariance]) would be settled if today's gap and those variances held: the interval at
      * [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the equivalence interval
      * within 1 ± margin (a side of one fork has no test yet: at the most lenient levels a look
-     * gives, [GroupDecision.ALPHA] / [LOOKS] and twice that). One fork more than today when a
+     * gives, [GroupDecision.lookAlpha] and twice [GroupDecision.lookAlphaOneSided]). One fork more than today when a
      * variance is not known (one fork of one run). Counted beyond [MAX_FORKS] too, up to
      * [NEED_HORIZON] (then [NEED_HORIZON] + 1), so that a round serving groups none of which six
      * forks could settle takes the nearest first. Only orders the race's rounds (the groups nearest
@@ -227,8 +227,8 @@ internal object RaceRules {
         val today = maxOf(leader.size, other.size)
         if (test.outcome != PairOutcome.UNRESOLVED) return today
         if (leaderVariance == null || otherVariance == null) return today + 1
-        val confidence = test.confidence ?: (1 - GroupDecision.ALPHA / LOOKS)
-        val eqConfidence = test.eqConfidence ?: (1 - 2 * GroupDecision.ALPHA / LOOKS)
+        val confidence = test.confidence ?: (1 - GroupDecision.lookAlpha(LOOKS))
+        val eqConfidence = test.eqConfidence ?: (1 - 2 * GroupDecision.lookAlphaOneSided(LOOKS))
         val gap = abs(other.logMean - leader.logMean)
         val variances = leaderVariance + otherVariance
         return (maxOf(today + 1, ForkRatio.MIN_FORKS)..NEED_HORIZON).firstOrNull { n ->
