@@ -92,11 +92,13 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         val wait = if (waiting.isEmpty()) {
             ""
         } else {
-            "; ${waiting.joinToString(", ") { names.getValue(it) }} wait, as $forks forks a side would not settle " +
-                "them yet"
+            val (verb, them) = if (waiting.size == 1) "waits" to "it" else "wait" to "them"
+            "; ${waiting.joinToString(", ") { names.getValue(it) }} $verb, as $forks forks a side would not settle " +
+                "$them yet"
         }
+        val served = groups.joinToString(", ") { names.getValue(it) }
         echo(
-            "race round $round: $cells cell(s) that could still win ${groups.joinToString(", ") { names.getValue(it) }} " +
+            "race round $round: $cells cell(s) that could still win $served " +
                 "get one more fork (${clock(maxOf(0, budgetLeftNanos))} of the budget left$wait)",
             true,
         )

@@ -29,11 +29,7 @@ internal class ForkSample private constructor(
     val logMean: Double get() = centers.average()
 
     /** The sample variance of [centers]; NaN with fewer than two forks. */
-    val logVariance: Double get() {
-        if (size < 2) return Double.NaN
-        val m = logMean
-        return centers.sumOf { (it - m) * (it - m) } / (size - 1)
-    }
+    val logVariance: Double get() = if (size < 2) Double.NaN else variance(centers.asList())
 
     /** The fastest and slowest fork's median (ns). */
     val fastest: Double get() = exp(centers.min())
@@ -78,12 +74,7 @@ internal class ForkSample private constructor(
         fun variation(runs: List<Double>, sizes: List<Int>): Pair<Double?, Double?> {
             val forks = counted(split(runs, sizes)).map { f -> f.map(::ln) }
             val medians = forks.map(::median)
-            val between = if (medians.size < 2) {
-                null
-            } else {
-                val m = medians.average()
-                sqrt(medians.sumOf { (it - m) * (it - m) } / (medians.size - 1))
-            }
+            val between = if (medians.size < 2) null else sqrt(variance(medians))
             val df = forks.sumOf { it.size - 1 }
             val within = if (df == 0) {
                 null
@@ -91,6 +82,12 @@ internal class ForkSample private constructor(
                 sqrt(forks.sumOf { f -> f.average().let { m -> f.sumOf { (it - m) * (it - m) } } } / df)
             }
             return between to within
+        }
+
+        /** The sample variance of [xs] (n − 1 in the denominator); at least two values. */
+        fun variance(xs: List<Double>): Double {
+            val m = xs.average()
+            return xs.sumOf { (it - m) * (it - m) } / (xs.size - 1)
         }
 
         private fun median(xs: List<Double>): Double = xs.sorted().let { (it[(it.size - 1) / 2] + it[it.size / 2]) / 2 }

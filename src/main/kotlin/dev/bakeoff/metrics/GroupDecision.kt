@@ -55,7 +55,8 @@ internal object GroupDecision {
      * steps from the first, so its looks call a null less often still (the simulation in
      * `DecisionSimulationTest` measures it). Beyond 10 looks, ALPHA / looks (the union bound).
      */
-    fun lookAlpha(looks: Int): Double = nominal(POCOCK_TWO_SIDED, looks, ALPHA) { 2 * (1 - normal.cumulativeProbability(it)) }
+    fun lookAlpha(looks: Int): Double =
+        nominal(POCOCK_TWO_SIDED, looks, ALPHA) { 2 * (1 - normal.cumulativeProbability(it)) }
 
     /**
      * The one-sided level each side of an equivalence test takes at each of [looks] looks: Pocock's

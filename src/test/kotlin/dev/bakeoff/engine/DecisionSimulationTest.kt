@@ -84,7 +84,8 @@ class DecisionSimulationTest {
         val atMargin = 1 + GroupDecision.DEFAULT_MARGIN
         for (noise in listOf(FORKS_DOMINATE, QUIET)) {
             val wrong = (1..GROUPS).count { g ->
-                decide(g, noise, atMargin).tests.any { it.strategy == NAMES.last() && it.outcome == PairOutcome.EQUIVALENT }
+                val tests = decide(g, noise, atMargin).tests
+                tests.any { it.strategy == NAMES.last() && it.outcome == PairOutcome.EQUIVALENT }
             }
             println("a cell ×$atMargin, $noise: called equivalent in $wrong of $GROUPS groups")
             assertTrue(wrong.toDouble() / GROUPS <= GroupDecision.ALPHA, "$noise: $wrong of $GROUPS groups")

@@ -278,7 +278,14 @@ class RaceRunnerTest {
      * [n] runs spread ±[spread] around [centre], different in every fork; each fork of [strategy] also
      * moves its centre by up to ±[wobble] (a JVM differs from the next), so that forks, not runs, decide.
      */
-    private fun noisy(centre: Double, spread: Double, fork: Int, n: Int = 5, strategy: String = "", wobble: Double = 0.0) =
+    private fun noisy(
+        centre: Double,
+        spread: Double,
+        fork: Int,
+        n: Int = 5,
+        strategy: String = "",
+        wobble: Double = 0.0,
+    ) =
         (centre * (1 + wobble * WOBBLE[(fork + strategy.length) % WOBBLE.size])).let { c ->
             List(n) { i -> c + spread * (if ((i + fork) % 2 == 0) 1 else -1) * (i % 3) / 2 }
         }
@@ -291,7 +298,9 @@ class RaceRunnerTest {
 
     /** The two cells of most tests: [slow] is executor-cached's centre, direct's is 100; forks move by ±[wobble]. */
     private fun pair(slow: Double, spread: Double, wobble: Double = WOBBLY) =
-        { s: String, fork: Int -> noisy(if (s == "direct") 100.0 else slow, spread, fork, strategy = s, wobble = wobble) }
+        { s: String, fork: Int ->
+            noisy(if (s == "direct") 100.0 else slow, spread, fork, strategy = s, wobble = wobble)
+        }
 
     @Test
     fun `a clear loser stops after its second fork and the leader alone decides its group`() {
@@ -345,7 +354,8 @@ class RaceRunnerTest {
         val forksDiffer = TimeSummary.of(List(4) { 100.0 + it % 2 } + List(4) { 130.0 + it % 2 }, 0.0, listOf(4, 4))
         assertEquals(2, RaceRules.runs(forksDiffer, SECOND, 4))
         // Forks alike, runs 20% apart: the fork's median needs its runs.
-        val runsDiffer = TimeSummary.of(List(4) { 100.0 + 20 * (it % 2) } + List(4) { 101.0 + 20 * (it % 2) }, 0.0, listOf(4, 4))
+        val runsDiffer =
+            TimeSummary.of(List(4) { 100.0 + 20 * (it % 2) } + List(4) { 101.0 + 20 * (it % 2) }, 0.0, listOf(4, 4))
         assertEquals(8, RaceRules.runs(runsDiffer, SECOND, 4))
     }
 
@@ -467,7 +477,8 @@ class RaceRunnerTest {
         val settled = listOf(10.0, 10.2, 9.9, 10.1, 10.0, 9.8, 10.1, 10.0)
         assertEquals(2, RaceRules.warmups(settled), "settled at once: the fewest warm-ups")
         val settling = listOf(40.0, 25.0, 15.0, 10.2, 9.9, 10.1, 10.0, 9.8)
-        assertEquals(1 + 2, RaceRules.warmups(settling), "the screening fork's own warm-up and the two runs before it settled")
+        val why = "the screening fork's own warm-up and the two runs before it settled"
+        assertEquals(1 + 2, RaceRules.warmups(settling), why)
         val warming = listOf(60.0, 41.0, 30.0, 22.0, 15.0, 10.0, 10.1, 9.9)
         assertEquals(12, RaceRules.warmups(warming), "what is left still falls: the longest warm-up")
         val never = listOf(80.0, 70.0, 60.0, 50.0, 40.0, 30.0, 20.0, 10.0)

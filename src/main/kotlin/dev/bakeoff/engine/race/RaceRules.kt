@@ -248,8 +248,7 @@ internal object RaceRules {
         if (forks.size >= ForkRatio.MIN_FORKS) return forks.logVariance
         val steady = ForkSample.counted(ForkSample.split(time.runs, time.forks)).singleOrNull()
             ?.let(ForkSample::steadyTail)?.map(::ln)?.takeIf { it.size >= 2 } ?: return null
-        val mean = steady.average()
-        return steady.sumOf { (it - mean) * (it - mean) } / (steady.size - 1) * PI / 2 / steady.size
+        return ForkSample.variance(steady) * PI / 2 / steady.size
     }
 
     /**
