@@ -49,29 +49,30 @@ internal object GroupDecision {
 
     /**
      * The two-sided level each of [looks] looks tests at so that all of them together call a true null
-     * at most [ALPHA]: Pocock's constant boundary (Pocock 1977; Jennison and Turnbull 2000, table 2.1:
-     * 1.960, 2.178, 2.289, 2.361, 2.413, 2.453, 2.485, 2.512, 2.535, 2.555 standard errors for 1 to 10
-     * equally spaced looks). A race looks after forks 2, 3, ... 6 a side, closer together than equal
-     * steps from the first, so its looks call a null less often still (the simulation in
-     * `DecisionSimulationTest` measures it). Beyond 10 looks, ALPHA / looks (the union bound).
+     * at most [ALPHA]: Pocock's constant boundary (Pocock 1977; Jennison and Turnbull 2000, table 2.1,
+     * [POCOCK_TWO_SIDED] standard errors for 1 to 10 equally spaced looks). A race looks after forks
+     * 2, 3, ... 6 a side, closer together than equal steps from the first, so its looks call a null
+     * less often still (the simulation in `DecisionSimulationTest` measures it). Beyond 10 looks,
+     * ALPHA / looks (the union bound).
      */
     fun lookAlpha(looks: Int): Double =
-        nominal(POCOCK_TWO_SIDED, looks, ALPHA) { 2 * (1 - normal.cumulativeProbability(it)) }
+        nominal(POCOCK_TWO_SIDED, looks) { 2 * (1 - normal.cumulativeProbability(it)) }
 
     /**
      * The one-sided level each side of an equivalence test takes at each of [looks] looks: Pocock's
-     * boundary for a one-sided [ALPHA] (1.645, 1.875, 1.992, 2.067, 2.122, 2.164, 2.197, 2.225, 2.249,
-     * 2.270 standard errors for 1 to 10 looks, the same table at 2 ALPHA two-sided).
+     * boundary for a one-sided [ALPHA] ([POCOCK_ONE_SIDED] standard errors for 1 to 10 looks, the same
+     * table at 2 ALPHA two-sided).
      */
     fun lookAlphaOneSided(looks: Int): Double =
-        nominal(POCOCK_ONE_SIDED, looks, ALPHA) { 1 - normal.cumulativeProbability(it) }
+        nominal(POCOCK_ONE_SIDED, looks) { 1 - normal.cumulativeProbability(it) }
 
-    private fun nominal(constants: DoubleArray, looks: Int, alpha: Double, tail: (Double) -> Double): Double {
+    /** [ALPHA] for one look, the [tail] beyond [constants]' entry for [looks], or the union bound beyond them. */
+    private fun nominal(constants: DoubleArray, looks: Int, tail: (Double) -> Double): Double {
         require(looks >= 1) { "a decision is at least one look" }
         return when {
-            looks == 1 -> alpha
+            looks == 1 -> ALPHA
             looks <= constants.size -> tail(constants[looks - 1])
-            else -> alpha / looks
+            else -> ALPHA / looks
         }
     }
 

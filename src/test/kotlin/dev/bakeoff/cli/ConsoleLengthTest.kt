@@ -51,7 +51,8 @@ class ConsoleLengthTest {
     fun `a default run's whole console, its progress on stderr included, is at most 150 lines`() {
         val (progress, stdout) = console(verbose = false)
         val report = stdout.lines().dropLastWhile { it.isEmpty() }
-        assertTrue(progress.size + report.size <= 150, "${progress.size} progress and ${report.size} report lines:\n$progress")
+        val counts = "${progress.size} progress and ${report.size} report lines:\n$progress"
+        assertTrue(progress.size + report.size <= 150, counts)
         // The timed-out cell's error is shown whatever the step.
         assertEquals(1, progress.count { "timeout exceeded its time limit of 60 s" in it }, "$progress")
         assertEquals(3, progress.count { it.startsWith("race round ") }, "$progress")
@@ -64,7 +65,8 @@ class ConsoleLengthTest {
      * cells not ok) and the stdout text of a default run.
      */
     private fun console(verbose: Boolean): Pair<List<String>, String> {
-        val lines = mutableListOf("Bakeoff: ${results.cells.size} cells (5 workloads x 26 strategies), racing within 240 s")
+        val lines =
+            mutableListOf("Bakeoff: ${results.cells.size} cells (5 workloads x 26 strategies), racing within 240 s")
         val open = StringBuilder()
         val printer = ProgressPrinter(verbose) { text, newline ->
             open.append(text)

@@ -130,19 +130,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached").flatMap { s ->
             listOf("lists", "mixed").map { CellSpec.parse(s, it, 10, "blocking") }
         }
-        val rounds = mutableListOf<Pair<List<String>, List<String>>>()
-        val listener = object : RunListener {
-            override fun roundStarted(
-                round: Int,
-                cells: Int,
-                groups: List<GroupKey>,
-                budgetLeftNanos: Long,
-                waiting: List<GroupKey>,
-            ) {
-                rounds += groups.map { it.subject } to waiting.map { it.subject }
-            }
-        }
-        RaceRunner(RaceOptions(600 * SECOND), null, listener, track) { track.clock }.run(cells)
+        val rounds = rounds(track, cells)
         val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
         assertEquals(RaceRules.MAX_FORKS, forks.getValue("direct x mixed"), "mixed gets every fork: $forks")
         val mixedRounds = rounds.takeWhile { it.first == listOf("mixed") }
@@ -167,19 +155,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached").flatMap { s ->
             listOf("lists", "arithmetic").map { CellSpec.parse(s, it, 10, "blocking") }
         }
-        val rounds = mutableListOf<Pair<List<String>, List<String>>>()
-        val listener = object : RunListener {
-            override fun roundStarted(
-                round: Int,
-                cells: Int,
-                groups: List<GroupKey>,
-                budgetLeftNanos: Long,
-                waiting: List<GroupKey>,
-            ) {
-                rounds += groups.map { it.subject } to waiting.map { it.subject }
-            }
-        }
-        RaceRunner(RaceOptions(600 * SECOND), null, listener, track) { track.clock }.run(cells)
+        val rounds = rounds(track, cells)
         assertEquals(listOf("arithmetic") to listOf("lists"), rounds.first(), "round 2 serves arithmetic only: $rounds")
         assertEquals(listOf("lists") to emptyList<String>(), rounds.last(), "lists is served once it is alone: $rounds")
     }
@@ -272,6 +248,24 @@ class RaceRunnerTest {
         assertTrue(RaceRules.warmups(loser.timeNs!!.runs) > asks.max(), "the loser asks for more: $asks")
         val further = track.plans.values.flatMap { it.drop(1) }.map { it.warmupIterations }.toSet()
         assertEquals(setOf(asks.max()), further, "the contenders warm up as the most of them asks")
+    }
+
+    /** Races [cells] on [track] and returns each further round's served and waiting groups, by subject. */
+    private fun rounds(track: ScriptedTrack, cells: List<CellSpec>): List<Pair<List<String>, List<String>>> {
+        val rounds = mutableListOf<Pair<List<String>, List<String>>>()
+        val listener = object : RunListener {
+            override fun roundStarted(
+                round: Int,
+                cells: Int,
+                groups: List<GroupKey>,
+                budgetLeftNanos: Long,
+                waiting: List<GroupKey>,
+            ) {
+                rounds += groups.map { it.subject } to waiting.map { it.subject }
+            }
+        }
+        RaceRunner(RaceOptions(600 * SECOND), null, listener, track) { track.clock }.run(cells)
+        return rounds
     }
 
     /**
