@@ -2,7 +2,9 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
+import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
@@ -143,11 +145,8 @@ internal data class ConsoleReport(
             val time = "${winner.cell.strategy} (${Units.nanos(winner.time.median)})"
             val head = when (decision.status) {
                 GroupStatus.DECIDED -> "winner: $time"
-
                 GroupStatus.TIE -> "tie: $time with ${decision.tiedWith.joinToString()}"
-
-                GroupStatus.UNDECIDED ->
-                    "undecided: $time leads, not told apart from ${decision.tiedWith.joinToString()}"
+                GroupStatus.UNDECIDED -> "undecided: $time leads, " + unsettled(decision)
             }
             if (ranked.size == 1) return "$head, the only strategy that completed"
             // Against direct when it is behind (the baseline every strategy must beat), else the fastest cell behind.
@@ -160,6 +159,18 @@ internal data class ConsoleReport(
             }
             val factor = Units.ratio(against.time.median / winner.time.median)
             return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})"
+        }
+
+        /**
+         * `not settled against coroutine-io (executor-cached, rx-io equivalent)`: the cells that keep an undecided
+         * group open, apart from those already shown within the margin (every cell it shares the star with in
+         * files written before each pair kept its outcome).
+         */
+        private fun unsettled(decision: GroupResult): String {
+            val open = decision.tests.filter { it.outcome == PairOutcome.UNRESOLVED }.map { it.strategy }
+            val same = decision.tests.filter { it.outcome == PairOutcome.EQUIVALENT }.map { it.strategy }
+            val shown = if (same.isEmpty()) "" else " (${same.joinToString()} equivalent)"
+            return "not settled against ${open.ifEmpty { decision.tiedWith }.joinToString()}$shown"
         }
 
         private fun range(min: Double, max: Double): String {

@@ -155,6 +155,17 @@ class GroupDecisionTest {
     }
 
     @Test
+    fun `a cell slower beyond doubt but within reach of the margin is named slower, not untold`() {
+        // Forks within about 1.3%, 4.5% apart: the interval lies above 1 and across 1.05.
+        val d = decide(forked("a", *forks(100.0, 1.5)), forked("b", *forks(104.5, 1.5)))
+        val test = d.tests.single()
+        assertEquals(PairOutcome.UNRESOLVED, test.outcome)
+        assertTrue(checkNotNull(test.ciLow) > 1 && test.ratio < 1.05 && checkNotNull(test.eqHigh) > 1.05, "$test")
+        assertTrue(d.reason.startsWith("slower, but neither shown beyond the ±5% margin nor within it: b ×1.0"), d.reason)
+        assertTrue("not told apart" !in d.reason, d.reason)
+    }
+
+    @Test
     fun `an undecided group names the strategies already shown equivalent as well as the open ones`() {
         val d = decide(
             forked("a", *forks(100.0, 0.2)),

@@ -40,7 +40,7 @@ class RunViewTest {
 
             assertEquals("coroutine-default", table.rows.first()[1])
             assertEquals(
-                "undecided: coroutine-default (1.20 ms) leads, not told apart from executor-fixed-cpu, " +
+                "undecided: coroutine-default (1.20 ms) leads, not settled against executor-fixed-cpu, " +
                     "1.87× faster than direct (2.24 ms)",
                 table.verdict,
             )
