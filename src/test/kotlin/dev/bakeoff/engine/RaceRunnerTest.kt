@@ -140,6 +140,22 @@ class RaceRunnerTest {
     }
 
     @Test
+    fun `groups no number of forks could settle take turns, the cheapest first, one a round`() {
+        // lists: two cells 2% apart, storage: three; their runs spread ±40% within a fork, so neither settles.
+        val script = { key: String, fork: Int ->
+            val (s, _) = key.split(" x ")
+            noisy(if (s == "direct") 100.0 else 102.0, 40.0, fork, n = 8, strategy = s, wobble = 0.01)
+        }
+        val track = ScriptedTrack(script, emptySet(), key = { "${it.strategy.spec} x ${it.subject}" })
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") } +
+            listOf("direct", "executor-cached", "virtual-threads").map { CellSpec.parse(it, "storage", 10, "blocking") }
+        val rounds = rounds(track, cells)
+        assertTrue(rounds.all { it.first.size == 1 }, "one group a round: $rounds")
+        assertEquals(listOf("lists") to listOf("storage"), rounds.first(), "the cheaper first: $rounds")
+        assertEquals(listOf("storage"), rounds.last().first, "then the dearer: $rounds")
+    }
+
+    @Test
     fun `a group whose screening runs alone show six forks a side could not settle it waits from round two`() {
         // lists: two cells 3% apart whose runs spread ±40% within their fork; arithmetic: two cells 20% apart.
         val script = { key: String, fork: Int ->

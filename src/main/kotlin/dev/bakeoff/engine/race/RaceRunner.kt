@@ -27,8 +27,8 @@ import dev.bakeoff.result.RaceStop
  * [RaceRules.MAX_FORKS] forks a cell. A round serves the groups nearest a decision first; a group
  * that not even [RaceRules.MAX_FORKS] forks a side would settle as its forks stand waits while one
  * that could is open ([RaceRules.forksNeeded]), and one not even [RaceRules.NEED_HORIZON] forks would
- * settle waits for those that many would; a group whose round the budget cannot pay in full
- * gets none of it. Within a round a group's contenders take their forks in a
+ * settle waits for those that many would (when all are that far, one a round, the cheapest first); a
+ * group whose round the budget cannot pay in full gets none of it. Within a round a group's contenders take their forks in a
  * seeded shuffled order, new every round ([RaceRules.interleaved]), so a drift of the machine falls
  * on them alike. Every round judges the group afresh: a cell stopped as behind one leader races
  * again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
@@ -133,12 +133,14 @@ internal class RaceRunner(
             // groups whose forks differ too much to be settled by the last fork. Those (a need beyond
             // MAX_FORKS) wait while a group that could be settled is open, and those not even NEED_HORIZON forks
             // could settle (lists, whose forks differ by 40%) wait while one that many could settle is open: a round
-            // of them costs as much as three of the others and settles nothing.
+            // of them costs as much as three of the others and settles nothing. When every open group is that far,
+            // they take turns, the cheapest first: a pair at the margin (mixed's, x1.04) moves with every fork, while
+            // lists' round of 9 contenders took the rounds mixed needed.
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
             val served = open.filter { it.need <= RaceRules.MAX_FORKS }
-                .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open }
+                .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open.take(1) }
             val rounds = served.map { g ->
                 g to RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
                     val more = ForkSample.of(e.result.timeNs!!).size < RaceRules.MAX_FORKS
