@@ -76,6 +76,26 @@ class ConsoleReportTest {
     }
 
     @Test
+    fun `an undecided line names what keeps the group open apart from the cells already equivalent`() {
+        // Four forks a cell: two cells 1% apart with forks within 0.2%, direct 4% behind with forks ±10% apart.
+        fun forks(centre: Double, spread: Double) = List(4) { i -> List(4) { centre * (1 + spread * (i - 1.5) / 1.5) } }
+        val shaped = mapOf(
+            "coroutine-default" to forks(1.0e6, 0.002),
+            "executor-fixed-cpu" to forks(1.01e6, 0.002),
+            "direct" to forks(1.04e6, 0.10),
+        )
+        val run = results.copy(
+            cells = results.cells.map { c ->
+                val f = shaped[c.strategy]?.takeIf { c.workload == "lists" && c.status == CellStatus.OK }
+                if (f == null) c else c.copy(timeNs = TimeSummary.of(f.flatten(), 0.0, f.map { it.size }))
+            },
+        )
+        val verdict = ConsoleReport.of(run).table("lists").verdict
+        val open = "undecided: coroutine-default (1.00 ms) leads, not settled against direct (executor-fixed-cpu equivalent)"
+        assertTrue(verdict.startsWith(open), verdict)
+    }
+
+    @Test
     fun `when direct wins, the line says by how much it beats the runner-up`() {
         val verdict = ConsoleReport.of(scaled("direct", 1.0 / 2.24)).table("lists").verdict
         assertEquals("winner: direct (1.00 ms), 1.19× faster than the runner-up, coroutine-default (1.19 ms)", verdict)
