@@ -161,7 +161,8 @@ class GroupDecisionTest {
         val test = d.tests.single()
         assertEquals(PairOutcome.UNRESOLVED, test.outcome)
         assertTrue(checkNotNull(test.ciLow) > 1 && test.ratio < 1.05 && checkNotNull(test.eqHigh) > 1.05, "$test")
-        assertTrue(d.reason.startsWith("slower, but neither shown beyond the ±5% margin nor within it: b ×1.0"), d.reason)
+        val reason = "slower, but neither shown beyond the ±5% margin nor within it: b ×1.0"
+        assertTrue(d.reason.startsWith(reason), d.reason)
         assertTrue("not told apart" !in d.reason, d.reason)
     }
 

@@ -91,7 +91,8 @@ class ConsoleReportTest {
             },
         )
         val verdict = ConsoleReport.of(run).table("lists").verdict
-        val open = "undecided: coroutine-default (1.00 ms) leads, not settled against direct (executor-fixed-cpu equivalent)"
+        val open = "undecided: coroutine-default (1.00 ms) leads, " +
+            "not settled against direct (executor-fixed-cpu equivalent)"
         assertTrue(verdict.startsWith(open), verdict)
     }
 

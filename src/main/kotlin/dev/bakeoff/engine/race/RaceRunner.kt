@@ -28,10 +28,10 @@ import dev.bakeoff.result.RaceStop
  * that not even [RaceRules.MAX_FORKS] forks a side would settle as its forks stand waits while one
  * that could is open ([RaceRules.forksNeeded]), and one not even [RaceRules.NEED_HORIZON] forks would
  * settle waits for those that many would (when all are that far, one a round, the cheapest first); a
- * group whose round the budget cannot pay in full gets none of it. Within a round a group's contenders take their forks in a
- * seeded shuffled order, new every round ([RaceRules.interleaved]), so a drift of the machine falls
- * on them alike. Every round judges the group afresh: a cell stopped as behind one leader races
- * again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
+ * group whose round the budget cannot pay in full gets none of it. Within a round a group's
+ * contenders take their forks in a seeded shuffled order, new every round ([RaceRules.interleaved]),
+ * so a drift of the machine falls on them alike. Every round judges the group afresh: a cell
+ * stopped as behind one leader races again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
  * fork's kept apart ([dev.bakeoff.result.TimeStats.forks]), make its time figures; its other
  * figures (threads, allocation, trace, limit) come from its screening fork. Every cell ends with a
  * [RaceInfo] saying why it stopped.
