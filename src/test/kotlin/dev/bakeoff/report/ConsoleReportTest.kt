@@ -70,7 +70,8 @@ class ConsoleReportTest {
     fun `the verdict line names a decided winner, or the leader and what it is not settled against`() {
         assertEquals("winner: virtual-threads (99.8 ms), 49.6× faster than direct (4.95 s)", report.table("network").verdict)
         assertEquals(
-            "undecided: coroutine-default (1.19 ms) leads, not settled against executor-fixed-cpu, 1.88× faster than direct (2.24 ms)",
+            "undecided: coroutine-default (1.19 ms) leads, not settled against executor-fixed-cpu, " +
+                "1.88× faster than direct (2.24 ms)",
             report.table("lists").verdict,
         )
     }

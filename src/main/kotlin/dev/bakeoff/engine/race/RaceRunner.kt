@@ -31,10 +31,10 @@ import dev.bakeoff.result.RaceStop
  * group whose round the budget cannot pay in full gets none of it. Within a round a group's
  * contenders take their forks in a seeded shuffled order, new every round ([RaceRules.interleaved]),
  * so a drift of the machine falls on them alike. Every round judges the group afresh: a cell
- * stopped as behind one leader races again once it is not behind the current one (it may lead). A cell's runs from all its forks, each
- * fork's kept apart ([dev.bakeoff.result.TimeStats.forks]), make its time figures; its other
- * figures (threads, allocation, trace, limit) come from its screening fork. Every cell ends with a
- * [RaceInfo] saying why it stopped.
+ * stopped as behind one leader races again once it is not behind the current one (it may lead). A
+ * cell's runs from all its forks, each fork's kept apart ([dev.bakeoff.result.TimeStats.forks]), make
+ * its time figures; its other figures (threads, allocation, trace, limit) come from its screening
+ * fork. Every cell ends with a [RaceInfo] saying why it stopped.
  *
  * Threading model: runs on the thread running the suite, one timed fork at a time; only the
  * trace-only JVMs of a group run side by side, on [FloorTraces]' pool, and the [listener] and
