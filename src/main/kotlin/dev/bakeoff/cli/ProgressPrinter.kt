@@ -2,7 +2,6 @@ package dev.bakeoff.cli
 
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
@@ -86,14 +85,14 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         groups: List<GroupKey>,
         budgetLeftNanos: Long,
         waiting: List<GroupKey>,
+        maxForks: Int,
     ) {
         val names = names(groups + waiting)
-        val forks = RaceRules.MAX_FORKS
         val wait = if (waiting.isEmpty()) {
             ""
         } else {
             val (verb, them) = if (waiting.size == 1) "waits" to "it" else "wait" to "them"
-            "; ${waiting.joinToString(", ") { names.getValue(it) }} $verb, as $forks forks a side would not settle " +
+            "; ${waiting.joinToString(", ") { names.getValue(it) }} $verb, as $maxForks forks a side would not settle " +
                 "$them yet"
         }
         val served = groups.joinToString(", ") { names.getValue(it) }

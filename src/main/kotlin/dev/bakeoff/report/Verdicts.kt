@@ -58,8 +58,10 @@ public object Verdicts {
     }
 
     /**
-     * Every ranked cell whose runs still trended: its figure, and so its place, is not settled. One
-     * line per cell with [perCell], else one line for them all.
+     * Every ranked cell whose runs still trended in a fork: its median, over all its runs, is not
+     * settled, while the group's tests count each fork from where its runs stop trending beyond chance
+     * ([dev.bakeoff.metrics.ForkSample.steadyTail]), so a decided group stays decided. One line per
+     * cell with [perCell], else one line for them all.
      */
     private fun steadyLines(ranked: List<CellResult>, perCell: Boolean): List<String> {
         val unsettled = ranked.filter { it.steady == false }
@@ -67,8 +69,8 @@ public object Verdicts {
             val winner = if (unsettled.first() === ranked.first()) ", the winner's among them" else ""
             return listOf(
                 "not steady: ${unsettled.size} of ${ranked.size} strategies' runs still trended$winner; " +
-                    "their figures would change with a longer run, so their places are not settled " +
-                    "(--verbose names them)",
+                    "their figures would change with a longer run, and the group's tests left out their runs " +
+                    "before they settled (--verbose names them)",
             )
         }
         return unsettled.map { c ->

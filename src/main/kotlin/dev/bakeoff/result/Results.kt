@@ -74,6 +74,11 @@ public data class PresetInfo(
     val summary: String,
     /** The practical margin the run decided with (`--margin`, 0.05: 5%); null in files written before it was set. */
     val margin: Double? = null,
+    /**
+     * The looks the run took at each group and spent its error rate on: a race's, one fewer than the forks
+     * it gave a cell at most; 1 for a fixed plan. Null in files written before a race's budget set them (5).
+     */
+    val looks: Int? = null,
 )
 
 /** How a cell was measured: JMH mode and iteration counts, chosen from the cell's expected batch time. */

@@ -43,6 +43,9 @@ class ConsoleLengthTest {
         assertTrue(lines.none { Regex("""not steady: (the winner, )?[a-z-]+'s runs""").containsMatchIn(it) }, text)
         val unsettled = Regex("""^  - not steady: \d+ of \d+ strategies' runs still trended""")
         assertEquals(5, lines.count { unsettled.containsMatchIn(it) }, text)
+        // Beside a decided group it must not read as if the decision were open: the tests left those runs out.
+        val leftOut = "and the group's tests left out their runs before they settled (--verbose names them)"
+        assertEquals(5, lines.count { unsettled.containsMatchIn(it) && it.endsWith(leftOut) }, text)
         assertTrue(lines.none { "pinned events per batch" in it }, text)
         assertEquals(3, lines.count { it.startsWith("  - pinned events under ") }, text)
     }

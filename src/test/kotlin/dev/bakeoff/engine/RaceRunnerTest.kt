@@ -8,15 +8,19 @@ import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
+import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.RaceStop
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
 import kotlin.test.assertTrue
 
 /**
@@ -33,7 +37,7 @@ class RaceRunnerTest {
     ): Map<String, CellResult> {
         val track = ScriptedTrack(script, unplanned)
         val cells = strategies.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(budgetSeconds * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(budgetSeconds * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         figures.putAll(track.withFigures)
         return track.results.values.associateBy { it.strategy }
     }
@@ -44,7 +48,7 @@ class RaceRunnerTest {
         val traced = mapOf("direct" to 5_100.0)
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, traced)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct"), track.started, "the lower floor is screened first")
         val direct = track.results.values.single { it.strategy == "direct" }
         assertEquals(null, direct.timeNs)
@@ -60,7 +64,7 @@ class RaceRunnerTest {
         val floors = mapOf("direct" to 5_000L)
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, mapOf("direct" to 90.0))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct", "direct"), track.started.take(3), "then further forks")
         assertEquals(3, track.results.values.single { it.strategy == "direct" }.timeNs!!.forks!!.first())
     }
@@ -69,7 +73,7 @@ class RaceRunnerTest {
     fun `a floor within twice the leader's slowest run rules nothing out`() {
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 204L))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "direct"), track.started.take(2), "both screened, then further forks")
     }
 
@@ -132,9 +136,9 @@ class RaceRunnerTest {
         }
         val rounds = rounds(track, cells)
         val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
-        assertEquals(RaceRules.MAX_FORKS, forks.getValue("direct x mixed"), "mixed gets every fork: $forks")
+        assertEquals(MAX_FORKS, forks.getValue("direct x mixed"), "mixed gets every fork: $forks")
         val mixedRounds = rounds.takeWhile { it.first == listOf("mixed") }
-        assertEquals(RaceRules.MAX_FORKS - 1, mixedRounds.size, "mixed alone, lists waiting: $rounds")
+        assertEquals(MAX_FORKS - 1, mixedRounds.size, "mixed alone, lists waiting: $rounds")
         assertTrue(mixedRounds.all { it.second == listOf("lists") }, "$rounds")
         assertEquals(listOf("lists") to emptyList<String>(), rounds.last(), "lists once mixed is done: $rounds")
     }
@@ -210,12 +214,12 @@ class RaceRunnerTest {
     fun `a single-shot cell's screening fork of one run does not count, so it costs a fork more`() {
         val track = ScriptedTrack(close(), emptySet(), serialNanos = Preset.SINGLE_SHOT_ABOVE_NANOS * 2)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "network", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         for (c in track.results.values) {
             assertEquals(PlanMode.SINGLE_SHOT, c.plan!!.mode)
             assertEquals(1, c.timeNs!!.forks!!.first(), "the screening fork's one run")
             val race = c.race!!
-            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS + 1, race.stop to race.forks, race.reason)
+            assertEquals(RaceStop.MAX_FORKS to MAX_FORKS + 1, race.stop to race.forks, race.reason)
         }
     }
 
@@ -232,7 +236,7 @@ class RaceRunnerTest {
         }
         val track = ScriptedTrack(script, emptySet())
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         val own = track.plans.mapValues { (s, _) ->
             val screening = track.results.values.single { it.strategy == s }.timeNs!!
             RaceRules.warmups(screening.runs.take(screening.forks!!.first()))
@@ -255,7 +259,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached", "thread-per-task").map {
             CellSpec.parse(it, "lists", 10, "blocking")
         }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         val loser = track.results.values.single { it.strategy == "thread-per-task" }
         assertEquals(RaceStop.CANNOT_WIN to 1, loser.race!!.stop to loser.race!!.forks, loser.race!!.reason)
         val asks = listOf("direct", "executor-cached").map { s ->
@@ -264,6 +268,35 @@ class RaceRunnerTest {
         assertTrue(RaceRules.warmups(loser.timeNs!!.runs) > asks.max(), "the loser asks for more: $asks")
         val further = track.plans.values.flatMap { it.drop(1) }.map { it.warmupIterations }.toSet()
         assertEquals(setOf(asks.max()), further, "the contenders warm up as the most of them asks")
+    }
+
+    @Test
+    fun `a longer budget buys a close pair more forks, and so a decision the default budget cannot reach`() {
+        // Two cells 4% apart, forks within ±1%: at the 5% margin about ten forks a side settle them.
+        val script = pair(104.0, 1.0, wobble = 0.01)
+        fun raced(budgetSeconds: Long): Pair<GroupStatus, List<RaceInfo>> {
+            val track = ScriptedTrack(script, emptySet())
+            val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+            val options = RaceOptions(budgetSeconds * SECOND)
+            RaceRunner(options, null, object : RunListener {}, track) { track.clock }.run(cells)
+            val results = track.results.values.toList()
+            val decision = GroupDecision.all(results, null, GroupDecision.DEFAULT_MARGIN, options.looks).single()
+            return decision.status to results.map { it.race!! }
+        }
+        val (short, shortRaces) = raced(240)
+        assertEquals(GroupStatus.UNDECIDED, short, "$shortRaces")
+        assertEquals(listOf(RaceStop.MAX_FORKS to 6), shortRaces.map { it.stop to it.forks }.distinct(), "$shortRaces")
+        val (long, longRaces) = raced(600)
+        assertEquals(GroupStatus.TIE, long, "$longRaces")
+        assertTrue(longRaces.all { it.stop == RaceStop.DECIDED && it.forks in 7..RaceOptions.MOST_FORKS }, "$longRaces")
+    }
+
+    @Test
+    fun `a race gives a cell six forks at the default budget, one more every 40 s beyond, at most eleven`() {
+        val forks = listOf(30L, 240, 279, 280, 400, 440, 3_600).associateWith { RaceOptions.maxForks(it * SECOND) }
+        assertEquals(mapOf(30L to 6, 240L to 6, 279L to 6, 280L to 7, 400L to 10, 440L to 11, 3_600L to 11), forks)
+        assertEquals(RaceOptions.BASE_FORKS - 1, RaceOptions().looks)
+        assertFailsWith<IllegalArgumentException> { RaceOptions(600 * SECOND, RaceOptions.MOST_FORKS + 1) }
     }
 
     /** Races [cells] on [track] and returns each further round's served and waiting groups, by subject. */
@@ -276,11 +309,12 @@ class RaceRunnerTest {
                 groups: List<GroupKey>,
                 budgetLeftNanos: Long,
                 waiting: List<GroupKey>,
+                maxForks: Int,
             ) {
                 rounds += groups.map { it.subject } to waiting.map { it.subject }
             }
         }
-        RaceRunner(RaceOptions(600 * SECOND), null, listener, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, listener, track) { track.clock }.run(cells)
         return rounds
     }
 
@@ -333,10 +367,10 @@ class RaceRunnerTest {
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.MAX_FORKS, race.stop, race.reason)
-            assertEquals(RaceRules.MAX_FORKS, race.forks)
+            assertEquals(MAX_FORKS, race.forks)
             assertEquals(5, c.timeNs!!.forks!!.first(), "the screening fork's runs")
             assertEquals(race.runs, c.timeNs!!.runs.size, "every fork's runs make the time figures")
-            val further = List(RaceRules.MAX_FORKS - 1) { false }
+            val further = List(MAX_FORKS - 1) { false }
             assertEquals(listOf(true) + further, figures[c.strategy], "only the screening fork runs the untimed passes")
         }
     }
@@ -347,7 +381,7 @@ class RaceRunnerTest {
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.TOO_CLOSE, race.stop, race.reason)
-            assertTrue(race.forks in RaceRules.FUTILITY_FORKS until RaceRules.MAX_FORKS, "before the last fork: $race")
+            assertTrue(race.forks in RaceRules.FUTILITY_FORKS until MAX_FORKS, "before the last fork: $race")
             assertTrue(
                 race.reason.startsWith("executor-cached ×1.") &&
                     "cannot be told apart from the leader nor shown within 5% of it by 6 forks a side" in race.reason,
@@ -384,7 +418,7 @@ class RaceRunnerTest {
         assertTrue(slower.reason.startsWith("slower than direct by the group's test, ×1.2"), slower.reason)
         assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
         val races = cells.values.map { it.race!! }
-        assertTrue(races.all { it.forks in 2 until RaceRules.MAX_FORKS }, races.toString())
+        assertTrue(races.all { it.forks in 2 until MAX_FORKS }, races.toString())
     }
 
     @Test
@@ -397,7 +431,7 @@ class RaceRunnerTest {
         assertEquals(RaceStop.CANNOT_WIN to 2, behind.stop to behind.forks, behind.reason)
         for (s in listOf("direct", "virtual-threads")) {
             val race = cells.getValue(s).race!!
-            assertEquals(RaceStop.MAX_FORKS to RaceRules.MAX_FORKS, race.stop to race.forks)
+            assertEquals(RaceStop.MAX_FORKS to MAX_FORKS, race.stop to race.forks)
         }
     }
 
@@ -427,9 +461,9 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached", "virtual-threads").map {
             CellSpec.parse(it, "lists", 10, "blocking")
         }
-        RaceRunner(RaceOptions(600 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
         val rounds = track.started.drop(3).chunked(3)
-        assertEquals(RaceRules.MAX_FORKS - 1, rounds.size)
+        assertEquals(MAX_FORKS - 1, rounds.size)
         for (three in rounds.windowed(3)) {
             assertEquals(3, three.map { it.first() }.toSet().size, "a new cell first every round: $rounds")
         }
@@ -517,6 +551,9 @@ class RaceRunnerTest {
     private companion object {
         const val SECOND = ScriptedTrack.SECOND
         const val PROBE_TIMEOUT = ScriptedTrack.PROBE_TIMEOUT
+
+        /** The forks a race of the default budget gives a cell at most, which the tests here race with. */
+        const val MAX_FORKS = RaceOptions.BASE_FORKS
 
         /** How far a fork's centre moves in the tests where forks differ, and the steps it takes. */
         const val WOBBLY = 0.15

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.fanout
 
+import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
@@ -86,8 +87,9 @@ internal object ResultsMerge {
         if (conflicts.isNotEmpty()) return Outcome.Conflicts(conflicts)
         val first = inputs.first().second
         val margin = first.preset.margin ?: GroupDecision.DEFAULT_MARGIN
-        // Raced shards looked at their groups as a race does; the merged decision is their last look.
-        val looks = SuiteRunner.looks(raced = cells.any { it.race != null })
+        // Raced shards looked at their groups as a race does; the merged decision is their last look (files
+        // written before the looks were kept: a race of the default budget's).
+        val looks = first.preset.looks ?: SuiteRunner.looks(RaceOptions().takeIf { cells.any { it.race != null } })
         val groups = cells.groupBy { it.machine }.flatMap { (id, own) ->
             GroupDecision.all(own, machines.getValue(checkNotNull(id)).harnessNsPerItem, margin, looks)
         }

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine.fork
 
 import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
@@ -28,7 +29,8 @@ internal interface RunListener {
     /**
      * A race's further round starts: [cells] contenders of the undecided [groups] get one more fork
      * each, with [budgetLeftNanos] of the run's budget left, while the undecided groups [waiting] wait
-     * (as their forks stand, no fork more could settle them; they are served once no group can be).
+     * (as their forks stand, not even the race's [maxForks] forks a side could settle them; they are
+     * served once no group can be).
      */
     fun roundStarted(
         round: Int,
@@ -36,6 +38,7 @@ internal interface RunListener {
         groups: List<GroupKey>,
         budgetLeftNanos: Long,
         waiting: List<GroupKey> = emptyList(),
+        maxForks: Int = RaceOptions.BASE_FORKS,
     ) {}
 
     /** Before the first cell: [HarnessCost] starts measuring Bakeoff's own path. */

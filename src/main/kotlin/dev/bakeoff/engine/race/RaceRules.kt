@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.race
 
+import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
@@ -31,20 +32,6 @@ internal object RaceRules {
      * forks a side: [GroupDecision]); a floor over this many times the leader's slowest run neither.
      */
     const val CANNOT_WIN_FACTOR = GroupDecision.SEPARATION
-
-    /**
-     * Forks that count ([ForkSample.counted]) a cell gets at most, one a round: screening included,
-     * except a single-shot screening fork of one run, which does not count and so costs a fork more.
-     * Forks differ more than runs (up to 2.6x on these machines), so a close pair needs five or six a
-     * side to be told apart.
-     */
-    const val MAX_FORKS = 6
-
-    /**
-     * The looks a race takes at a group that can decide it: after every round from the second (a test
-     * takes two forks a side). [GroupDecision] spends its error rate on them evenly.
-     */
-    const val LOOKS = MAX_FORKS - 1
 
     /**
      * The screening fork: one short warm-up, then enough runs to see where the cell settles
@@ -175,9 +162,9 @@ internal object RaceRules {
 
     /**
      * Why no fork more can settle [test] (an unresolved pair of a group at one look: the leader's forks
-     * [leader], the other cell's [other]) within [MAX_FORKS] forks a side, or null while it still may
-     * (or a side has fewer than [FUTILITY_FORKS] forks, too few to judge its noise). Projected at
-     * [MAX_FORKS] forks a side at this look's levels, optimistically: the true gap anywhere within one
+     * [leader], the other cell's [other]) within the race's [maxForks] forks a side, or null while it still
+     * may (or a side has fewer than [FUTILITY_FORKS] forks, too few to judge its noise). Projected at
+     * [maxForks] forks a side at this look's levels, optimistically: the true gap anywhere within one
      * standard error of today's (the smallest for equivalence, the largest for slower), each side's
      * fork variance counted at [FUTILITY_OPTIMISM] of its estimate (three forks put an estimate over
      * four times the truth about one time in fifty, e^-4), and Welch's degrees of freedom at their most.
@@ -185,22 +172,22 @@ internal object RaceRules {
      * group as [RaceStop.TOO_CLOSE] and spends its budget on groups that can still be settled: a stop
      * for futility only forgoes a decision, so it never adds to the error rate.
      */
-    fun tooClose(test: PairTest, leader: ForkSample, other: ForkSample, margin: Double): String? {
+    fun tooClose(test: PairTest, leader: ForkSample, other: ForkSample, margin: Double, maxForks: Int): String? {
         if (test.outcome != PairOutcome.UNRESOLVED || test.confidence == null || test.eqConfidence == null) return null
         if (leader.size < FUTILITY_FORKS || other.size < FUTILITY_FORKS) return null
         val variances = leader.logVariance / leader.size + other.logVariance / other.size
         val today = sqrt(variances)
-        val projected = sqrt((leader.logVariance + other.logVariance) * FUTILITY_OPTIMISM / MAX_FORKS)
+        val projected = sqrt((leader.logVariance + other.logVariance) * FUTILITY_OPTIMISM / maxForks)
         val gap = abs(other.logMean - leader.logMean)
         val widest = gap + today
         val narrowest = (gap - today).coerceAtLeast(0.0)
-        val df = 2.0 * (MAX_FORKS - 1)
+        val df = 2.0 * (maxForks - 1)
         if (settles(test.confidence, test.eqConfidence, widest, narrowest, projected, df, margin)) return null
         val noise = listOf(leader, other).joinToString(" and ") {
             "±" + DecisionReasons.percent(exp(sqrt(it.logVariance)) - 1)
         }
         return "${test.strategy} ×${Units.ratio(test.ratio)} cannot be told apart from the leader nor shown within " +
-            "${DecisionReasons.percent(margin)} of it by $MAX_FORKS forks a side (their forks differ by $noise): " +
+            "${DecisionReasons.percent(margin)} of it by $maxForks forks a side (their forks differ by $noise): " +
             "its group stays undecided, and the budget goes to groups that can be settled"
     }
 
@@ -209,10 +196,10 @@ internal object RaceRules {
      * cell's [other], whose fork medians' log variances are [leaderVariance] and [otherVariance],
      * [forkVariance]) would be settled if today's gap and those variances held: the interval at
      * [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the equivalence interval
-     * within 1 ± margin (a side of one fork has no test yet: at the most lenient levels a look
-     * gives, [GroupDecision.lookAlpha] and twice [GroupDecision.lookAlphaOneSided]). One fork more than today when a
-     * variance is not known (one fork of one run). Counted beyond [MAX_FORKS] too, up to
-     * [NEED_HORIZON] (then [NEED_HORIZON] + 1), so that a round serving groups none of which six
+     * within 1 ± margin (a side of one fork has no test yet: at the levels each of the race's [looks]
+     * gives, [GroupDecision.lookAlpha] and twice [GroupDecision.lookAlphaOneSided]). One fork more than today
+     * when a variance is not known (one fork of one run). Counted beyond the race's most forks too, up to
+     * [NEED_HORIZON] (then [NEED_HORIZON] + 1), so that a round serving groups none of which that many
      * forks could settle takes the nearest first. Only orders the race's rounds (the groups nearest
      * a decision first): it never decides anything, so it adds nothing to the error rate.
      */
@@ -223,12 +210,13 @@ internal object RaceRules {
         leaderVariance: Double?,
         otherVariance: Double?,
         margin: Double,
+        looks: Int,
     ): Int {
         val today = maxOf(leader.size, other.size)
         if (test.outcome != PairOutcome.UNRESOLVED) return today
         if (leaderVariance == null || otherVariance == null) return today + 1
-        val confidence = test.confidence ?: (1 - GroupDecision.lookAlpha(LOOKS))
-        val eqConfidence = test.eqConfidence ?: (1 - 2 * GroupDecision.lookAlphaOneSided(LOOKS))
+        val confidence = test.confidence ?: (1 - GroupDecision.lookAlpha(looks))
+        val eqConfidence = test.eqConfidence ?: (1 - 2 * GroupDecision.lookAlphaOneSided(looks))
         val gap = abs(other.logMean - leader.logMean)
         val variances = leaderVariance + otherVariance
         return (maxOf(today + 1, ForkRatio.MIN_FORKS)..NEED_HORIZON).firstOrNull { n ->
@@ -304,10 +292,10 @@ internal object RaceRules {
     private const val ITERATION_MILLIS = 100L
 
     /**
-     * How far [forksNeeded] counts: far enough to tell a group a few forks beyond [MAX_FORKS] (a 4%
+     * How far [forksNeeded] counts: far enough to tell a group a few forks beyond a race's most (a 4%
      * gap, forks within 1%) from one dozens beyond (a 3% gap, forks 40% apart).
      */
-    const val NEED_HORIZON = 10 * MAX_FORKS
+    const val NEED_HORIZON = 10 * RaceOptions.BASE_FORKS
 
     /** The fewest forks a side before the race judges a pair's noise too wide to settle ([tooClose]). */
     const val FUTILITY_FORKS = 3

@@ -23,9 +23,9 @@ import dev.bakeoff.result.RaceStop
  * floor first, and a trace pass only for the cells their floor rules out ([FloorTraces]); then,
  * round after round, one more fork for every cell that could still win a group that is not yet
  * decided (not behind by the group's test at fork level, [GroupDecision] at the race's
- * [RaceRules.LOOKS] looks and [margin]), while the [options]' budget lasts and up to
- * [RaceRules.MAX_FORKS] forks a cell. A round serves the groups nearest a decision first; a group
- * that not even [RaceRules.MAX_FORKS] forks a side would settle as its forks stand waits while one
+ * [RaceOptions.looks] looks and [margin]), while the [options]' budget lasts and up to
+ * [RaceOptions.maxForks] forks a cell. A round serves the groups nearest a decision first; a group
+ * that not even [RaceOptions.maxForks] forks a side would settle as its forks stand waits while one
  * that could is open ([RaceRules.forksNeeded]), and one not even [RaceRules.NEED_HORIZON] forks would
  * settle waits for those that many would (when all are that far, one a round, the cheapest first); a
  * group whose round the budget cannot pay in full gets none of it. Within a round a group's
@@ -130,8 +130,8 @@ internal class RaceRunner(
         while (true) {
             // The groups nearest a decision first (the fewest forks a side their pairs still need as today's
             // figures stand), then the cheapest: a short budget then settles whole groups instead of feeding
-            // groups whose forks differ too much to be settled by the last fork. Those (a need beyond
-            // MAX_FORKS) wait while a group that could be settled is open, and those not even NEED_HORIZON forks
+            // groups whose forks differ too much to be settled by the last fork. Those (a need beyond the race's
+            // most forks) wait while a group that could be settled is open, and those not even NEED_HORIZON forks
             // could settle (lists, whose forks differ by 40%) wait while one that many could settle is open: a round
             // of them costs as much as three of the others and settles nothing. When every open group is that far,
             // they take turns, the cheapest first: a pair at the margin (mixed's, x1.04) moves with every fork, while
@@ -139,12 +139,17 @@ internal class RaceRunner(
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
             if (open.isEmpty()) break
-            val served = open.filter { it.need <= RaceRules.MAX_FORKS }
+            val served = open.filter { it.need <= options.maxForks }
                 .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open.take(1) }
             val rounds = served.map { g ->
                 g to RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
-                    val more = ForkSample.of(e.result.timeNs!!).size < RaceRules.MAX_FORKS
-                    if (!more) e.stop(RaceStop.MAX_FORKS, MAX_FORKS_TEXT)
+                    val more = ForkSample.of(e.result.timeNs!!).size < options.maxForks
+                    if (!more) {
+                        e.stop(
+                            RaceStop.MAX_FORKS,
+                            "undecided after ${options.maxForks} forks that count: the difference is within the noise",
+                        )
+                    }
                     more
                 }
             }.filter { it.second.isNotEmpty() }
@@ -153,7 +158,8 @@ internal class RaceRunner(
             round++
             val left = options.budgetNanos - elapsed()
             val waiting = (open - served.toSet()).map { it.key }
-            listener.roundStarted(round, rounds.sumOf { it.second.size }, rounds.map { it.first.key }, left, waiting)
+            val forks = rounds.sumOf { it.second.size }
+            listener.roundStarted(round, forks, rounds.map { it.first.key }, left, waiting, options.maxForks)
             rounds.forEach { (g, contenders) -> serve(contenders, g.warmups, cells.size) }
         }
         for (e in entries) {
@@ -270,7 +276,7 @@ internal class RaceRunner(
         val ranked = RaceRules.ranked(group.map { it.result })
         val leader = ranked.firstOrNull() ?: return NONE
         val margin = RaceRules.margin(leader, harnessNsPerItem, margin)
-        val decision = GroupDecision.of(ranked, margin, RaceRules.LOOKS)
+        val decision = GroupDecision.of(ranked, margin, options.looks)
         for (test in decision.tests) {
             val (stop, why) = RaceRules.behind(test, leader.strategy, decision.winnerForks) ?: continue
             byResult.getValue(ranked.first { it.strategy == test.strategy }).stop(stop, why)
@@ -296,7 +302,9 @@ internal class RaceRunner(
         val others = decision.tests.map { test ->
             test to ForkSample.of(ranked.first { it.strategy == test.strategy }.timeNs!!)
         }
-        others.firstNotNullOfOrNull { (test, forks) -> RaceRules.tooClose(test, leaderForks, forks, margin) }
+        others.firstNotNullOfOrNull { (test, forks) ->
+            RaceRules.tooClose(test, leaderForks, forks, margin, options.maxForks)
+        }
             ?.let { why ->
                 racing.forEach { it.stop(RaceStop.TOO_CLOSE, why) }
                 return NONE
@@ -304,15 +312,14 @@ internal class RaceRunner(
         val leaderVariance = RaceRules.forkVariance(leader.timeNs, leaderForks)
         val need = others.maxOfOrNull { (test, forks) ->
             val time = ranked.first { it.strategy == test.strategy }.timeNs!!
-            RaceRules.forksNeeded(test, leaderForks, forks, leaderVariance, RaceRules.forkVariance(time, forks), margin)
+            val variance = RaceRules.forkVariance(time, forks)
+            RaceRules.forksNeeded(test, leaderForks, forks, leaderVariance, variance, margin, options.looks)
         }
         return Open(racing, need ?: 0, RaceRules.groupWarmups(racing.map { it.result }))
     }
 
     private companion object {
         private val NONE = Open(emptyList(), 0)
-        const val MAX_FORKS_TEXT =
-            "undecided after ${RaceRules.MAX_FORKS} forks that count: the difference is within the noise"
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
 

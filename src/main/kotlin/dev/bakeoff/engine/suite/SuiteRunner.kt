@@ -10,6 +10,7 @@ import dev.bakeoff.engine.jdk.MachineInfo
 import dev.bakeoff.engine.plan.CellFloor
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
+import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.Sweep
 import dev.bakeoff.engine.race.ForkMerge
@@ -61,11 +62,11 @@ internal class SuiteRunner(
         val harness = HarnessCost.measure(runner)
         listener.harnessMeasured(harness.nsPerItem, harness.error)
         val machine = described.copy(harnessNsPerItem = harness.nsPerItem)
+        val looks = looks(options.race)
         val preset = options.race?.let {
-            val summary = "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY"
-            PresetInfo(RACE_PRESET_ID, 1, summary, options.margin)
-        } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary, options.margin)
-        val looks = looks(raced = options.race != null)
+            val summary = "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY, up to ${it.maxForks} a cell"
+            PresetInfo(RACE_PRESET_ID, 1, summary, options.margin, looks)
+        } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary, options.margin, looks)
         val decisions = GroupDecisionCache()
         val book = Book(cells.size) { complete, results ->
             Results(
@@ -287,7 +288,7 @@ internal class SuiteRunner(
 
         val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
 
-        /** The looks a run took at its groups: a race's after every round ([RaceRules.LOOKS]); a fixed plan's one. */
-        fun looks(raced: Boolean): Int = if (raced) RaceRules.LOOKS else 1
+        /** The looks a run took at its groups: a [race]'s after every round ([RaceOptions.looks]); a fixed plan's one. */
+        fun looks(race: RaceOptions?): Int = race?.looks ?: 1
     }
 }
