@@ -66,7 +66,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     ).enum<Preset> { it.id }
     private val budget by option(
         "--budget",
-        help = "Racing: wall time for the whole run, as 90s, 4m or 1h (default: 4m)",
+        help = "Racing: wall time for the whole run, as 90s, 4m or 1h (default: 4m); a cell gets up to 6 forks, " +
+            "one more for every 40 s beyond 4m, at most 11",
     ).convert { parseBudget(it) }
     private val margin by option(
         "--margin",

@@ -92,8 +92,8 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
             ""
         } else {
             val (verb, them) = if (waiting.size == 1) "waits" to "it" else "wait" to "them"
-            "; ${waiting.joinToString(", ") { names.getValue(it) }} $verb, as $maxForks forks a side would not settle " +
-                "$them yet"
+            "; ${waiting.joinToString(", ") { names.getValue(it) }} $verb, as $maxForks forks a side would not " +
+                "settle $them yet"
         }
         val served = groups.joinToString(", ") { names.getValue(it) }
         echo(

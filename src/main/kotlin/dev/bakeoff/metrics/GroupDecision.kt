@@ -51,9 +51,9 @@ internal object GroupDecision {
      * The two-sided level each of [looks] looks tests at so that all of them together call a true null
      * at most [ALPHA]: Pocock's constant boundary (Pocock 1977; Jennison and Turnbull 2000, table 2.1,
      * [POCOCK_TWO_SIDED] standard errors for 1 to 10 equally spaced looks). A race looks after forks
-     * 2, 3, ... 6 a side, closer together than equal steps from the first, so its looks call a null
-     * less often still (the simulation in `DecisionSimulationTest` measures it). Beyond 10 looks,
-     * ALPHA / looks (the union bound).
+     * 2, 3, ... a side up to its most (6 at the default budget, 11 at most), closer together than equal
+     * steps from the first, so its looks call a null less often still (the simulation in
+     * `DecisionSimulationTest` measures it). Beyond 10 looks, ALPHA / looks (the union bound).
      */
     fun lookAlpha(looks: Int): Double =
         nominal(POCOCK_TWO_SIDED, looks) { 2 * (1 - normal.cumulativeProbability(it)) }

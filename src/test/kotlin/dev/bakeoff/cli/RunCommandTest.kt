@@ -105,6 +105,9 @@ class RunCommandTest {
         assertContains(output, "racing within 1 s")
         val results = JsonReportFormat.read(out.resolve("results.json"))
         assertEquals("race", results.preset.id)
+        // The looks its decisions spent the error rate on: the default budget's and shorter ones', 6 forks a cell.
+        assertEquals(5, results.preset.looks)
+        assertContains(results.preset.summary, "up to 6 a cell")
         for (c in results.cells) {
             val race = assertNotNull(c.race, c.strategy)
             assertEquals(1, race.forks)

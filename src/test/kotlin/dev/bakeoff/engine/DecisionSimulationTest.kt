@@ -30,7 +30,10 @@ class DecisionSimulationTest {
     private fun decide(group: Int, noise: Noise, slower: Double, forks: Int): GroupResult =
         decide(group, noise, NAMES.dropLast(1).map { 1.0 } + slower, NAMES, forks)
 
-    /** Races group number [group] of cells [names] whose true times are [truth] times [BASE_NS], up to [forks] forks a cell. */
+    /**
+     * Races group number [group] of cells [names] whose true times are [truth] times [BASE_NS], up to
+     * [forks] forks a cell.
+     */
     private fun decide(group: Int, noise: Noise, truth: List<Double>, names: List<String>, forks: Int): GroupResult {
         val track = ScriptedTrack({ strategy, fork ->
             // SplittableRandom mixes its seed: java.util.Random's first draws from neighbouring seeds are correlated.
@@ -50,8 +53,8 @@ class DecisionSimulationTest {
         (1..GROUPS).count { g -> decide(g, noise, slower, forks).tests.any { it.outcome.behind } }.toDouble() / GROUPS
 
     /** The share of groups whose decision puts the truly slower (last) cell behind, and no other. */
-    private fun power(noise: Noise, slower: Double, forks: Int = RaceOptions.BASE_FORKS): Double = (1..GROUPS).count { g ->
-        val tests = decide(g, noise, slower, forks).tests
+    private fun power(noise: Noise, slower: Double): Double = (1..GROUPS).count { g ->
+        val tests = decide(g, noise, slower, RaceOptions.BASE_FORKS).tests
         tests.filter { it.outcome.behind }.map { it.strategy } == listOf(NAMES.last())
     }.toDouble() / GROUPS
 
@@ -60,7 +63,7 @@ class DecisionSimulationTest {
         for (noise in listOf(FORKS_DOMINATE, QUIET)) {
             for (forks in FORK_CAPS) {
                 val rate = anyBehind(noise, slower = 1.0, forks)
-                println("identical cells, $noise, $forks forks: ${rate * GROUPS} of $GROUPS groups put a cell behind ($rate)")
+                println("identical cells, $noise, $forks forks: ${rate * GROUPS} of $GROUPS groups put a cell behind")
                 assertTrue(rate <= GroupDecision.ALPHA, "$noise, $forks forks: $rate of $GROUPS groups")
             }
         }
@@ -75,9 +78,9 @@ class DecisionSimulationTest {
                 val decisions = (1..GROUPS).map { g -> decide(g, noise, MIXED_TRUTH, MIXED, forks) }
                 val wrong = decisions.count { d -> d.tests.any { it.strategy in MIXED.take(2) && it.outcome.behind } }
                 val found = decisions.count { d -> d.tests.count { it.outcome.behind } == 2 }
-                println("two identical among ×$MIXED_TRUTH, $noise, $forks forks: $wrong of $GROUPS groups put one behind")
-                println("  the other; both slower cells behind in $found")
-                assertTrue(wrong.toDouble() / GROUPS <= GroupDecision.ALPHA, "$noise, $forks forks: $wrong of $GROUPS groups")
+                println("two identical among ×$MIXED_TRUTH, $noise, $forks forks: $wrong of $GROUPS groups")
+                println("  put one behind the other; both slower cells behind in $found")
+                assertTrue(wrong.toDouble() / GROUPS <= GroupDecision.ALPHA, "$noise, $forks forks: $wrong groups")
             }
         }
     }
@@ -93,7 +96,7 @@ class DecisionSimulationTest {
                     tests.any { it.strategy == NAMES.last() && it.outcome == PairOutcome.EQUIVALENT }
                 }
                 println("a cell ×$atMargin, $noise, $forks forks: called equivalent in $wrong of $GROUPS groups")
-                assertTrue(wrong.toDouble() / GROUPS <= GroupDecision.ALPHA, "$noise, $forks forks: $wrong of $GROUPS groups")
+                assertTrue(wrong.toDouble() / GROUPS <= GroupDecision.ALPHA, "$noise, $forks forks: $wrong groups")
             }
         }
     }

@@ -8,7 +8,9 @@ import dev.bakeoff.engine.fanout.Shard
 import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Preset
+import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.HtmlReportFormat
 import dev.bakeoff.report.MachineDifferences
@@ -16,6 +18,8 @@ import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.RaceInfo
+import dev.bakeoff.result.RaceStop
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
 import dev.bakeoff.result.fingerprint
@@ -61,6 +65,32 @@ class FanOutTest {
         assertEquals(expected.toSet(), merged.cells.map(::key).toSet())
         assertEquals(setOf(base.machine.fingerprint), merged.cells.map { it.machine }.toSet())
         assertEquals(1, merged.machines?.size)
+    }
+
+    @Test
+    fun `a merge of raced shards decides at the looks their race took, as results json keeps them`() {
+        // Two cells of one group, three forks each: a pair test whose levels are the looks'.
+        val cells = whole.filter { it.subject == "arithmetic" }.take(2)
+        fun raced(looks: Int?): Results = run(cells).let { r ->
+            r.copy(
+                preset = r.preset.copy(id = "race", looks = looks),
+                cells = r.cells.mapIndexed { i, c ->
+                    val runs = listOf(100.0, 104.0, 98.0, 103.0, 99.0, 101.0).map { it * (1 + i * 0.01) }
+                    val time = TimeStats(runs.min(), runs.sorted()[3], runs.max(), runs.average(), 0.0, runs)
+                    c.copy(timeNs = time.copy(forks = listOf(2, 2, 2)), race = RaceInfo(3, 6, RaceStop.MAX_FORKS, ""))
+                },
+            )
+        }
+        fun levels(looks: Int?): Pair<Double?, Double?> {
+            val merged = assertIs<ResultsMerge.Outcome.Merged>(ResultsMerge.merge(listOf("a" to raced(looks))))
+            val test = merged.results.groups!!.single().tests.single()
+            return test.confidence to test.eqConfidence
+        }
+        val ten = 1 - GroupDecision.lookAlpha(10) to 1 - 2 * GroupDecision.lookAlphaOneSided(10)
+        assertEquals(ten, levels(10))
+        // A file written before the looks were kept: a race of the default budget's.
+        val five = RaceOptions().looks
+        assertEquals(1 - GroupDecision.lookAlpha(five) to 1 - 2 * GroupDecision.lookAlphaOneSided(five), levels(null))
     }
 
     @Test

@@ -37,7 +37,8 @@ class RaceRunnerTest {
     ): Map<String, CellResult> {
         val track = ScriptedTrack(script, unplanned)
         val cells = strategies.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(budgetSeconds * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        val options = RaceOptions(budgetSeconds * SECOND, MAX_FORKS)
+        RaceRunner(options, null, object : RunListener {}, track) { track.clock }.run(cells)
         figures.putAll(track.withFigures)
         return track.results.values.associateBy { it.strategy }
     }
@@ -48,7 +49,7 @@ class RaceRunnerTest {
         val traced = mapOf("direct" to 5_100.0)
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, traced)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct"), track.started, "the lower floor is screened first")
         val direct = track.results.values.single { it.strategy == "direct" }
         assertEquals(null, direct.timeNs)
@@ -64,7 +65,7 @@ class RaceRunnerTest {
         val floors = mapOf("direct" to 5_000L)
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, mapOf("direct" to 90.0))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct", "direct"), track.started.take(3), "then further forks")
         assertEquals(3, track.results.values.single { it.strategy == "direct" }.timeNs!!.forks!!.first())
     }
@@ -73,7 +74,7 @@ class RaceRunnerTest {
     fun `a floor within twice the leader's slowest run rules nothing out`() {
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 204L))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "direct"), track.started.take(2), "both screened, then further forks")
     }
 
@@ -214,7 +215,7 @@ class RaceRunnerTest {
     fun `a single-shot cell's screening fork of one run does not count, so it costs a fork more`() {
         val track = ScriptedTrack(close(), emptySet(), serialNanos = Preset.SINGLE_SHOT_ABOVE_NANOS * 2)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "network", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
         for (c in track.results.values) {
             assertEquals(PlanMode.SINGLE_SHOT, c.plan!!.mode)
             assertEquals(1, c.timeNs!!.forks!!.first(), "the screening fork's one run")
@@ -236,7 +237,7 @@ class RaceRunnerTest {
         }
         val track = ScriptedTrack(script, emptySet())
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
         val own = track.plans.mapValues { (s, _) ->
             val screening = track.results.values.single { it.strategy == s }.timeNs!!
             RaceRules.warmups(screening.runs.take(screening.forks!!.first()))
@@ -259,7 +260,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached", "thread-per-task").map {
             CellSpec.parse(it, "lists", 10, "blocking")
         }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
         val loser = track.results.values.single { it.strategy == "thread-per-task" }
         assertEquals(RaceStop.CANNOT_WIN to 1, loser.race!!.stop to loser.race!!.forks, loser.race!!.reason)
         val asks = listOf("direct", "executor-cached").map { s ->
@@ -314,7 +315,7 @@ class RaceRunnerTest {
                 rounds += groups.map { it.subject } to waiting.map { it.subject }
             }
         }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, listener, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, listener, track) { track.clock }.run(cells)
         return rounds
     }
 
@@ -461,7 +462,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached", "virtual-threads").map {
             CellSpec.parse(it, "lists", 10, "blocking")
         }
-        RaceRunner(RaceOptions(600 * SECOND, MAX_FORKS), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
         val rounds = track.started.drop(3).chunked(3)
         assertEquals(MAX_FORKS - 1, rounds.size)
         for (three in rounds.windowed(3)) {
@@ -554,6 +555,9 @@ class RaceRunnerTest {
 
         /** The forks a race of the default budget gives a cell at most, which the tests here race with. */
         const val MAX_FORKS = RaceOptions.BASE_FORKS
+
+        /** A budget the rules, not the clock, end most races within, with the default budget's forks. */
+        val LONG = RaceOptions(600 * SECOND, MAX_FORKS)
 
         /** How far a fork's centre moves in the tests where forks differ, and the steps it takes. */
         const val WOBBLY = 0.15

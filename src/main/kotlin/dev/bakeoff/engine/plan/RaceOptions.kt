@@ -17,7 +17,7 @@ internal data class RaceOptions(
         require(maxForks in BASE_FORKS..MOST_FORKS) { "a race gives a cell $BASE_FORKS to $MOST_FORKS forks" }
     }
 
-    /** The looks the race takes at a group that can decide it: after every round from the second (a test takes two forks a side). */
+    /** The looks the race takes at a group that can decide it: after every round from the second (two forks a side). */
     val looks: Int get() = maxForks - 1
 
     companion object {
@@ -37,10 +37,11 @@ internal data class RaceOptions(
 
         /**
          * The forks a cell gets at most in a race of [budgetNanos]: [BASE_FORKS] up to the default 4
-         * minutes, one more for every 40 s beyond, up to [MOST_FORKS] (from 7 min 20 s). A longer budget
-         * then buys decisions as well as cells: measured on `mixed` (2 cores, JDK 25.0.3), `coroutine-io`
-         * sits about 4% behind `virtual-threads`, next to the 5% margin, where settling it takes about
-         * ten forks a side, while a budget that only paid for more groups left the pair at six.
+         * minutes, one more for every 40 s beyond, up to [MOST_FORKS] (from 440 s), so that a longer
+         * budget buys decisions as well as cells. With six whatever the budget, `-w lists --budget 10m`
+         * stopped after 67 s (2 cores, JDK 25.0.3): its closest pairs were judged too close for six forks
+         * a side, and a pair at the margin (`coroutine-io` about 4% behind `virtual-threads` on `mixed`)
+         * needs about ten.
          */
         fun maxForks(budgetNanos: Long): Int =
             (budgetNanos / (DEFAULT_BUDGET_NANOS / BASE_FORKS)).toInt().coerceIn(BASE_FORKS, MOST_FORKS)

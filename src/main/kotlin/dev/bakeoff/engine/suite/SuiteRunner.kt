@@ -64,7 +64,8 @@ internal class SuiteRunner(
         val machine = described.copy(harnessNsPerItem = harness.nsPerItem)
         val looks = looks(options.race)
         val preset = options.race?.let {
-            val summary = "racing within ${it.budgetNanos / 1_000_000_000} s: $RACE_SUMMARY, up to ${it.maxForks} a cell"
+            val budget = it.budgetNanos / 1_000_000_000
+            val summary = "racing within $budget s: $RACE_SUMMARY, up to ${it.maxForks} a cell"
             PresetInfo(RACE_PRESET_ID, 1, summary, options.margin, looks)
         } ?: PresetInfo(options.preset.id, options.preset.forks, options.preset.summary, options.margin, looks)
         val decisions = GroupDecisionCache()
@@ -288,7 +289,7 @@ internal class SuiteRunner(
 
         val VERSION: String = SuiteRunner::class.java.`package`?.implementationVersion ?: "0.1.0-SNAPSHOT"
 
-        /** The looks a run took at its groups: a [race]'s after every round ([RaceOptions.looks]); a fixed plan's one. */
+        /** The looks a run took at its groups: a [race]'s after every round ([RaceOptions.looks]); a preset's one. */
         fun looks(race: RaceOptions?): Int = race?.looks ?: 1
     }
 }
