@@ -388,7 +388,8 @@ internal fun CliktCommand.measure(
         echo("--profile ${p.mode.id}: $what$how", err = true)
     }
     val results = ResultFiles.guard(writer) { SuiteRunner(options, listener, writer).run() }
-    echo(terminal.renderRun(results, options.out, verbose, footer(results)), trailingNewline = false)
+    val hint = listOfNotNull(BudgetHint.of(results, options.race))
+    echo(terminal.renderRun(results, options.out, verbose, footer(results) + hint), trailingNewline = false)
     val bad = results.cells.count { it.status != CellStatus.OK }
     if (bad > 0) {
         echo("$bad cell(s) did not finish ok (see the list above)", err = true)

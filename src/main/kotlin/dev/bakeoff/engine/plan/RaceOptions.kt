@@ -44,6 +44,12 @@ internal data class RaceOptions(
          * needs about ten.
          */
         fun maxForks(budgetNanos: Long): Int =
-            (budgetNanos / (DEFAULT_BUDGET_NANOS / BASE_FORKS)).toInt().coerceIn(BASE_FORKS, MOST_FORKS)
+            (budgetNanos / NANOS_PER_FORK).toInt().coerceIn(BASE_FORKS, MOST_FORKS)
+
+        /** The least budget ([maxForks]) that gives a cell [forks] forks at most. */
+        fun budgetFor(forks: Int): Long = forks.coerceIn(BASE_FORKS, MOST_FORKS) * NANOS_PER_FORK
+
+        /** 40 s of budget for every fork a cell may get at most (six in the default 4 minutes). */
+        private const val NANOS_PER_FORK = DEFAULT_BUDGET_NANOS / BASE_FORKS
     }
 }
