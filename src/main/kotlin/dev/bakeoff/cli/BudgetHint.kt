@@ -23,7 +23,7 @@ internal object BudgetHint {
         val open = results.groups.orEmpty().filter { it.status == GroupStatus.UNDECIDED }
             .map(GroupKey::of).filter { it in short }
         if (open.isEmpty()) return null
-        val names = open.map { key -> key.title.takeIf { open.count { it.subject == key.subject } > 1 } ?: key.subject }
+        val names = ProgressPrinter.names(open).values
         val minutes = ceil(RaceOptions.budgetFor(RaceOptions.MOST_FORKS) / 60e9).toInt()
         return "undecided within the budget: ${names.joinToString(", ")}; a longer --budget buys forks as well as " +
             "time: --budget ${minutes}m gives a cell up to ${RaceOptions.MOST_FORKS} forks instead of ${race.maxForks}"

@@ -103,12 +103,6 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         )
     }
 
-    /** Each group by its subject alone, or by its whole title where two groups share a subject. */
-    private fun names(groups: List<GroupKey>): Map<GroupKey, String> {
-        val shared = groups.groupingBy { it.subject }.eachCount()
-        return groups.associateWith { if (shared.getValue(it.subject) > 1) it.title else it.subject }
-    }
-
     override fun harnessStarted() {
         echo("[  0] measuring Bakeoff's own cost per item (direct x empty) ", false)
     }
@@ -129,5 +123,11 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
          * default run's console stays within 150 lines.
          */
         const val STEPS = 5
+
+        /** Each group by its subject alone, or by its whole title where two groups share a subject. */
+        fun names(groups: List<GroupKey>): Map<GroupKey, String> {
+            val shared = groups.groupingBy { it.subject }.eachCount()
+            return groups.associateWith { if (shared.getValue(it.subject) > 1) it.title else it.subject }
+        }
     }
 }
