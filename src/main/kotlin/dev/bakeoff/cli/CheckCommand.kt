@@ -21,6 +21,7 @@ import dev.bakeoff.report.CheckSettings
 import dev.bakeoff.report.Gate
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.replaceAtomically
 import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
@@ -77,9 +78,13 @@ internal class CheckCommand : CliktCommand(name = "check") {
                     "give a results folder or results.json",
                 statusCode = 2,
             )
-        // Checked before anything is read, so that a refused path is the only line printed.
-        val summaryPath = summary?.let { ResultFiles.outPath(it, "--summary") }
-        val junitPath = junit?.let { ResultFiles.outPath(it, "--junit") }
+        // Checked before anything is read, so that a refused path is the only line printed: neither may be
+        // an input (a --junit naming the baseline replaced it), a link, or the other output.
+        val inputs = listOf(baselinePath, currentPath)
+        val summaryPath = summary?.let { ResultFiles.outputFile(ResultFiles.outPath(it, "--summary"), "--summary", inputs) }
+        val junitPath = junit?.let {
+            ResultFiles.outputFile(ResultFiles.outPath(it, "--junit"), "--junit", inputs + listOfNotNull(summaryPath))
+        }
         val before = userInput { JsonReportFormat.read(baselinePath) }
         val now = userInput { JsonReportFormat.read(currentPath) }
         strategy?.let { checkStrategy(it, before, now) }
@@ -119,7 +124,7 @@ internal class CheckCommand : CliktCommand(name = "check") {
             if (append) {
                 Files.writeString(path, text, StandardOpenOption.CREATE, StandardOpenOption.APPEND)
             } else {
-                Files.writeString(path, text)
+                replaceAtomically(path) { it.write(text.toByteArray()) }
             }
         } catch (e: IOException) {
             throw UsageError("cannot write $what $path: ${e.javaClass.simpleName} ${e.message}", statusCode = 2)

@@ -15,6 +15,7 @@ import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.machineRows
+import dev.bakeoff.result.replaceAtomically
 import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
@@ -53,6 +54,9 @@ internal class CompareCommand : CliktCommand(name = "compare") {
         val paths = files.map { ResultFiles.userPath(it, "RESULTS.json") }
         // Checked first, so that a refused --out is the only line printed.
         val requestedOut = out?.let(ResultFiles::outPath)
+        // Never a link, an input or a compare.html of the user's own: only one Bakeoff wrote is replaced.
+        val html = (requestedOut ?: paths.last().parent).resolve(CompareHtml.FILE_NAME)
+        ResultFiles.outputFile(html, CompareHtml.FILE_NAME, paths, ownOnly = true)
         val comparison = userInput { comparison(paths) }
         echo("compare: ${comparison.newLabel} against ${comparison.baseLabel} (${paths.joinToString(" vs ")})")
         echo(
@@ -81,11 +85,10 @@ internal class CompareCommand : CliktCommand(name = "compare") {
         comparison.notComparedSummary.forEach { echo("  not compared: $it") }
         echo(CompareHtml.summary(comparison))
         echo(CompareHtml.method(comparison))
-        val dir = requestedOut ?: paths.last().parent
-        val html = dir.resolve(CompareHtml.FILE_NAME)
+        val dir = html.parent
         try {
             Files.createDirectories(dir)
-            Files.writeString(html, buildString { CompareHtml.write(comparison, this) })
+            replaceAtomically(html) { out -> out.write(buildString { CompareHtml.write(comparison, this) }.toByteArray()) }
         } catch (e: IOException) {
             throw UsageError(
                 "cannot write ${CompareHtml.FILE_NAME} to $dir: ${e.javaClass.simpleName} ${e.message}",

@@ -9,6 +9,7 @@ import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.output.Localization
+import dev.bakeoff.engine.link.Credentials
 import dev.bakeoff.engine.suite.MachineBusyException
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.report.ResultsFileException
@@ -76,7 +77,8 @@ internal fun runCli(
     val line = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }
     // The terminal may style the line ("Error:" in colour), which would defeat the prefix match.
     val message = line?.replace(ANSI_STYLE, "")?.removePrefix("Error: ") ?: e.message
-    command.echo("bakeoff: $message (see --help)", err = true)
+    // A refused input may echo a password the user typed (--param password=...): never on the console.
+    command.echo("bakeoff: ${message?.let(Credentials::maskedLine)} (see --help)", err = true)
     2
 } catch (e: MachineBusyException) {
     command.echo("bakeoff: ${e.message}", err = true)

@@ -21,9 +21,12 @@ internal class ReportCommand : CliktCommand(name = "report") {
 
     override fun run() {
         val path = ResultFiles.userPath(file, "RESULTS.json")
+        // report.html is replaced only when Bakeoff wrote it: never a link, nor a page of the user's own.
+        val format = HtmlReportFormat(Strategies.colours)
+        ResultFiles.outputFile(path.resolveSibling(format.fileName), "report", listOf(path), ownOnly = true)
         val results = userInput { JsonReportFormat.read(path) }
         val report = try {
-            HtmlReportFormat(Strategies.colours).writeTo(results, path.parent)
+            format.writeTo(results, path.parent)
         } catch (e: IOException) {
             throw UsageError(
                 "cannot write report.html next to $path (${e.javaClass.simpleName}: ${e.message}); " +

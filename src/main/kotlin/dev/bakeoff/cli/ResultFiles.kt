@@ -5,9 +5,11 @@ import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.report.HtmlAssets
 import dev.bakeoff.report.ResultsFolderException
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.ResultsManifest
 import java.io.IOException
 import java.io.UncheckedIOException
 import java.nio.file.FileAlreadyExistsException
@@ -64,6 +66,40 @@ internal object ResultFiles {
             statusCode = 2,
         )
     }
+
+    /**
+     * A file the user named for a command to write ([what]: `--junit`, `--summary`, compare.html),
+     * refused in one line with exit code 2 before anything is read or measured when writing it would
+     * lose something: it is one of the command's [inputs], a symbolic link (which a write would follow
+     * out of the folder, or replace), a directory, a file of a results folder that Bakeoff recorded as
+     * part of a run, or (with [ownOnly]) a file that is not Bakeoff's own (recorded, or a page whose
+     * head names Bakeoff as its generator); or when its folder cannot be written. Returns [file].
+     */
+    fun outputFile(file: Path, what: String, inputs: List<Path>, ownOnly: Boolean = false): Path {
+        fun refuse(why: String): Nothing = throw UsageError("$what $file $why", statusCode = 2)
+        if (Files.isSymbolicLink(file)) refuse("is a symbolic link; give the path of a file, not a link")
+        if (Files.isDirectory(file)) refuse("is a directory; give a file's path")
+        val real = realPath(file)
+        if (inputs.any { realPath(it) == real }) refuse("is one of this command's inputs, which it would overwrite")
+        if (Files.exists(file)) {
+            if (!ownOnly && ResultsManifest.recorded(file)) {
+                refuse("is a file of a Bakeoff results folder, which it would overwrite; give another path")
+            }
+            if (ownOnly && !ResultsManifest.recorded(file) && !bakeoffPage(file)) {
+                refuse("exists and Bakeoff did not write it; move it or give another --out")
+            }
+        }
+        val parent = generateSequence(real.parent) { it.parent }.firstOrNull { Files.exists(it) }
+        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
+            refuse("cannot be written: ${parent ?: "its folder"} is not a writable directory")
+        }
+        return file
+    }
+
+    /** Whether [file] is an HTML page Bakeoff wrote (its head names it the generator). */
+    private fun bakeoffPage(file: Path): Boolean = runCatching {
+        Files.newInputStream(file).use { String(it.readNBytes(PAGE_HEAD_BYTES)) }
+    }.map(HtmlAssets::written).getOrDefault(false)
 
     /**
      * The newest run's results.json: `<root>/latest`, which a run links once it measured something
@@ -134,6 +170,9 @@ internal object ResultFiles {
     }
 
     private const val MAX_SAME_SECOND = 1000
+
+    /** Where a page's generator tag must be: the head, before the inlined style sheet and charts. */
+    private const val PAGE_HEAD_BYTES = 1024
 
     /** The checkout's folders the build reads or writes, where no results may go. */
     private val BUILD_FOLDERS = listOf("src", "target")

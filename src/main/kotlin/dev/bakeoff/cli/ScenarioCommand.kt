@@ -47,9 +47,8 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
     private val jdbcUser by option("--jdbc-user", help = "order-status: the database user")
     private val jdbcPassword by option(
         "--jdbc-password",
-        envvar = PASSWORD_VARIABLE,
-        help = "order-status: the database password (default: \$$PASSWORD_VARIABLE). On the command line it shows " +
-            "in `ps` while the run goes on: prefer \$$PASSWORD_VARIABLE or --jdbc-password-file",
+        help = "order-status: the database password (default: \$$PASSWORD_VARIABLE). ./bakeoff moves either off " +
+            "the command line and out of the environment before Java starts: no JVM it starts sees it",
     )
     private val jdbcPasswordFile by option(
         "--jdbc-password-file",
@@ -77,7 +76,8 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val settings = mapOf(
             Scenarios.JDBC_URL to jdbcUrl,
             Scenarios.JDBC_USER to jdbcUser,
-            Scenarios.JDBC_PASSWORD to password(),
+            // \$$PASSWORD_VARIABLE is ambient, as PGPASSWORD is: a scenario without a database ignores it.
+            Scenarios.JDBC_PASSWORD to (password() ?: ambientPassword(entry.settings.any { it.secret })),
         )
             .filterValues { it != null }
             .mapValues { checkNotNull(it.value) }
@@ -108,10 +108,14 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         return options
     }
 
-    /** The password from `--jdbc-password` (or its variable) or `--jdbc-password-file`; null when neither. */
+    /**
+     * The password given on purpose: `--jdbc-password` (which the launcher moves off the command line,
+     * [LauncherSecret]) or `--jdbc-password-file`; null when neither.
+     */
     private fun password(): String? {
-        val file = jdbcPasswordFile ?: return jdbcPassword
-        if (jdbcPassword != null) {
+        val given = jdbcPassword ?: LauncherSecret.jdbcPassword(LauncherSecret.From.OPTION)
+        val file = jdbcPasswordFile ?: return given
+        if (given != null) {
             throw UsageError(
                 "give the password once: --jdbc-password-file, or --jdbc-password / \$$PASSWORD_VARIABLE",
                 statusCode = 2,
@@ -125,6 +129,14 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
             throw UsageError("cannot read --jdbc-password-file $path (${e.javaClass.simpleName})", statusCode = 2)
         }
     }
+
+    /** \$$PASSWORD_VARIABLE for a scenario that [uses] a password: this JVM's own, or the launcher's. */
+    private fun ambientPassword(uses: Boolean): String? =
+        if (!uses) {
+            null
+        } else {
+            currentContext.readEnvvar(PASSWORD_VARIABLE) ?: LauncherSecret.jdbcPassword(LauncherSecret.From.ENV)
+        }
 
     /**
      * A URL no driver on the classpath accepts is one line now, not a failed JVM per cell; its

@@ -36,6 +36,12 @@ internal object HtmlAssets {
     private val pageJs: String by lazy { inlineScript(text("report.js")) }
     private val pageCss: String by lazy { text("report.css") }
 
+    /** The generator a page of Bakeoff's names in its head. */
+    const val GENERATOR = "Bakeoff"
+
+    /** Whether the page [head] (its first few kilobytes) was written by Bakeoff. */
+    fun written(head: String): Boolean = head.contains("<meta name=\"generator\" content=\"$GENERATOR\">")
+
     /**
      * Writes a whole page to [out]: doctype, head (title, charset, the inlined style sheet and
      * charting library), a body filled by [content], then the options of every [chart] it placed
@@ -49,6 +55,8 @@ internal object HtmlAssets {
             head {
                 meta(charset = "utf-8")
                 meta(name = "viewport", content = "width=device-width, initial-scale=1")
+                // How `report` and `compare` tell a page they may replace from one of the user's (ResultFiles).
+                meta(name = "generator", content = GENERATOR)
                 title(pageTitle)
                 style { unsafe { raw(pageCss) } }
                 script { unsafe { raw(echartsJs) } }

@@ -2,10 +2,10 @@ package dev.bakeoff.report
 
 import dev.bakeoff.model.Family
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.ResultsManifest
 import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
-import kotlin.io.path.deleteRecursively
 import kotlin.io.path.exists
 import kotlin.io.path.isDirectory
 import kotlin.io.path.listDirectoryEntries
@@ -70,31 +70,13 @@ internal class ResultsFolderWriter(
 
         /**
          * The file Bakeoff writes first into every results folder it makes: the proof that the folder
-         * is Bakeoff's, without which nothing in it is ever cleared.
+         * is Bakeoff's and the list of what it wrote there ([ResultsManifest]), without which nothing
+         * in it is ever cleared.
          */
-        const val MARKER = ".bakeoff-results"
-
-        /**
-         * What Bakeoff writes at the top of a results folder: clearing removes these and nothing else,
-         * and refuses a folder that holds anything more. `.write-check` and `.tmp` names are the
-         * leftovers of a write cut short (the write check, [dev.bakeoff.result.replaceAtomically]).
-         */
-        private val WRITTEN = setOf(
-            MARKER,
-            "results.json",
-            "results.csv",
-            "report.html",
-            "jmh.json",
-            "selfcheck.json",
-            "compare.html",
-            "cells",
-        )
+        const val MARKER = ResultsManifest.FILE
 
         /** Names that mark a folder as some run's results (an older Bakeoff wrote no [MARKER]). */
         private val RESULTS = setOf("results.json", "selfcheck.json", "jmh.json", "cells")
-
-        private const val MARKER_TEXT =
-            "This folder holds the results of a Bakeoff run. Bakeoff may clear what it wrote here, nothing else.\n"
 
         /** Writes every [reportFormats] file of [results] into [dir], drawing families in [colours]. */
         fun writeAll(results: Results, dir: Path, colours: Map<Family, String>) {
@@ -112,8 +94,8 @@ internal class ResultsFolderWriter(
             claim(dir, force, naming)
             try {
                 Files.createDirectories(dir)
-                Files.deleteIfExists(Files.createTempFile(dir, ".write-check", ""))
-                Files.writeString(dir.resolve(MARKER), MARKER_TEXT)
+                // Writing the marker, new, is the write check: a folder it cannot be made in is refused here.
+                ResultsManifest.create(dir)
             } catch (e: IOException) {
                 throw ResultsFolderException(
                     "cannot write results to ${naming.out} $dir: ${e.javaClass.simpleName} ${e.message}",
@@ -138,45 +120,44 @@ internal class ResultsFolderWriter(
 
         /**
          * Refuses a [dir] that is a file or holds anything, unless [force] is given and the folder is
-         * provably Bakeoff's: it holds the [MARKER] and nothing but what Bakeoff writes ([WRITTEN]).
-         * Only then are those entries removed; a user's file beside them stops the run instead.
+         * provably Bakeoff's: its [MARKER] lists everything in it ([ResultsManifest.clearing]). Only
+         * then are the listed entries removed; a user's file anywhere in it stops the run instead,
+         * before anything is removed.
          */
         private fun claim(dir: Path, force: Boolean, naming: Naming) {
             if (!dir.exists()) return
             val out = "${naming.out} $dir"
             if (!dir.isDirectory()) throw ResultsFolderException("$out is a file, not a directory")
-            val entries = dir.listDirectoryEntries()
-            if (entries.isEmpty()) return
-            val names = entries.map { it.fileName.toString() }
-            val foreign = names.filterNot { it in WRITTEN || it.startsWith(".write-check") || leftover(it) }
+            val names = dir.listDirectoryEntries().map { it.fileName.toString() }
+            if (names.isEmpty()) return
             val results = names.any { it in RESULTS }
-            when {
-                MARKER !in names -> throw ResultsFolderException(
+            if (MARKER !in names) {
+                throw ResultsFolderException(
                     "$out is not empty" +
                         (if (results) " and has no $MARKER file, so Bakeoff cannot tell that it wrote it" else "") +
                         "; give a new or empty directory" +
                         (if (force) " (${naming.force} clears only Bakeoff's own)" else ""),
                 )
-
-                !force -> throw ResultsFolderException(
+            }
+            if (!force) {
+                throw ResultsFolderException(
                     "$out already holds a run's results; give a new directory, or add ${naming.force} to clear it " +
                         "first",
                 )
-
-                foreign.isNotEmpty() -> throw ResultsFolderException(
-                    "$out holds ${foreign.sorted().joinToString(limit = 5)} beside a run's results, which " +
+            }
+            val clearing = ResultsManifest.clearing(dir) ?: throw ResultsFolderException(
+                "$out was written by an older Bakeoff, which kept no list of its files, so ${naming.force} " +
+                    "clears nothing there: clear it yourself or give another directory",
+            )
+            if (clearing.foreign.isNotEmpty()) {
+                throw ResultsFolderException(
+                    "$out holds ${clearing.foreign.joinToString(limit = 5)} beside a run's results, which " +
                         "Bakeoff did not write; ${naming.force} clears nothing: move them or give another directory",
                 )
-
-                else ->
-                    @OptIn(kotlin.io.path.ExperimentalPathApi::class)
-                    entries.forEach { it.deleteRecursively() }
             }
+            clearing.owned.forEach { Files.deleteIfExists(it) }
+            ResultsManifest.forget(dir)
         }
-
-        /** A temporary file of [dev.bakeoff.result.replaceAtomically] a cut-short write left: `.results.json.tmp`. */
-        private fun leftover(name: String) = name.startsWith(".") && name.endsWith(".tmp") &&
-            name.removePrefix(".").removeSuffix(".tmp") in WRITTEN
     }
 }
 

@@ -2,6 +2,7 @@ package dev.bakeoff.api
 
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.report.ResultsFolderWriter
+import dev.bakeoff.result.ResultsManifest
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
@@ -74,12 +75,12 @@ class ApiResultsFolderTest {
         assertTrue(names(run).containsAll(listOf("results.json", "results.csv", "report.html", "jmh.json")), "${names(run)}")
     }
 
-    /** A folder as an earlier run leaves it: the marker, results.json and a cell log. */
+    /** A folder as an earlier run leaves it: the marker listing results.json and a cell log, and those files. */
     private fun earlierRun(): Path {
         val run = tmp.resolve("run").createDirectories()
-        run.resolve(ResultsFolderWriter.MARKER).writeText("")
-        run.resolve("results.json").writeText("{}")
-        run.resolve("cells").createDirectories().resolve("cell-099.log").writeText("old")
+        ResultsManifest.create(run)
+        run.resolve("results.json").also(ResultsManifest::record).writeText("{}")
+        run.resolve("cells").createDirectories().resolve("cell-099.log").also(ResultsManifest::record).writeText("old")
         return run
     }
 }

@@ -10,6 +10,7 @@ import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.writeTo
@@ -49,7 +50,7 @@ class BadInputTest {
     @Test
     fun `--force clears an earlier run before the new one writes`() {
         val out = ResultFiles.prepareOut(dir.resolve("run"))
-        out.resolve("cells").createDirectories().resolve("cell-099.log").writeText("old")
+        CellFiles(out.resolve("cells").createDirectories(), 99).log.writeText("old")
         val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "-o", "$out", "--force")
         assertEquals(0, code, output)
         assertFalse(out.resolve("cells/cell-099.log").exists(), "the earlier run's cell logs are gone")

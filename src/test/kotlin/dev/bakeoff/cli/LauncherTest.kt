@@ -7,6 +7,7 @@ import java.io.File
 import java.nio.file.Path
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
+import kotlin.test.assertTrue
 import kotlin.test.fail
 
 /**
@@ -131,9 +132,8 @@ class LauncherTest {
         }
     }
 
-    @Test
-    fun `the CLI gets the directory the command was run in, though the launcher runs from the checkout`() {
-        // A checkout copy that is already built (its stamp newer than its sources), so no Maven runs.
+    /** A copy of the launcher in a checkout that is already built (its stamp newer than its sources), so no Maven runs. */
+    private fun builtCheckout(): File {
         val checkout = jvms.resolve("checkout").toFile()
         File(checkout, "bakeoff").apply { parentFile.mkdirs() }.writeText(File("bakeoff").readText())
         File(checkout, ".mvn/wrapper").mkdirs()
@@ -144,6 +144,12 @@ class LauncherTest {
         listOf("classpath.txt", "bakeoff.jar").forEach { File(checkout, "target/$it").writeText("") }
         File(checkout, "target/.bakeoff-built").apply { writeText("") }
             .setLastModified(System.currentTimeMillis() + 60_000)
+        return checkout
+    }
+
+    @Test
+    fun `the CLI gets the directory the command was run in, though the launcher runs from the checkout`() {
+        val checkout = builtCheckout()
         val jdk = fakeJdk("jdk-25", "25.0.1", "echo \"java $*\"\n")
         val userDir = jvms.resolve("results/run").toFile().apply { mkdirs() }
         val p = ProcessBuilder("bash", File(checkout, "bakeoff").path, "report", "results.json")
@@ -155,5 +161,38 @@ class LauncherTest {
         assertEquals(0, p.waitFor(), err)
         assertContains(out, "-Dbakeoff.cwd=${userDir.path} ")
         assertContains(out, "dev.bakeoff.cli.MainKt report results.json")
+    }
+
+    @Test
+    fun `the database password reaches the CLI on a pipe, never in its environment or on its command line`() {
+        val checkout = builtCheckout()
+        // The fake java shows its command line, whether the variable is in its environment, and descriptor 3.
+        val show = "echo \"java $*\"\necho \"env ${'$'}{BAKEOFF_JDBC_PASSWORD:-unset}\"\necho \"fd3 $(cat <&3)\"\n"
+        val jdk = fakeJdk("jdk-25", "25.0.1", show)
+        fun launch(vararg args: String, env: String?): List<String> {
+            val p = ProcessBuilder(listOf("bash", File(checkout, "bakeoff").path) + args)
+                .apply {
+                    environment()["JAVA_HOME"] = jdk.path
+                    environment().remove("BAKEOFF_JDBC_PASSWORD")
+                    env?.let { environment()["BAKEOFF_JDBC_PASSWORD"] = it }
+                }
+                .start()
+            val out = p.inputStream.bufferedReader().readText()
+            val err = p.errorStream.bufferedReader().readText()
+            assertEquals(0, p.waitFor(), err)
+            return out.lines()
+        }
+        val given = launch("scenario", "order-status", "--jdbc-password", "opt-s3cret", "-n", "4", env = "env-s3cret")
+        assertTrue("opt-s3cret" !in given[0] && "env-s3cret" !in given[0], given[0])
+        assertContains(given[0], "-Dbakeoff.secret.jdbcPasswordFrom=option ")
+        assertContains(given[0], "dev.bakeoff.cli.MainKt scenario order-status -n 4")
+        assertEquals(listOf("env unset", "fd3 opt-s3cret"), given.drop(1).take(2))
+        val ambient = launch("scenario", "order-status", "--jdbc-password=", env = null)
+        assertEquals("fd3 ", ambient[2])
+        val exported = launch("run", "-w", "lists", env = "env-s3cret")
+        assertContains(exported[0], "-Dbakeoff.secret.jdbcPasswordFrom=env ")
+        assertEquals(listOf("env unset", "fd3 env-s3cret"), exported.drop(1).take(2))
+        val none = launch("run", env = null)
+        assertTrue("bakeoff.secret" !in none[0], none[0])
     }
 }

@@ -36,7 +36,7 @@ class ReportCompareCommandTest {
         val json = save(ResultsFixture.results(), "stuck")
         // A non-empty directory where report.html goes: the write fails even for root, as a read-only folder would.
         Files.createDirectories(tmp.resolve("stuck/report.html/inside"))
-        assertUsageError("cannot write report.html next to", "report", "$json")
+        assertUsageError("report.html is a directory", "report", "$json")
     }
 
     @Test

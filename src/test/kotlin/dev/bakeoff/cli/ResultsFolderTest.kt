@@ -1,6 +1,7 @@
 package dev.bakeoff.cli
 
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.ResultsFolderWriter
@@ -96,10 +97,7 @@ class ResultsFolderTest {
 
     @Test
     fun `--force refuses a Bakeoff folder holding a file of the user's, and clears one holding only its own`() {
-        val run = ResultFiles.prepareOut(tmp.resolve("run"))
-        JsonReportFormat.writeTo(ResultsFixture.results(), run)
-        Files.createDirectories(run.resolve("cells"))
-        Files.writeString(run.resolve("cells/cell-001.log"), "log")
+        val run = earlierRun()
         Files.writeString(run.resolve("notes.txt"), "mine")
         val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--force", "--out", "$run")
         assertEquals(2, code, output)
@@ -121,6 +119,44 @@ class ResultsFolderTest {
         assertEquals(2, code, output)
         assertContains(output, "add --yes")
         assertEquals(setOf(ResultsFolderWriter.MARKER, "results.json"), names(run))
+    }
+
+    @Test
+    fun `--force clears only what Bakeoff recorded, so a user's file at any depth stops it and is kept`() {
+        val run = earlierRun()
+        Files.writeString(run.resolve("cells/my-analysis.txt"), "mine")
+        Files.writeString(run.resolve(".write-check-mine"), "mine too")
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--force", "--out", "$run")
+        assertEquals(2, code, output)
+        assertContains(output, "holds .write-check-mine, cells/my-analysis.txt beside a run's results")
+        assertEquals("mine", Files.readString(run.resolve("cells/my-analysis.txt")))
+        assertEquals("mine too", Files.readString(run.resolve(".write-check-mine")))
+        assertTrue(Files.exists(run.resolve("cells/cell-001.log")), "nothing was cleared")
+        Files.delete(run.resolve("cells/my-analysis.txt"))
+        Files.delete(run.resolve(".write-check-mine"))
+        // A write cut short leaves its temporary file: Bakeoff's, since the file it replaced is listed.
+        Files.writeString(run.resolve(".results.json.0123456789abcdef.tmp"), "half")
+        ResultFiles.prepareOut(run, force = true)
+        assertEquals(setOf(ResultsFolderWriter.MARKER), names(run))
+    }
+
+    @Test
+    fun `--force refuses a folder of an older Bakeoff, whose marker lists nothing`() {
+        val run = tmp.resolve("old").also { Files.createDirectories(it.resolve("cells")) }
+        Files.writeString(run.resolve(ResultsFolderWriter.MARKER), "This folder holds the results of a Bakeoff run.\n")
+        Files.writeString(run.resolve("results.json"), "{}")
+        val (code, output) = cli("run", "-w", "arithmetic", "-s", "direct", "-p", "smoke", "--force", "--out", "$run")
+        assertEquals(2, code, output)
+        assertContains(output, "was written by an older Bakeoff, which kept no list of its files")
+        assertEquals(setOf(ResultsFolderWriter.MARKER, "results.json", "cells"), names(run))
+    }
+
+    /** A folder as a run leaves it: the marker listing results.json and a cell's log, and those files. */
+    private fun earlierRun(): Path {
+        val run = ResultFiles.prepareOut(tmp.resolve("run"))
+        JsonReportFormat.writeTo(ResultsFixture.results(), run)
+        Files.writeString(CellFiles(Files.createDirectories(run.resolve("cells")), 1).log, "log")
+        return run
     }
 
     private fun names(dir: Path) = Files.list(dir).use { s -> s.map { it.fileName.toString() }.toList().toSet() }

@@ -48,12 +48,25 @@ class SecretsTest {
     }
 
     @Test
-    fun `the password comes from BAKEOFF_JDBC_PASSWORD, and once only`() {
+    fun `the password is given once, and BAKEOFF_JDBC_PASSWORD is ambient, an explicit one winning and others ignoring it`() {
         val env = mapOf("BAKEOFF_JDBC_PASSWORD" to "env-s3cret")
         val file = Files.writeString(tmp.resolve("pw"), "x\n")
+        val twice = cli("scenario", "order-status", "--jdbc-password-file", "$file", "--jdbc-password", "y", "--dry-run")
+        assertEquals(2, twice.first, twice.second)
+        assertTrue("give the password once" in twice.second, twice.second)
         val (code, output) = cli("scenario", "order-status", "--jdbc-password-file", "$file", "--dry-run", env = env)
+        assertEquals(0, code, output)
+        // A scenario without a database ran refused while the variable was exported (battery 4, case 4).
+        val other = cli("scenario", "file-sender", "--dry-run", env = env)
+        assertEquals(0, other.first, other.second)
+        assertTrue("env-s3cret" !in output + other.second)
+    }
+
+    @Test
+    fun `a refused --param never shows a password the user typed`() {
+        val (code, output) = cli("scenario", "file-sender", "--param", "password=p4ram-s3cret", "--dry-run")
         assertEquals(2, code, output)
-        assertTrue("give the password once" in output && "env-s3cret" !in output, output)
+        assertTrue("p4ram-s3cret" !in output && "password=***" in output, output)
     }
 
     /** Runs one order-status cell with [settings], then reads every file it wrote for [secret]. */

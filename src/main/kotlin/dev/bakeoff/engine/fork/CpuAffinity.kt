@@ -2,6 +2,7 @@ package dev.bakeoff.engine.fork
 
 import java.io.File
 import java.nio.file.Files
+import java.nio.file.LinkOption
 import java.nio.file.Path
 import java.nio.file.StandardCopyOption
 import java.nio.file.attribute.PosixFilePermissions
@@ -57,10 +58,11 @@ internal object CpuAffinity {
 
     /**
      * An executable script that runs [java] under [prefix]: JMH takes a single path for its forks'
-     * `java`, no command prefix. One file per JDK and processor list in [dir], written once
+     * `java`, no command prefix. One file per JDK and processor list in [dir] (by default a folder only
+     * this user may write), written once
      * (atomically, so concurrent runs never see half a script) and reused.
      */
-    fun wrapper(java: Path, cpus: Int, dir: Path = Path.of(System.getProperty("java.io.tmpdir"))): Path {
+    fun wrapper(java: Path, cpus: Int, dir: Path = scripts): Path {
         val command = (prefix(cpus) + java.toString()).joinToString(" ") { "'" + it.replace("'", "'\\''") + "'" }
         val script = "#!/bin/sh\nexec $command \"\$@\"\n"
         val file = dir.resolve("bakeoff-java-${script.hashCode().toUInt().toString(16)}.sh")
@@ -69,6 +71,23 @@ internal object CpuAffinity {
         Files.writeString(temp, script)
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"))
         return Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+    }
+
+    /**
+     * Where the scripts go: a folder of this user's own in the temporary folder, which nobody else may
+     * write (a script another user planted under the shared name would run as this user), or, when that
+     * name is taken by someone else, a new private folder.
+     */
+    private val scripts: Path by lazy {
+        val tmp = Path.of(System.getProperty("java.io.tmpdir"))
+        val owner = tmp.fileSystem.userPrincipalLookupService.lookupPrincipalByName(System.getProperty("user.name"))
+        val private = PosixFilePermissions.fromString("rwx------")
+        val dir = tmp.resolve("bakeoff-${System.getProperty("user.name")}")
+        runCatching { Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(private)) }
+        val mine = !Files.isSymbolicLink(dir) && Files.isDirectory(dir) &&
+            Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS) == owner &&
+            Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS) == private
+        if (mine) dir else Files.createTempDirectory("bakeoff-")
     }
 
     /** `0-3,8,10-11` as the processors it names. */

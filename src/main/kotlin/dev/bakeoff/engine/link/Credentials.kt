@@ -18,6 +18,14 @@ internal object Credentials {
         .replace(USER_INFO) { "${it.groupValues[1]}:***@" }
         .replace(ORACLE) { "${it.groupValues[1]}${it.groupValues[2]}/***@" }
 
+    /**
+     * [line], a message that may quote what the user typed (`--param password=...`), with every
+     * password-like `key=value` masked up to the next space, quote or separator.
+     */
+    fun maskedLine(line: String): String = line.replace(IN_TEXT) { "${it.groupValues[1]}=***" }
+
+    private val IN_TEXT = Regex("""(?i)(password|pwd|secret|token)=[^&;\s'",]*""")
+
     /** Whether [url] holds a password in its user info (before the host), not as a parameter. */
     fun inUserInfo(url: String): Boolean = USER_INFO.containsMatchIn(url) || ORACLE.containsMatchIn(url)
 }
