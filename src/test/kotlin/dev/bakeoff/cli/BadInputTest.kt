@@ -8,9 +8,9 @@ import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.terminal.TerminalRecorder
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Units
-import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.writeTo

@@ -63,6 +63,14 @@ class JvmStartTest {
             "is Java ${System.getProperty("java.version")}, but its release file says 99.0.1",
             "run", "-w", "arithmetic", "-s", "direct", "--jdk", "$home", "--dry-run",
         )
+        // One that answers -version as the real one does but runs nothing else: JMH's fork would fail mid-run.
+        Files.write(release, lines + "JAVA_VERSION=\"${System.getProperty("java.version")}\"")
+        val real = Path.of(System.getProperty("java.home"), "bin", "java")
+        java.writeText("#!/bin/sh\n[ \"$1\" = -version ] && exec '$real' -version\nexit 0\n")
+        assertUsageError(
+            "$java answers -version but cannot run a measured JVM: it ended with exit code 0 without running",
+            "run", "-w", "arithmetic", "-s", "direct", "--jdk", "$home", "--dry-run",
+        )
     }
 
     @Test

@@ -132,6 +132,9 @@ class LauncherTest {
         }
     }
 
+    /** The start of a fake java that answers `-version` as a JDK 25 does, before it does what the test needs. */
+    private val answersVersion = "[ \"$1\" = -version ] && { echo 'openjdk version \"25.0.1\" 2025-10-21' >&2; exit 0; }\n"
+
     /** A copy of the launcher in a checkout that is already built (its stamp newer than its sources), so no Maven runs. */
     private fun builtCheckout(): File {
         val checkout = jvms.resolve("checkout").toFile()
@@ -150,7 +153,7 @@ class LauncherTest {
     @Test
     fun `the CLI gets the directory the command was run in, though the launcher runs from the checkout`() {
         val checkout = builtCheckout()
-        val jdk = fakeJdk("jdk-25", "25.0.1", "echo \"java $*\"\n")
+        val jdk = fakeJdk("jdk-25", "25.0.1", answersVersion + "echo \"java $*\"\n")
         val userDir = jvms.resolve("results/run").toFile().apply { mkdirs() }
         val p = ProcessBuilder("bash", File(checkout, "bakeoff").path, "report", "results.json")
             .directory(userDir)
@@ -164,11 +167,25 @@ class LauncherTest {
     }
 
     @Test
+    fun `a java that exits 0 without running anything is refused, so that no command passes without running`() {
+        val checkout = builtCheckout()
+        val silent = fakeJdk("jdk-25", "25.0.1", "exit 0\n")
+        for (args in listOf(listOf("check", "base"), listOf("run"))) {
+            val p = ProcessBuilder(listOf("bash", File(checkout, "bakeoff").path) + args)
+                .apply { environment()["JAVA_HOME"] = silent.path }
+                .start()
+            val err = p.errorStream.bufferedReader().readText()
+            assertEquals(2, p.waitFor(), err)
+            assertEquals("bakeoff: ${silent.path}/bin/java is not a working Java 25: `java -version` printed ''", err.trim())
+        }
+    }
+
+    @Test
     fun `the database password reaches the CLI on a pipe, never in its environment or on its command line`() {
         val checkout = builtCheckout()
         // The fake java shows its command line, whether the variable is in its environment, and descriptor 3.
         val show = "echo \"java $*\"\necho \"env ${'$'}{BAKEOFF_JDBC_PASSWORD:-unset}\"\necho \"fd3 $(cat <&3)\"\n"
-        val jdk = fakeJdk("jdk-25", "25.0.1", show)
+        val jdk = fakeJdk("jdk-25", "25.0.1", answersVersion + show)
         fun launch(vararg args: String, env: String?): List<String> {
             val p = ProcessBuilder(listOf("bash", File(checkout, "bakeoff").path) + args)
                 .apply {

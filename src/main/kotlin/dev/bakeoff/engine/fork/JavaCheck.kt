@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.fork
 
+import dev.bakeoff.engine.cell.ForkHandshake
 import dev.bakeoff.engine.jdk.Jdk
 import java.nio.file.Files
 import java.nio.file.Path
@@ -37,24 +38,46 @@ internal object JavaCheck {
             start.exitCode != 0 -> "$broken ended with exit code ${start.exitCode}${start.said}"
             major == null -> "$broken printed no version${start.said}"
             major != jdk.major -> "$java is Java ${start.version}, but its release file says ${jdk.version}"
+            else -> handshake(java)
+        }
+    }
+
+    /**
+     * Why [java] cannot run a measured JVM's code ([ForkHandshake], from this JVM's classpath, as every
+     * fork does), or null when it printed the handshake's token.
+     */
+    private fun handshake(java: Path): String? {
+        val classpath = System.getProperty("java.class.path")
+        val ran = start(java, listOf("-cp", classpath, ForkHandshake::class.java.name), version = false)
+        return when {
+            ran.exitCode == null -> "$java did not run Bakeoff's code within $LIMIT_SECONDS s (stopped)${ran.said}"
+
+            ran.exitCode != 0 || !ran.handshake ->
+                "$java answers -version but cannot run a measured JVM: it ended with exit code ${ran.exitCode}" +
+                    (if (ran.exitCode == 0) " without running Bakeoff's code" else "") + ran.said
+
             else -> null
         }
     }
 
-    /** What `java [options] -version` did: its exit code (null at the time limit), first line and version. */
-    private class Start(val exitCode: Int?, val printed: String?, val version: String?) {
+    /**
+     * What `java [options] -version` (or, without [version], `java [options]`) did: its exit code (null at
+     * the time limit), first line, version and whether it printed the [ForkHandshake.TOKEN].
+     */
+    private class Start(val exitCode: Int?, val printed: String?, val version: String?, val handshake: Boolean) {
         val said: String get() = printed?.let { "; it printed: $it" }.orEmpty()
     }
 
-    private fun start(java: Path, options: List<String>): Start {
+    private fun start(java: Path, options: List<String>, version: Boolean = true): Start {
         val log = Files.createTempFile("bakeoff-java-check-", ".log")
         try {
-            val exit = ProbeProcess.runBounded(listOf(java.toString()) + options + "-version", log, LIMIT_SECONDS)
+            val command = listOf(java.toString()) + options + listOfNotNull("-version".takeIf { version })
+            val exit = ProbeProcess.runBounded(command, log, LIMIT_SECONDS)
             // A bounded read: whatever stands in for java may print without end, and in any encoding.
             val lines = log.toFile().bufferedReader().useLines { it.take(MAX_LINES).toList() }
-            val version = lines.firstNotNullOfOrNull { VERSION.find(it)?.groupValues?.get(1) }
+            val found = lines.firstNotNullOfOrNull { VERSION.find(it)?.groupValues?.get(1) }
             val printed = lines.firstOrNull { it.isNotBlank() }?.trim()?.take(PRINTED_CHARS)
-            return Start(exit, printed, version)
+            return Start(exit, printed, found, lines.any { it.trim() == ForkHandshake.TOKEN })
         } finally {
             Files.deleteIfExists(log)
         }
