@@ -130,10 +130,11 @@ internal object GroupDecision {
             tests.none { it.outcome == PairOutcome.UNRESOLVED } -> GroupStatus.TIE
             else -> GroupStatus.UNDECIDED
         }
+        val key = GroupKey.of(winner)
         return GroupResult(
-            workload = winner.workload,
-            items = winner.items,
-            wait = winner.wait,
+            workload = key.subject,
+            items = key.items,
+            wait = key.wait,
             winner = winner.strategy,
             status = status,
             tiedWith = tests.filterNot { it.outcome.behind }.map { it.strategy },
@@ -141,9 +142,10 @@ internal object GroupDecision {
             winnerRuns = winner.timeNs.runs.size,
             reason = DecisionReasons.of(status, tests, margin, w.size),
             tests = tests,
-            jdk = winner.jdk,
-            machine = winner.machine,
+            jdk = key.jdk,
+            machine = key.machine,
             winnerForks = w.size,
+            cpus = key.cpus,
         )
     }
 

@@ -6,6 +6,7 @@ import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
@@ -71,8 +72,9 @@ internal data class Comparison(
         }
 
         /**
-         * Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form),
-         * the same within [margin].
+         * Cells of [base] and [new] matched by [CellKey] (strategy and [GroupKey]: workload, items, wait
+         * form and a `cpus=` sweep's cores), the same within [margin]. Not by sweep point: that only labels
+         * what the strategy spec and the group key already say, so a sweep's cell meets the same cell run alone.
          */
         fun ofRuns(
             base: Results,
@@ -81,9 +83,8 @@ internal data class Comparison(
             baseLabel: String = "base",
             newLabel: String = "new",
         ): Comparison {
-            fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }
-            fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
-            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), margin, ::title)
+            fun cells(r: Results) = r.cells.associateBy { CellKey.of(it).copy(sweep = null) }
+            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), margin, CellKey::title)
                 .copy(load = LoadComparison.of(base, new, baseLabel, newLabel))
         }
 
@@ -100,18 +101,18 @@ internal data class Comparison(
 
         /**
          * Within a several-JDK run ([Results.jdks]): every other JDK's cells against the first JDK's,
-         * matched by strategy and [GroupKey] without the JDK, under the margin the run decided with;
+         * matched by [CellKey] without the JDK, under the margin the run decided with;
          * empty for a run on one JDK.
          */
         fun ofJdks(results: Results): List<Comparison> {
             val jdks = results.jdks.orEmpty().map { it.version }
             fun cells(jdk: String) = results.cells.filter { it.jdk == jdk }
-                .associateBy { GroupKey.of(it).copy(jdk = null) to it.strategy }
-            fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
+                .associateBy { CellKey.of(it).let { k -> k.copy(group = k.group.copy(jdk = null)) } }
             val base = jdks.firstOrNull() ?: return emptyList()
             return jdks.drop(1).map { jdk ->
                 val margin = results.preset.margin ?: GroupDecision.DEFAULT_MARGIN
-                of(Side("JDK $base", results, cells(base)), Side("JDK $jdk", results, cells(jdk)), margin, ::title)
+                val first = Side("JDK $base", results, cells(base))
+                of(first, Side("JDK $jdk", results, cells(jdk)), margin, CellKey::title)
             }
         }
 

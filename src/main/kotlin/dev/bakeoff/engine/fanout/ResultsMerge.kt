@@ -4,8 +4,8 @@ import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
@@ -39,7 +39,7 @@ internal object ResultsMerge {
         mismatch(inputs, "Bakeoff version") { it.bakeoffVersion }?.let { return it }
         mismatch(inputs, "preset") { it.preset.id }?.let { return it }
         val machines = linkedMapOf<String, Machine>()
-        val seen = mutableMapOf<List<Any?>, String>()
+        val seen = mutableMapOf<Any, String>()
         val conflicts = mutableListOf<String>()
 
         /** [own]'s machine id (an input's cell keeps the one an earlier merge gave it), noted once. */
@@ -50,18 +50,17 @@ internal object ResultsMerge {
         }
 
         /** Notes [key] as given by [source]: a conflict, named by [what], when an earlier input gave it too. */
-        fun once(key: List<Any?>, source: String, what: () -> String) {
+        fun once(key: Any, source: String, what: () -> String) {
             seen.put(key, source)?.let { first -> conflicts += "${what()}: in $first and in $source" }
         }
         val cells = inputs.flatMap { (source, results) ->
             results.cells.map { cell ->
                 val id = machineOf(results, cell.machine)
-                // One result per strategy (and sweep point) in each group of each machine.
-                once(listOf(GroupKey.of(cell).copy(machine = id), cell.strategy, cell.sweep), source) {
-                    val jdk = cell.jdk?.let { " on JDK $it" }.orEmpty()
-                    "${cell.strategy} x ${cell.workload} x ${cell.items} (${cell.wait.id})$jdk on machine $id"
-                }
-                cell.copy(machine = id)
+                val merged = cell.copy(machine = id)
+                // One result per cell on each machine.
+                val key = CellKey.of(merged)
+                once(key, source) { key.toString() }
+                merged
             }
         }
         // Load cells: one per strategy x kind of work x arrival rate on each machine; capacities one per objective.

@@ -274,12 +274,14 @@ internal class RaceRunner(
         group.forEach(Entry::reopen)
         val byResult = group.associateBy { it.result }
         val ranked = RaceRules.ranked(group.map { it.result })
+        // A decision names a cell by its strategy, which is one cell within a group (CellKey).
+        val byStrategy = ranked.associateBy { it.strategy }
         val leader = ranked.firstOrNull() ?: return NONE
         val margin = RaceRules.margin(leader, harnessNsPerItem, margin)
         val decision = GroupDecision.of(ranked, margin, options.looks)
         for (test in decision.tests) {
             val (stop, why) = RaceRules.behind(test, leader.strategy, decision.winnerForks) ?: continue
-            byResult.getValue(ranked.first { it.strategy == test.strategy }).stop(stop, why)
+            byResult.getValue(byStrategy.getValue(test.strategy)).stop(stop, why)
         }
         val racing = ranked.map(byResult::getValue).filter { it.stop == null || it.stop == RaceStop.BUDGET }
         racing.firstOrNull { it.stop == RaceStop.BUDGET }?.let { short ->
@@ -300,7 +302,7 @@ internal class RaceRunner(
         // Undecided: a pair that no fork more can settle ends the group's race, not the run's.
         val leaderForks = ForkSample.of(leader.timeNs!!)
         val others = decision.tests.map { test ->
-            test to ForkSample.of(ranked.first { it.strategy == test.strategy }.timeNs!!)
+            test to ForkSample.of(byStrategy.getValue(test.strategy).timeNs!!)
         }
         others.firstNotNullOfOrNull { (test, forks) ->
             RaceRules.tooClose(test, leaderForks, forks, margin, options.maxForks)
@@ -311,7 +313,7 @@ internal class RaceRunner(
             }
         val leaderVariance = RaceRules.forkVariance(leader.timeNs, leaderForks)
         val need = others.maxOfOrNull { (test, forks) ->
-            val time = ranked.first { it.strategy == test.strategy }.timeNs!!
+            val time = byStrategy.getValue(test.strategy).timeNs!!
             val variance = RaceRules.forkVariance(time, forks)
             RaceRules.forksNeeded(test, leaderForks, forks, leaderVariance, variance, margin, options.looks)
         }

@@ -5,7 +5,6 @@ import dev.bakeoff.engine.fork.HarnessCost
 import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.fork.TraceRunner
-import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.engine.jdk.MachineInfo
 import dev.bakeoff.engine.plan.CellFloor
 import dev.bakeoff.engine.plan.CellSpec
@@ -19,8 +18,11 @@ import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PresetInfo
@@ -208,12 +210,17 @@ internal class SuiteRunner(
      * the others on the same JDK reuse it, a failure included.
      */
     inner class CellMeasurer(private val runner: JmhCellRunner, private val planner: EstimateRunner) {
-        private val failedSeries = mutableMapOf<String, Int>()
-        private val estimates = mutableMapOf<Triple<String, Int, Jdk?>, Estimate>()
+        private val failedSeries = mutableMapOf<CellKey, Int>()
+        private val estimates = mutableMapOf<GroupKey, Estimate>()
 
-        /** The estimate for [spec], from a probe named after cell number [index] if it is the first to need it. */
+        /**
+         * The estimate for [spec], from a probe named after cell number [index] if it is the first to need it.
+         * A serial batch's time depends on the work alone: the group's in either wait form, on any cores.
+         */
         fun estimate(index: Int, spec: CellSpec): Estimate =
-            estimates.getOrPut(Triple(spec.subject, spec.items, spec.jdk)) { planner.estimate(index, spec) }
+            estimates.getOrPut(spec.group.copy(wait = WaitForm.BLOCKING, cpus = null)) {
+                planner.estimate(index, spec)
+            }
 
         /**
          * Runs cell [index] with [plan] (from [estimate]), with the untimed passes unless [figures]
@@ -251,12 +258,13 @@ internal class SuiteRunner(
     }
 
     /**
-     * In a sweep over the item count, the series a cell belongs to (its spec without the count):
-     * once a series fails (an approach ran out of memory or threads), its larger counts are
-     * skipped rather than run to fail again, slower, and with the machine under the same strain.
+     * In a sweep over the item count, the series a cell belongs to (its key at no count in particular:
+     * items 0, no sweep point): once a series fails (an approach ran out of memory or threads), its
+     * larger counts are skipped rather than run to fail again, slower, and with the machine under the
+     * same strain.
      */
-    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
-        "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})${spec.jdk?.let { " on JDK ${it.version}" } ?: ""}"
+    private fun itemSeries(spec: CellSpec): CellKey? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
+        spec.key.copy(group = spec.group.copy(items = 0), sweep = null)
     } else {
         null
     }
