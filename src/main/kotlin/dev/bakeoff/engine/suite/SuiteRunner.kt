@@ -16,6 +16,7 @@ import dev.bakeoff.engine.race.ForkMerge
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecisionCache
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WaitForm
@@ -171,7 +172,7 @@ internal class SuiteRunner(
             val eta = if (done == 0) null else elapsed / done * (cells.size * forks - done)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
             val outcome = measure(i + 1, spec, plan, figures = previous == null)
-            val merged = previous?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
+            val merged = previous?.let(RankedCell::of)?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
             val result = merged.copy(plan = merged.plan?.copy(forks = round))
             results[i] = result
             book.record(i, JmhCellRunner.Outcome(result, outcome.jmh))
