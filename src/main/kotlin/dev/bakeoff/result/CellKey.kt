@@ -25,3 +25,18 @@ internal data class CellKey(val strategy: String, val group: GroupKey, val sweep
         fun of(cell: CellResult): CellKey = CellKey(cell.strategy, GroupKey.of(cell), cell.sweep)
     }
 }
+
+/**
+ * The identity of one cell under load (`bakeoff load`, `bakeoff capacity`): the [cell] (strategy, and
+ * its work as a group key: workload, items, wait form, machine) offered [ratePerSec] items per second
+ * by an [arrival] process. What merge and `compare` match load cells by. Immutable.
+ */
+internal data class LoadKey(val cell: CellKey, val arrival: Arrival, val ratePerSec: Double) {
+    companion object {
+        fun of(c: LoadResult): LoadKey = LoadKey(
+            CellKey(c.strategy, GroupKey(c.workload, c.items, c.wait, machine = c.machine)),
+            c.arrival,
+            c.ratePerSec,
+        )
+    }
+}

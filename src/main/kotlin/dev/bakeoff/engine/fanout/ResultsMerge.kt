@@ -6,6 +6,7 @@ import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
@@ -67,11 +68,12 @@ internal object ResultsMerge {
         val load = inputs.flatMap { (source, results) ->
             results.load.orEmpty().map { c ->
                 val id = machineOf(results, c.machine)
-                once(listOf(LOAD, id, c.strategy, c.workload, c.items, c.wait, c.arrival, c.ratePerSec), source) {
+                val merged = c.copy(machine = id)
+                once(LoadKey.of(merged), source) {
                     "load ${c.strategy} x ${c.workload} x ${c.items} (${c.wait.id}), ${c.arrival} at " +
                         "${Units.sig3(c.ratePerSec)}/s on machine $id"
                 }
-                c.copy(machine = id)
+                merged
             }
         }
         val capacity = inputs.flatMap { (source, results) ->
@@ -111,7 +113,6 @@ internal object ResultsMerge {
     }
 
     /** What a load cell's and a capacity's conflict keys start with, so that no key of one is the other's. */
-    private const val LOAD = "load"
     private const val CAPACITY = "capacity"
 
     /** The first input whose [what] differs from the first input's, as a [Outcome.Mismatch] naming both values. */
