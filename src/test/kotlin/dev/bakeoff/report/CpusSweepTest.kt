@@ -66,6 +66,30 @@ class CpusSweepTest {
     }
 
     @Test
+    fun `the answer heads each core count's group with its cores and names each leader once`() {
+        val answers = Answer.of(RunView.of(results()))
+        assertEquals(
+            listOf(
+                "hazard-nested-blocking, 16 items (blocking) on 1 cpu",
+                "hazard-nested-blocking, 16 items (blocking) on 2 cpus",
+            ),
+            answers.map { it.title },
+        )
+        for (answer in answers) assertEquals(answer.leaders.distinctBy { it.strategy }, answer.leaders, answer.text)
+    }
+
+    @Test
+    fun `a file whose recorded decision mixed the core counts is read, each core count decided anew`() {
+        val run = results()
+        // As a run before groups carried cpus recorded it: one decision for both core counts, without cpus.
+        val mixed = GroupDecision.of(run.cells, GroupDecision.DEFAULT_MARGIN).copy(cpus = null)
+        val text = buildString { JsonReportFormat.write(run.copy(groups = listOf(mixed)), this) }
+        val read = JsonReportFormat.parse(text)
+        val decisions = RunView.of(read).groups.map { it.decision }
+        assertEquals(GroupDecision.all(run.cells, run.machine.harnessNsPerItem), decisions)
+    }
+
+    @Test
     fun `compare keeps both core counts of a strategy`() {
         val comparison = Comparison.ofRuns(results(), results(seed = 2))
         assertEquals(4, comparison.rows.size, comparison.rows.map { it.title }.toString())
