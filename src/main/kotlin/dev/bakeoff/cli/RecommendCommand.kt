@@ -17,6 +17,7 @@ import dev.bakeoff.engine.recommend.Recommender
 import dev.bakeoff.engine.recommend.WorkDescription
 import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.Answer
@@ -25,7 +26,6 @@ import dev.bakeoff.report.RankedGroup
 import dev.bakeoff.report.ResultsFileException
 import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
-import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import java.nio.file.Path
@@ -125,16 +125,16 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val results = ResultFiles.guard(writer) { SuiteRunner(options, progress, writer).run() }
         // The confirming run is one group: one workload, one item count, one wait form.
         val group = RunView.of(results).groups.single()
-        val measured = group.ranked
+        val measured = group.rankedCells
         val predicted = picks.associate { it.strategy.spec to it.predictedNs }
         echo("Measured (${preset.id} preset):")
         val rows = measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) }
         echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), rows)))
         group.problems.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${RankedGroup.reason(it)}") }
-        val best = group.winner ?: return@hold echo("recommendation: none confirmed (no cell completed)")
+        val best = measured.firstOrNull() ?: return@hold echo("recommendation: none confirmed (no cell completed)")
         val agrees = best.strategy == picks.first().strategy.spec
         echo(
-            "recommendation: ${best.strategy}, measured ${Units.nanos(best.timeNs!!.median)}" +
+            "recommendation: ${best.strategy}, measured ${Units.nanos(best.time.median)}" +
                 if (agrees) {
                     " (the model's pick, confirmed by measurement)"
                 } else {
@@ -147,12 +147,12 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         )
     }
 
-    private fun row(i: Int, c: CellResult, predictedNs: Double?) = listOf(
+    private fun row(i: Int, c: RankedCell, predictedNs: Double?) = listOf(
         "${i + 1}",
         c.strategy,
-        Units.nanos(c.timeNs!!.median),
+        Units.nanos(c.time.median),
         predictedNs?.let(Units::nanos) ?: "–",
-        c.efficiency?.let(Units::sig3) ?: "–",
+        c.cell.efficiency?.let(Units::sig3) ?: "–",
     )
 
     /**
@@ -167,13 +167,14 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         }
         for (group in groups) {
             echo("${group.title}, measured:")
-            val rows = group.ranked.mapIndexed { i, c ->
+            val rows = group.rankedCells.mapIndexed { i, ranked ->
+                val c = ranked.cell
                 listOf(
                     "${i + 1}",
                     c.strategy,
-                    Units.nanos(c.timeNs!!.median),
+                    Units.nanos(ranked.time.median),
                     c.efficiency?.let(Units::sig3) ?: "–",
-                    c.limitNs?.let { Units.nanos(Verdicts.overhead(c)) } ?: "–",
+                    c.limitNs?.let { Units.nanos(Verdicts.overhead(ranked)) } ?: "–",
                     c.perThread?.threadsUsed?.toString() ?: "–",
                 )
             }

@@ -20,6 +20,7 @@ import dev.bakeoff.report.DeadlineReport
 import dev.bakeoff.report.FailureReport
 import dev.bakeoff.report.FiguresReport
 import dev.bakeoff.report.SweepReport
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
 import java.io.File
@@ -125,9 +126,8 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
     /** Which cells get the figures table: all with --figures, else those of the suite's entries that ask for it. */
     private fun figuresOf(suite: Suite?): (CellResult) -> Boolean {
         if (figures) return { true }
-        val keys = suite?.entries.orEmpty().filter { it.figures }.flatMap { it.cells() }
-            .map { listOf(it.strategy.spec, it.subject, it.items, it.wait.id) }
-            .toSet()
-        return { c -> listOf(c.strategy, c.workload, c.items, c.wait) in keys }
+        val keys = suite?.entries.orEmpty().filter { it.figures }.flatMap { it.cells() }.map { it.key }.toSet()
+        // A suite names its cells on any JDK and machine.
+        return { c -> CellKey.of(c).let { it.copy(group = it.group.copy(jdk = null, machine = null)) } in keys }
     }
 }

@@ -1,7 +1,6 @@
 package dev.bakeoff.metrics
 
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
@@ -86,8 +85,8 @@ internal object GroupDecision {
     /** The ranking every report and the race share: median, then strategy spec (never the input's order). */
     val RANKING: Comparator<CellResult> = compareBy<CellResult> { it.timeNs?.median }.thenBy { it.strategy }
 
-    /** Whether [cell] takes part in its group's ranking: ok, with measured runs. */
-    fun rankable(cell: CellResult): Boolean = cell.status == CellStatus.OK && !cell.timeNs?.runs.isNullOrEmpty()
+    /** Whether [cell] takes part in its group's ranking: ok, with measured runs ([RankedCell]). */
+    fun rankable(cell: CellResult): Boolean = RankedCell.of(cell) != null
 
     /**
      * The margin of a group whose winner's median is [winnerMedianNs]: the user's [margin], or the
@@ -105,23 +104,30 @@ internal object GroupDecision {
         harnessNsPerItem: Double?,
         margin: Double = DEFAULT_MARGIN,
         looks: Int = 1,
-        decide: (List<CellResult>, Double) -> GroupResult = { group, m -> of(group, m, looks) },
-    ): List<GroupResult> = cells.filter(::rankable).groupBy(GroupKey::of).values.map { group ->
-        val leader = group.minWith(RANKING)
-        decide(group, margin(leader.timeNs!!.median, leader.items, harnessNsPerItem, margin))
+        decide: (List<RankedCell>, Double) -> GroupResult = { group, m -> ofRanked(group, m, looks) },
+    ): List<GroupResult> = cells.mapNotNull(RankedCell::of).groupBy { GroupKey.of(it.cell) }.values.map { group ->
+        val leader = group.minWith(RankedCell.RANKING)
+        decide(group, margin(leader.time.median, leader.cell.items, harnessNsPerItem, margin))
     }
 
     /**
      * Decides one group from its rankable [cells] (any order; ranked here by [RANKING]) with [margin],
      * at the last of [looks] equally weighted looks.
      */
-    fun of(cells: List<CellResult>, margin: Double, looks: Int = 1): GroupResult {
-        require(cells.isNotEmpty() && cells.all(::rankable)) { "a decision needs ok cells with measured runs" }
+    fun of(cells: List<CellResult>, margin: Double, looks: Int = 1): GroupResult = ofRanked(
+        cells.map { requireNotNull(RankedCell.of(it)) { "a decision needs ok cells with measured runs" } },
+        margin,
+        looks,
+    )
+
+    /** [of] for cells known to be ranked. */
+    fun ofRanked(cells: List<RankedCell>, margin: Double, looks: Int = 1): GroupResult {
+        require(cells.isNotEmpty()) { "a decision needs ok cells with measured runs" }
         require(looks >= 1) { "a decision is at least one look" }
-        val ranked = cells.sortedWith(RANKING)
+        val ranked = cells.sortedWith(RankedCell.RANKING)
         val winner = ranked.first()
-        val w = ForkSample.of(winner.timeNs!!)
-        val pairs = ranked.drop(1).map { Compared(it, ForkSample.of(it.timeNs!!), w, winner.timeNs.median) }
+        val w = winner.forks
+        val pairs = ranked.drop(1).map { Compared(it, w, winner.time.median) }
         val testable = pairs.filter { it.ratio != null && !it.separated }
         val slower = testable.zip(holm(listOf(w) + testable.map { it.o }, lookAlpha(looks))).toMap()
         val tests = pairs.map { it.test(margin, slower[it], 1 - 2 * lookAlphaOneSided(looks)) }
@@ -130,20 +136,22 @@ internal object GroupDecision {
             tests.none { it.outcome == PairOutcome.UNRESOLVED } -> GroupStatus.TIE
             else -> GroupStatus.UNDECIDED
         }
+        val key = GroupKey.of(winner.cell)
         return GroupResult(
-            workload = winner.workload,
-            items = winner.items,
-            wait = winner.wait,
+            workload = key.subject,
+            items = key.items,
+            wait = key.wait,
             winner = winner.strategy,
             status = status,
             tiedWith = tests.filterNot { it.outcome.behind }.map { it.strategy },
             margin = margin,
-            winnerRuns = winner.timeNs.runs.size,
+            winnerRuns = winner.time.runs.size,
             reason = DecisionReasons.of(status, tests, margin, w.size),
             tests = tests,
-            jdk = winner.jdk,
-            machine = winner.machine,
+            jdk = key.jdk,
+            machine = key.machine,
             winnerForks = w.size,
+            cpus = key.cpus,
         )
     }
 
@@ -166,10 +174,11 @@ internal object GroupDecision {
     }
 
     /**
-     * [cell] (its forks [o]) against the winner's forks [w] (its median [winnerMedian]): the test, once
-     * the group's levels are known.
+     * [cell] against the winner's forks [w] (its median [winnerMedian]): the test, once the group's levels
+     * are known.
      */
-    private class Compared(val cell: CellResult, val o: ForkSample, val w: ForkSample, val winnerMedian: Double) {
+    private class Compared(val cell: RankedCell, val w: ForkSample, val winnerMedian: Double) {
+        val o = cell.forks
         val ratio = ForkRatio.of(w, o)
 
         // A gap this wide needs no test: over 2x with two forks a side, over 10x with one.
@@ -180,7 +189,7 @@ internal object GroupDecision {
          * separated, or a side with one fork) and the equivalence test's [equivalent].
          */
         fun test(margin: Double, slower: Double?, equivalent: Double): PairTest {
-            val time = cell.timeNs!!
+            val time = cell.time
             if (separated) {
                 val outcome = PairOutcome.SEPARATED
                 val gap = exp(o.logMean - w.logMean)
@@ -226,8 +235,8 @@ internal class GroupDecisionCache {
         // Only the current groups' decisions are kept, so a long run holds one per group.
         val kept = HashMap<Input, GroupResult>()
         val current = GroupDecision.all(cells, harnessNsPerItem, margin, looks) { group, m ->
-            val input = Input(group.map { it.strategy to it.timeNs!! }, GroupKey.of(group.first()), m)
-            (decided[input] ?: GroupDecision.of(group, m, looks)).also { kept[input] = it }
+            val input = Input(group.map { it.strategy to it.time }, GroupKey.of(group.first().cell), m)
+            (decided[input] ?: GroupDecision.ofRanked(group, m, looks)).also { kept[input] = it }
         }
         decided = kept
         return current

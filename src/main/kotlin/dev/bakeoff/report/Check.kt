@@ -5,8 +5,8 @@ import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Units
-import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
@@ -234,8 +234,8 @@ internal data class Check(
         /** The cells the slower gate compares in one group, or null when the strategy is not ranked on a side. */
         private fun timedPair(settings: CheckSettings, b: RankedGroup, n: RankedGroup): TimedPair? {
             val s = settings.strategy ?: b.decision?.winner ?: return null
-            val before = b.ranked.firstOrNull { it.strategy == s } ?: return null
-            val now = n.ranked.firstOrNull { it.strategy == s } ?: return null
+            val before = b.rankedCells.firstOrNull { it.strategy == s } ?: return null
+            val now = n.rankedCells.firstOrNull { it.strategy == s } ?: return null
             return TimedPair(s, before, now)
         }
 
@@ -285,9 +285,9 @@ internal data class Check(
  * One strategy's cell in the baseline ([before]) and now ([now]), counted by forks: the ratio of
  * their geometric-mean fork medians (now / before), or null with fewer than two forks a side.
  */
-private class TimedPair(val strategy: String, val before: CellResult, val now: CellResult) {
-    private val b = ForkSample.of(before.timeNs!!)
-    private val n = ForkSample.of(now.timeNs!!)
+private class TimedPair(val strategy: String, val before: RankedCell, val now: RankedCell) {
+    private val b = before.forks
+    private val n = now.forks
     val ratio: ForkRatio? = ForkRatio.of(b, n)
 
     // The race's rule: a gap this wide needs no test (but still two forks a side). Only slower fails.
@@ -300,7 +300,7 @@ private class TimedPair(val strategy: String, val before: CellResult, val now: C
             GateOutcome.NOT_TOLD_APART,
             "$strategy has ${b.size} steady fork(s) in the baseline and ${n.size} now, and a " +
                 "test takes at least ${ForkRatio.MIN_FORKS} a side (ratio of medians " +
-                "×${Units.ratio(now.timeNs!!.median / before.timeNs!!.median)})",
+                "×${Units.ratio(now.time.median / before.time.median)})",
         )
         if (separated) {
             return Finding(
@@ -328,7 +328,7 @@ private class TimedPair(val strategy: String, val before: CellResult, val now: C
 
     /** The figures as a [PairTest], so they read as every decision's do ([DecisionReasons.figures]). */
     private fun test(ratio: Double, low: Double, high: Double, p: Double, confidence: Double) = PairTest(
-        strategy, ratio, low, high, p, now.timeNs!!.runs.size, PairOutcome.UNRESOLVED,
+        strategy, ratio, low, high, p, now.time.runs.size, PairOutcome.UNRESOLVED,
         forks = n.size, confidence = confidence,
     )
 }

@@ -5,14 +5,15 @@ import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.Results
-import dev.bakeoff.result.TimeStats
 import dev.bakeoff.result.fingerprint
 import kotlin.math.exp
 
@@ -71,8 +72,9 @@ internal data class Comparison(
         }
 
         /**
-         * Cells of [base] and [new] matched by strategy and [GroupKey] (workload, items and wait form),
-         * the same within [margin].
+         * Cells of [base] and [new] matched by [CellKey] (strategy and [GroupKey]: workload, items, wait
+         * form and a `cpus=` sweep's cores), the same within [margin]. Not by sweep point: that only labels
+         * what the strategy spec and the group key already say, so a sweep's cell meets the same cell run alone.
          */
         fun ofRuns(
             base: Results,
@@ -81,9 +83,8 @@ internal data class Comparison(
             baseLabel: String = "base",
             newLabel: String = "new",
         ): Comparison {
-            fun cells(r: Results) = r.cells.associateBy { GroupKey.of(it) to it.strategy }
-            fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
-            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), margin, ::title)
+            fun cells(r: Results) = r.cells.associateBy { CellKey.of(it).copy(sweep = null) }
+            return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), margin, CellKey::title)
                 .copy(load = LoadComparison.of(base, new, baseLabel, newLabel))
         }
 
@@ -100,18 +101,18 @@ internal data class Comparison(
 
         /**
          * Within a several-JDK run ([Results.jdks]): every other JDK's cells against the first JDK's,
-         * matched by strategy and [GroupKey] without the JDK, under the margin the run decided with;
+         * matched by [CellKey] without the JDK, under the margin the run decided with;
          * empty for a run on one JDK.
          */
         fun ofJdks(results: Results): List<Comparison> {
             val jdks = results.jdks.orEmpty().map { it.version }
             fun cells(jdk: String) = results.cells.filter { it.jdk == jdk }
-                .associateBy { GroupKey.of(it).copy(jdk = null) to it.strategy }
-            fun title(key: Pair<GroupKey, String>) = "${key.second} × ${key.first.title}"
+                .associateBy { CellKey.of(it).let { k -> k.copy(group = k.group.copy(jdk = null)) } }
             val base = jdks.firstOrNull() ?: return emptyList()
             return jdks.drop(1).map { jdk ->
                 val margin = results.preset.margin ?: GroupDecision.DEFAULT_MARGIN
-                of(Side("JDK $base", results, cells(base)), Side("JDK $jdk", results, cells(jdk)), margin, ::title)
+                val first = Side("JDK $base", results, cells(base))
+                of(first, Side("JDK $jdk", results, cells(jdk)), margin, CellKey::title)
             }
         }
 
@@ -122,23 +123,25 @@ internal data class Comparison(
         private fun <K> of(base: Side<K>, new: Side<K>, margin: Double, title: (K) -> String): Comparison {
             val (baseLabel, baseCells) = base.label to base.cells
             val (newLabel, newCells) = new.label to new.cells
-            val matched = mutableListOf<Triple<String, CellResult, CellResult>>()
+            val matched = mutableListOf<Triple<String, RankedCell, RankedCell>>()
             val notCompared = mutableListOf<NotCompared>()
             for (key in (baseCells.keys + newCells.keys)) {
                 val b = baseCells[key]
                 val n = newCells[key]
+                val rankedBase = b?.let(RankedCell::of)
+                val rankedNew = n?.let(RankedCell::of)
+                if (rankedBase != null && rankedNew != null) {
+                    matched += Triple(title(key), rankedBase, rankedNew)
+                    continue
+                }
                 val why = when {
                     b == null -> listOf(Reason(Reason.Problem.ONLY_IN, newLabel))
                     n == null -> listOf(Reason(Reason.Problem.ONLY_IN, baseLabel))
                     else -> listOfNotNull(problem(baseLabel, b), problem(newLabel, n))
                 }
-                if (why.isEmpty()) {
-                    matched += Triple(title(key), b!!, n!!)
-                } else {
-                    notCompared += NotCompared(title(key), why)
-                }
+                notCompared += NotCompared(title(key), why)
             }
-            val pairs = matched.map { (name, b, n) -> Triple(name, b to n, ForkPair.of(b.timeNs!!, n.timeNs!!)) }
+            val pairs = matched.map { (name, b, n) -> Triple(name, b to n, ForkPair(b.forks, n.forks)) }
             val levels = levels(pairs.count { it.third.tested })
             val rows = pairs.map { (name, cells, forks) ->
                 ComparedCell.of(name, cells.first, cells.second, forks, margin, levels)
@@ -185,16 +188,12 @@ internal data class Reason(val problem: Problem, val side: String, val status: C
  * medians with Welch's test (null with fewer than [ForkRatio.MIN_FORKS] forks a side) and their
  * [separation]. Immutable.
  */
-internal class ForkPair private constructor(val base: ForkSample, val new: ForkSample) {
+internal class ForkPair(val base: ForkSample, val new: ForkSample) {
     val ratio: ForkRatio? = ForkRatio.of(base, new)
     val separation: ForkVerdict? = ForkVerdict.separation(base, new)
 
     /** Whether a test decides this pair: two forks a side or more, and not separated. */
     val tested: Boolean get() = ratio != null && separation == null
-
-    companion object {
-        fun of(base: TimeStats, new: TimeStats) = ForkPair(ForkSample.of(base), ForkSample.of(new))
-    }
 }
 
 /**
@@ -203,8 +202,8 @@ internal class ForkPair private constructor(val base: ForkSample, val new: ForkS
  */
 internal class ComparedCell private constructor(
     val title: String,
-    val base: CellResult,
-    val new: CellResult,
+    val base: RankedCell,
+    val new: RankedCell,
     val forks: ForkPair,
     val margin: Double,
     val verdict: ForkVerdict,
@@ -220,8 +219,8 @@ internal class ComparedCell private constructor(
     /** Welch's two-sided p of "no difference"; null when no test was made. */
     val pValue: Double? get() = forks.ratio?.pValue?.takeIf { forks.tested }
 
-    val baseMedian: Double get() = base.timeNs!!.median
-    val newMedian: Double get() = new.timeNs!!.median
+    val baseMedian: Double get() = base.time.median
+    val newMedian: Double get() = new.time.median
 
     /** `slower`, `same within 5%`, `faster (separated)`, `not tested (1 fork a side: a test takes at least 2)`. */
     val verdictLabel: String get() = when {
@@ -249,7 +248,7 @@ internal class ComparedCell private constructor(
                 "the other's slowest; ${forks.base.size} and ${forks.new.size} forks)"
         }
         val test = PairTest(
-            title, ratio, low, high, pValue, new.timeNs!!.runs.size, PairOutcome.UNRESOLVED,
+            title, ratio, low, high, pValue, new.time.runs.size, PairOutcome.UNRESOLVED,
             forks = forks.new.size, confidence = confidence,
         )
         return DecisionReasons.figures(test, forks.base.size)
@@ -259,8 +258,8 @@ internal class ComparedCell private constructor(
         /** [base] against [new] with their [forks], under [margin] at [levels] (the test's, the equivalence test's). */
         fun of(
             title: String,
-            base: CellResult,
-            new: CellResult,
+            base: RankedCell,
+            new: RankedCell,
             forks: ForkPair,
             margin: Double,
             levels: Pair<Double, Double>,

@@ -98,8 +98,8 @@ internal object EvidenceVerdicts {
      * and not on the other, with both pinned counts measured, and the other JDK's time ratio.
      */
     fun acrossJdks(c: Comparison): List<String> = c.rows.mapNotNull { r ->
-        val base = r.base.evidence?.pinned ?: return@mapNotNull null
-        val new = r.new.evidence?.pinned ?: return@mapNotNull null
+        val base = r.base.cell.evidence?.pinned ?: return@mapNotNull null
+        val new = r.new.cell.evidence?.pinned ?: return@mapNotNull null
         val (pinned, pinnedOn, freeOn, ratio) = when {
             base.count > 0 && new.count == 0.0 -> Quad(base, c.baseLabel, c.newLabel, 1 / r.ratio)
             new.count > 0 && base.count == 0.0 -> Quad(new, c.newLabel, c.baseLabel, r.ratio)

@@ -2,6 +2,7 @@ package dev.bakeoff.report
 
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Results
 
 /**
@@ -25,14 +26,9 @@ internal data class HazardMap(val header: List<String>, val rows: List<List<Stri
             return HazardMap(listOf("workload") + strategies, rows)
         }
 
-        private fun row(c: CellResult, cores: Int): String {
-            val cpus = c.sweep?.get(CPUS)?.toIntOrNull() ?: cores
-            return "${c.workload} x ${c.items}, $cpus cpu${if (cpus == 1) "" else "s"}"
-        }
+        private fun row(c: CellResult, cores: Int): String =
+            "${c.workload} x ${c.items}, ${GroupKey.cores(c.sweep?.cpus ?: cores)}"
 
         private fun label(c: CellResult): String = if (c.status == CellStatus.OK) "completed" else c.status.id
-
-        /** The sweep key of a cell's cores (the engine's `Sweep.CPUS`). */
-        private const val CPUS = "cpus"
     }
 }

@@ -2,6 +2,7 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CapacityResult
+import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
 
@@ -75,7 +76,8 @@ internal class LoadComparison(
             }
         }
 
-        private fun loadKey(c: LoadResult) = listOf(c.strategy, c.workload, c.items, c.wait, c.arrival, c.ratePerSec)
+        /** The same load cell in either run, on whichever machine. */
+        private fun loadKey(c: LoadResult) = LoadKey.of(c.copy(machine = null))
 
         private fun loadTitle(c: LoadResult) =
             "${c.strategy} × ${c.workload} (${c.wait}), ${c.arrival} at ${rate(c.ratePerSec)}"

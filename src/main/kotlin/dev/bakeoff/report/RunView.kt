@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
@@ -24,8 +25,11 @@ public class RankedGroup(
 ) {
     public val title: String get() = key.title
 
+    /** The ok cells with measured runs, fastest first, as [RankedCell]s: their runs are always there. */
+    internal val rankedCells: List<RankedCell> = cells.mapNotNull(RankedCell::of).sortedWith(RankedCell.RANKING)
+
     /** The ok cells with measured runs, fastest first. */
-    public val ranked: List<CellResult> = cells.filter(GroupDecision::rankable).sortedWith(RANKING)
+    public val ranked: List<CellResult> = rankedCells.map { it.cell }
 
     public val winner: CellResult? get() = ranked.firstOrNull()
 
@@ -40,8 +44,8 @@ public class RankedGroup(
 
     /** The group's decision (docs/RESULTS.md, "Deciding a group"); null when no cell could be ranked. */
     public val decision: GroupResult? by lazy {
-        recorded ?: ranked.firstOrNull()?.let {
-            GroupDecision.of(ranked, GroupDecision.margin(it.timeNs!!.median, it.items, harnessNsPerItem))
+        recorded ?: rankedCells.firstOrNull()?.let {
+            GroupDecision.ofRanked(rankedCells, GroupDecision.margin(it.time.median, it.cell.items, harnessNsPerItem))
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
@@ -43,18 +44,18 @@ public object Verdicts {
         Verdict(group.key, lines(group, cores, perCell))
 
     private fun lines(group: RankedGroup, cores: Int, perCell: Boolean): List<String> {
-        val ranked = group.ranked
+        val ranked = group.rankedCells
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
         val decision = checkNotNull(group.decision)
         return listOfNotNull(
             winnerLine(winner, ranked, decision.status),
             // The decision and the figures behind it; a lone strategy has nothing to be decided against.
             decision.takeIf { it.tests.isNotEmpty() }?.let { "${it.status}: ${it.reason}" },
-            limitLine(winner),
+            limitLine(winner.cell),
             slowEndLine(ranked, cores),
             overheadLine(winner, ranked),
-            allocationLine(ranked),
-        ) + steadyLines(ranked, perCell) + EvidenceVerdicts.lines(ranked, cores, perCell)
+            allocationLine(group.ranked),
+        ) + steadyLines(group.ranked, perCell) + EvidenceVerdicts.lines(group.ranked, cores, perCell)
     }
 
     /**
@@ -81,7 +82,7 @@ public object Verdicts {
         }
     }
 
-    private fun winnerLine(winner: CellResult, ranked: List<CellResult>, status: GroupStatus): String {
+    private fun winnerLine(winner: RankedCell, ranked: List<RankedCell>, status: GroupStatus): String {
         // Only a decided group has a winner; otherwise the fastest median merely leads.
         val verb = if (status == GroupStatus.DECIDED) "wins" else "leads"
         val head = "${winner.strategy} $verb at ${Units.nanos(median(winner))}"
@@ -120,9 +121,10 @@ public object Verdicts {
      * Why the least efficient strategy is slow, from its trace: how few threads, how many items
      * each, how long items queued.
      */
-    private fun slowEndLine(ranked: List<CellResult>, cores: Int): String? {
+    private fun slowEndLine(ranked: List<RankedCell>, cores: Int): String? {
         if (ranked.size < 2) return null
-        val slow = ranked.last()
+        val slowest = ranked.last()
+        val slow = slowest.cell
         val spread = slow.perThread ?: return null
         val eff = slow.efficiency?.let { ", efficiency ${Units.sig3(it)}" } ?: ""
         val used = spread.threadsUsed
@@ -135,17 +137,17 @@ public object Verdicts {
         val queue = slow.latencyNs?.queueWait
             ?.let { "; items waited up to ${Units.nanos(it.p99.toDouble())} (p99) before starting" }
             .orEmpty()
-        return "${slow.strategy} is slowest (${ratio(slow, ranked.first())}× the winner$eff): " +
+        return "${slow.strategy} is slowest (${ratio(slowest, ranked.first())}× the winner$eff): " +
             "it ran the batch on $threads, $each$queue"
     }
 
     /** The strategy paying the most per item above the limit, against the winner's per-item overhead. */
-    private fun overheadLine(winner: CellResult, ranked: List<CellResult>): String? {
-        val withLimit = ranked.filter { it.limitNs != null }
+    private fun overheadLine(winner: RankedCell, ranked: List<RankedCell>): String? {
+        val withLimit = ranked.filter { it.cell.limitNs != null }
         if (withLimit.size < 2) return null
         val worst = withLimit.maxBy { overhead(it) }
         if (worst === winner) return null
-        val best = winner.takeIf { it.limitNs != null }
+        val best = winner.takeIf { it.cell.limitNs != null }
             ?.let { " vs ${Units.nanos(overhead(it))} for ${it.strategy}" }
             .orEmpty()
         return "highest per-item overhead: ${worst.strategy}, ${Units.nanos(overhead(worst))}/item above the limit$best"
@@ -163,12 +165,12 @@ public object Verdicts {
             "${Units.ratio(factor)}× ${least.strategy} (${Units.bytes(leastBytes)})"
     }
 
-    private fun median(c: CellResult) = c.timeNs!!.median
+    private fun median(c: RankedCell) = c.time.median
 
-    private fun ratio(slow: CellResult, fast: CellResult) = Units.ratio(median(slow) / median(fast))
+    private fun ratio(slow: RankedCell, fast: RankedCell) = Units.ratio(median(slow) / median(fast))
 
     /** `(median - limit) / items`, never below 0 (a limit is a lower bound; noise can put a median under it). */
-    internal fun overhead(c: CellResult): Double = maxOf(0.0, median(c) - (c.limitNs ?: 0.0)) / c.items
+    internal fun overhead(c: RankedCell): Double = maxOf(0.0, median(c) - (c.cell.limitNs ?: 0.0)) / c.cell.items
 
     private fun percent(x: Double) = "${Units.sig3(maxOf(0.0, x) * 100)}%"
 

@@ -7,7 +7,11 @@ import dev.bakeoff.model.WaitForm
  * (the workload or scenario spec), the same [items] per batch and the same [wait] form. A typed
  * key, so groupings are matched by value and never by their display strings; the [jdk] of a
  * several-JDK run (null otherwise). In a merged file [machine] is the fingerprint of the machine
- * and JDK the cells ran on, so groups never mix machines; null for one machine's run. The one
+ * and JDK the cells ran on, so groups never mix machines; null for one machine's run. [cpus] is the
+ * cores of a `cpus=` sweep's point (null otherwise, the run's `--cpus` included, which every cell
+ * shares): its cells vary neither strategy nor subject, so without it a sweep would rank a strategy
+ * against itself on other cores. Everything else a sweep varies is in [subject], [items] or the
+ * strategy spec, so within a group the strategy spec names a cell ([CellKey]). The one
  * definition of a group: the decision, the race, shards, merge and every report use it, a part of
  * it by a projection (`key.copy(jdk = null)`). Immutable.
  */
@@ -17,23 +21,27 @@ public data class GroupKey(
     val wait: WaitForm,
     val jdk: String? = null,
     val machine: String? = null,
+    val cpus: Int? = null,
 ) {
     /**
-     * How every report heads the group: `lists, 100 items (blocking)`, then ` on JDK 21.0.8` in a
-     * several-JDK run and ` on machine 1a2b3c4d` in a merged file.
+     * How every report heads the group: `lists, 100 items (blocking)`, then ` on 2 cpus` in a `cpus=`
+     * sweep, ` on JDK 21.0.8` in a several-JDK run and ` on machine 1a2b3c4d` in a merged file.
      */
-    val title: String get() = "$subject, $items items (${wait.id})" + (jdk?.let { " on JDK $it" } ?: "") +
-        machine?.let { " on machine $it" }.orEmpty()
+    val title: String get() = "$subject, $items items (${wait.id})" + cpus?.let { " on ${cores(it)}" }.orEmpty() +
+        (jdk?.let { " on JDK $it" } ?: "") + machine?.let { " on machine $it" }.orEmpty()
 
     /** The same work on any machine: what a merged report compares across machines. */
     val work: GroupKey get() = copy(machine = null)
 
     public companion object {
         public fun of(cell: CellResult): GroupKey =
-            GroupKey(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine)
+            GroupKey(cell.workload, cell.items, cell.wait, cell.jdk, cell.machine, cell.sweep?.cpus)
 
         /** The key of a recorded decision. */
         public fun of(group: GroupResult): GroupKey =
-            GroupKey(group.workload, group.items, group.wait, group.jdk, group.machine)
+            GroupKey(group.workload, group.items, group.wait, group.jdk, group.machine, group.cpus)
+
+        /** `1 cpu`, `2 cpus`. */
+        internal fun cores(cpus: Int): String = "$cpus cpu${if (cpus == 1) "" else "s"}"
     }
 }

@@ -5,8 +5,9 @@ import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
 
 /**
- * The decision of one group (the cells of one [workload] or scenario spec, [items] and [wait] form):
- * the [winner] (lowest median, then strategy spec), the strategies not told apart from it
+ * The decision of one group (the cells of one [workload] or scenario spec, [items] and [wait] form,
+ * and [jdk], [machine] and [cpus] where set: [GroupKey.of]): the [winner] (lowest median, then
+ * strategy spec, which names a cell within its group: [CellKey]), the strategies not told apart from it
  * ([tiedWith], fastest first), and the winner against every other ranked strategy ([tests]), with
  * the practical-equivalence [margin] (a share of the winner's median) the rule used. Immutable.
  */
@@ -33,6 +34,8 @@ public data class GroupResult(
     val machine: String? = null,
     /** The winner's forks whose runs settled: what its tests counted. Null in files written before. */
     val winnerForks: Int? = null,
+    /** The cores of its cells' `cpus=` sweep point ([GroupKey.cpus]); null without one, and in files written before. */
+    val cpus: Int? = null,
 )
 
 /**

@@ -258,8 +258,16 @@ public data class SweepPoint(val values: Map<String, String>) {
     /** The value of [key] here, or null when it was not swept in this cell. */
     public operator fun get(key: String): String? = values[key]
 
+    /** The cores the cell's measured JVMs ran on, when a sweep varied them ([CPUS]); null otherwise. */
+    internal val cpus: Int? get() = values[CPUS]?.toIntOrNull()
+
     /** `size=200, items=1000`. */
     override fun toString(): String = values.entries.joinToString { "${it.key}=${it.value}" }
+
+    public companion object {
+        /** The swept key of the cores a cell ran on (`--param cpus=1,2`), which every cell takes. */
+        internal const val CPUS: String = "cpus"
+    }
 }
 
 /** Items of one traced batch that finished, and their run times (start to end), in ns. */

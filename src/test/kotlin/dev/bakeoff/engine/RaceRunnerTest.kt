@@ -6,6 +6,7 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
+import dev.bakeoff.engine.plan.SuiteEntry
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecision
@@ -547,6 +548,41 @@ class RaceRunnerTest {
         assertEquals(0, unplanned.race!!.forks)
         assertEquals(0, unplanned.race!!.runs)
         assertTrue(cells.getValue("virtual-threads").race!!.forks > 1, "the others race on")
+    }
+
+    @Test
+    fun `a cpus sweep races each core count as a group of its own`() {
+        // On 1 core virtual-threads is the faster, on 2 coroutine-default; the two winners are within 1%.
+        val centres = mapOf(
+            "virtual-threads@1" to 100.0,
+            "coroutine-default@1" to 300.0,
+            "coroutine-default@2" to 101.0,
+            "virtual-threads@2" to 300.0,
+        )
+        val track = ScriptedTrack(
+            { key, n ->
+                val centre = centres.getValue(key) * (1 + 0.01 * WOBBLE[n % WOBBLE.size])
+                listOf(centre, centre * 1.01, centre * 0.99)
+            },
+            emptySet(),
+            key = { "${it.strategy.spec}@${it.cpus}" },
+        )
+        val strategies = "coroutine-default,virtual-threads"
+        val cells = SuiteEntry("cpus", strategies, "arithmetic", items = 10, sweep = "cpus=1,2").cells()
+        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        val leaders = mapOf("1" to "virtual-threads", "2" to "coroutine-default")
+        assertEquals(4, track.results.size)
+        for (cell in track.results.values) {
+            val leader = leaders.getValue(checkNotNull(cell.sweep?.get("cpus")))
+            val race = cell.race!!
+            val why = "${cell.strategy} ${cell.sweep}: ${race.reason}"
+            if (cell.strategy == leader) {
+                assertEquals(RaceStop.DECIDED, race.stop, why)
+                assertTrue(race.reason.startsWith("decided: $leader is ahead"), why)
+            } else {
+                assertTrue("behind $leader" in race.reason, why)
+            }
+        }
     }
 
     private companion object {

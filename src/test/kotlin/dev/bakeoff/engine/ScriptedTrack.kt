@@ -56,15 +56,7 @@ internal class ScriptedTrack(
         return JmhCellRunner.Outcome(result, null)
     }
 
-    private fun base(spec: CellSpec, plan: MeasurementPlan?) = CellResult(
-        spec.strategy.spec,
-        spec.strategy.entry.family.family,
-        spec.subject,
-        spec.items,
-        spec.wait,
-        CellStatus.OK,
-        plan = plan,
-    )
+    private fun base(spec: CellSpec, plan: MeasurementPlan?): CellResult = spec.result(plan = plan)
 
     override fun record(index: Int, outcome: JmhCellRunner.Outcome) {
         results[index] = outcome.result

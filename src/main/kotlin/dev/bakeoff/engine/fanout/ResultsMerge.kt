@@ -4,8 +4,9 @@ import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.GroupKey
+import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
@@ -39,7 +40,7 @@ internal object ResultsMerge {
         mismatch(inputs, "Bakeoff version") { it.bakeoffVersion }?.let { return it }
         mismatch(inputs, "preset") { it.preset.id }?.let { return it }
         val machines = linkedMapOf<String, Machine>()
-        val seen = mutableMapOf<List<Any?>, String>()
+        val seen = mutableMapOf<Any, String>()
         val conflicts = mutableListOf<String>()
 
         /** [own]'s machine id (an input's cell keeps the one an earlier merge gave it), noted once. */
@@ -50,29 +51,29 @@ internal object ResultsMerge {
         }
 
         /** Notes [key] as given by [source]: a conflict, named by [what], when an earlier input gave it too. */
-        fun once(key: List<Any?>, source: String, what: () -> String) {
+        fun once(key: Any, source: String, what: () -> String) {
             seen.put(key, source)?.let { first -> conflicts += "${what()}: in $first and in $source" }
         }
         val cells = inputs.flatMap { (source, results) ->
             results.cells.map { cell ->
                 val id = machineOf(results, cell.machine)
-                // One result per strategy (and sweep point) in each group of each machine.
-                once(listOf(GroupKey.of(cell).copy(machine = id), cell.strategy, cell.sweep), source) {
-                    val jdk = cell.jdk?.let { " on JDK $it" }.orEmpty()
-                    "${cell.strategy} x ${cell.workload} x ${cell.items} (${cell.wait.id})$jdk on machine $id"
-                }
-                cell.copy(machine = id)
+                val merged = cell.copy(machine = id)
+                // One result per cell on each machine.
+                val key = CellKey.of(merged)
+                once(key, source) { key.toString() }
+                merged
             }
         }
         // Load cells: one per strategy x kind of work x arrival rate on each machine; capacities one per objective.
         val load = inputs.flatMap { (source, results) ->
             results.load.orEmpty().map { c ->
                 val id = machineOf(results, c.machine)
-                once(listOf(LOAD, id, c.strategy, c.workload, c.items, c.wait, c.arrival, c.ratePerSec), source) {
+                val merged = c.copy(machine = id)
+                once(LoadKey.of(merged), source) {
                     "load ${c.strategy} x ${c.workload} x ${c.items} (${c.wait.id}), ${c.arrival} at " +
                         "${Units.sig3(c.ratePerSec)}/s on machine $id"
                 }
-                c.copy(machine = id)
+                merged
             }
         }
         val capacity = inputs.flatMap { (source, results) ->
@@ -112,7 +113,6 @@ internal object ResultsMerge {
     }
 
     /** What a load cell's and a capacity's conflict keys start with, so that no key of one is the other's. */
-    private const val LOAD = "load"
     private const val CAPACITY = "capacity"
 
     /** The first input whose [what] differs from the first input's, as a [Outcome.Mismatch] naming both values. */

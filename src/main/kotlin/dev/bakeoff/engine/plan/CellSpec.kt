@@ -12,6 +12,7 @@ import dev.bakeoff.model.ScenarioEntry
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.WorkloadEntry
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
@@ -60,7 +61,10 @@ internal data class CellSpec(
     val subject: String get() = scenario?.spec ?: checkNotNull(workload).spec
 
     /** The group this cell is ranked in: the same key as its result's ([GroupKey.of]), on this machine. */
-    val group: GroupKey get() = GroupKey(subject, items, wait, jdk?.version)
+    val group: GroupKey get() = GroupKey(subject, items, wait, jdk?.version, cpus = cpus)
+
+    /** What this cell is: the same key as its result's ([CellKey.of]), on this machine. */
+    val key: CellKey get() = CellKey(strategy.spec, group, sweep)
 
     /** Builds this cell's scenario (nothing opened yet), or null for a workload cell. */
     fun createScenario(context: RunContext): Scenario? = scenario?.let { it.entry.create(it.params(context))(items) }
@@ -79,9 +83,7 @@ internal data class CellSpec(
             "until its item's call completes, and ${scenario.spec}'s suspending calls complete on that same pool"
     }
 
-    override fun toString() =
-        "${strategy.spec} x $subject x $items (${wait.id})" + (jdk?.let { " on JDK ${it.version}" } ?: "") +
-            (cpus?.let { " on $it cpus" } ?: "")
+    override fun toString() = key.toString()
 
     companion object {
         /** Parses the four JMH parameter strings of a workload cell. */

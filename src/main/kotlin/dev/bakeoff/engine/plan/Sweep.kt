@@ -1,6 +1,7 @@
 package dev.bakeoff.engine.plan
 
 import dev.bakeoff.model.CatalogException
+import dev.bakeoff.result.SweepPoint
 import java.math.BigDecimal
 import kotlin.math.roundToLong
 
@@ -16,7 +17,7 @@ internal data class Sweep(val key: String, val values: List<String>) {
         const val ITEMS = "items"
 
         /** The cores the cell's measured JVMs run on, as `--cpus` sets them for a whole run ([CellSpec.cpus]). */
-        const val CPUS = "cpus"
+        const val CPUS = SweepPoint.CPUS
 
         /** The keys every cell takes, whatever its strategy and workload declare. */
         val UNIVERSAL = listOf(ITEMS, CPUS)

@@ -2,6 +2,7 @@ package dev.bakeoff.engine.race
 
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.LimitFormula
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.result.CellResult
@@ -15,13 +16,14 @@ import org.openjdk.jmh.util.ListStatistics
  */
 internal object ForkMerge {
     /**
-     * [previous] with [next]'s runs added, its other figures (threads, trace, limit, evidence) kept;
+     * [ranked] with [next]'s runs added, its other figures (threads, trace, limit, evidence) kept;
      * a fork that did not end ok makes the cell what that fork was.
      */
-    fun merged(previous: CellResult, next: CellResult): CellResult {
+    fun merged(ranked: RankedCell, next: CellResult): CellResult {
         if (next.status != CellStatus.OK || next.timeNs == null) return next
-        val runs = previous.timeNs!!.runs + next.timeNs.runs
-        val forks = ForkSample.split(previous.timeNs.runs, previous.timeNs.forks) +
+        val previous = ranked.cell
+        val runs = ranked.time.runs + next.timeNs.runs
+        val forks = ForkSample.split(ranked.time.runs, ranked.time.forks) +
             ForkSample.split(next.timeNs.runs, next.timeNs.forks)
         val error = ListStatistics(runs.toDoubleArray()).getMeanErrorAt(CONFIDENCE)
         val time = TimeSummary.of(runs, error, forks.map { it.size })

@@ -5,6 +5,7 @@ import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
@@ -116,20 +117,20 @@ internal object RaceRules {
      * screening runs settled sooner got fewer warm-ups, its further forks were timed colder, and it
      * was put behind its twin ×2.23 (p < 0.001, 6 and 5 forks).
      */
-    fun groupWarmups(racing: List<CellResult>): Int =
-        racing.maxOfOrNull { warmups(ForkSample.split(it.timeNs!!.runs, it.timeNs.forks).first()) } ?: MORE_MIN_WARMUPS
+    fun groupWarmups(racing: List<RankedCell>): Int =
+        racing.maxOfOrNull { warmups(ForkSample.split(it.time.runs, it.time.forks).first()) } ?: MORE_MIN_WARMUPS
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
-    fun ranked(group: List<CellResult>): List<CellResult> =
-        group.filter(GroupDecision::rankable).sortedWith(GroupDecision.RANKING)
+    fun ranked(group: List<CellResult>): List<RankedCell> =
+        group.mapNotNull(RankedCell::of).sortedWith(RankedCell.RANKING)
 
     /**
      * Why a cell whose batch takes at least [floorNs] ([CellFloor]) cannot win against [leader], or
      * null if it still could: the floor is over [CANNOT_WIN_FACTOR] times the leader's slowest run.
      * Known before the cell runs, so it gets its trace pass but no timed batch.
      */
-    fun belowFloor(floorNs: Long, leader: CellResult): String? {
-        val leaderSlowest = leader.timeNs!!.max
+    fun belowFloor(floorNs: Long, leader: RankedCell): String? {
+        val leaderSlowest = leader.time.max
         return if (floorNs > CANNOT_WIN_FACTOR * leaderSlowest) {
             "its floor (${Units.nanos(floorNs.toDouble())}: its items' waits over the items it keeps in flight) is " +
                 "${Units.ratio(floorNs / leaderSlowest)}× ${leader.strategy}'s slowest run " +
@@ -261,8 +262,8 @@ internal object RaceRules {
     }
 
     /** The practical-equivalence [margin] of a group led by [leader], at least the harness's own cost. */
-    fun margin(leader: CellResult, harnessNsPerItem: Double?, margin: Double): Double =
-        GroupDecision.margin(leader.timeNs!!.median, leader.items, harnessNsPerItem, margin)
+    fun margin(leader: RankedCell, harnessNsPerItem: Double?, margin: Double): Double =
+        GroupDecision.margin(leader.time.median, leader.cell.items, harnessNsPerItem, margin)
 
     /**
      * The order a group's [contenders] take their forks in round [round]: one seeded shuffle of them

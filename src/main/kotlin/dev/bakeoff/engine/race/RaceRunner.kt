@@ -8,8 +8,8 @@ import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.metrics.DecisionReasons
-import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
@@ -137,15 +137,15 @@ internal class RaceRunner(
             // they take turns, the cheapest first: a pair at the margin (mixed's, x1.04) moves with every fork, while
             // lists' round of 9 contenders took the rounds mixed needed.
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
-                .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.lastForkNanos } })
+                .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.entry.lastForkNanos } })
             if (open.isEmpty()) break
             val served = open.filter { it.need <= options.maxForks }
                 .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open.take(1) }
             val rounds = served.map { g ->
-                g to RaceRules.interleaved(g.contenders, round + 1) { e -> e.spec.strategy.spec }.filter { e ->
-                    val more = ForkSample.of(e.result.timeNs!!).size < options.maxForks
+                g to RaceRules.interleaved(g.contenders, round + 1) { it.entry.spec.strategy.spec }.filter { c ->
+                    val more = c.ranked.forks.size < options.maxForks
                     if (!more) {
-                        e.stop(
+                        c.entry.stop(
                             RaceStop.MAX_FORKS,
                             "undecided after ${options.maxForks} forks that count: the difference is within the noise",
                         )
@@ -179,15 +179,15 @@ internal class RaceRunner(
      * goes to cheaper groups, as forks for only some of its cells could not settle it. An `avgt` fork
      * warms up for the group's [warmups] ([RaceRules.groupWarmups]).
      */
-    private fun serve(contenders: List<Entry>, warmups: Int, total: Int) {
-        val cost = contenders.sumOf { it.lastForkNanos }
+    private fun serve(contenders: List<Contender>, warmups: Int, total: Int) {
+        val cost = contenders.sumOf { it.entry.lastForkNanos }
         if (elapsed() + cost > options.budgetNanos - FINISH_RESERVE_NANOS) {
             val why = "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for another " +
                 "round of its group (about ${cost / MILLIS} ms); its group stays undecided"
-            contenders.forEach { it.stop(RaceStop.BUDGET, why) }
+            contenders.forEach { it.entry.stop(RaceStop.BUDGET, why) }
             return
         }
-        for (e in contenders) {
+        for ((e, ranked) in contenders) {
             if (elapsed() + e.lastForkNanos > options.budgetNanos - FINISH_RESERVE_NANOS) {
                 e.stop(
                     RaceStop.BUDGET,
@@ -195,22 +195,23 @@ internal class RaceRunner(
                         "another fork (about ${e.lastForkNanos / MILLIS} ms); its group stays undecided",
                 )
             } else {
-                val time = e.result.timeNs!!
+                val time = ranked.time
                 val runs = RaceRules.runs(time, e.lastForkNanos, time.forks?.last() ?: time.runs.size)
                 val plan = RaceRules.more(e.result.plan!!.mode, time.median, warmups, runs)
-                fork(e, plan, total, null)
+                fork(e, plan, total, null, ranked)
             }
         }
     }
 
-    private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?) {
+    /** One fork of [e]; a further fork adds its runs to the cell's so far ([ranked]), a screening fork has none. */
+    private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?, ranked: RankedCell? = null) {
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
         val t0 = nanoTime()
         // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
         val outcome = track.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
         if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
-        e.result = if (e.forks == 0) outcome.result else ForkMerge.merged(e.result, outcome.result)
+        e.result = ranked?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
         if (plan != null) e.forks++
         track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
         listener.cellFinished(e.index + 1, total, e.result)
@@ -255,12 +256,15 @@ internal class RaceRunner(
         return wrongModel
     }
 
+    /** A cell that races on: its [entry] and its runs so far as a [ranked] cell of its group. */
+    private data class Contender(val entry: Entry, val ranked: RankedCell)
+
     /**
      * A group's cells that need another fork, the forks a side its pairs still need
      * ([RaceRules.forksNeeded]) and the warm-up its further forks get ([RaceRules.groupWarmups]).
      */
-    private class Open(val contenders: List<Entry>, val need: Int, val warmups: Int = 0) {
-        val key: GroupKey get() = contenders.first().spec.group
+    private class Open(val contenders: List<Contender>, val need: Int, val warmups: Int = 0) {
+        val key: GroupKey get() = contenders.first().entry.spec.group
     }
 
     /**
@@ -274,17 +278,20 @@ internal class RaceRunner(
         group.forEach(Entry::reopen)
         val byResult = group.associateBy { it.result }
         val ranked = RaceRules.ranked(group.map { it.result })
+        // A decision names a cell by its strategy, which is one cell within a group (CellKey).
+        val byStrategy = ranked.associateBy { it.strategy }
         val leader = ranked.firstOrNull() ?: return NONE
         val margin = RaceRules.margin(leader, harnessNsPerItem, margin)
-        val decision = GroupDecision.of(ranked, margin, options.looks)
+        val decision = GroupDecision.ofRanked(ranked, margin, options.looks)
         for (test in decision.tests) {
             val (stop, why) = RaceRules.behind(test, leader.strategy, decision.winnerForks) ?: continue
-            byResult.getValue(ranked.first { it.strategy == test.strategy }).stop(stop, why)
+            byResult.getValue(byStrategy.getValue(test.strategy).cell).stop(stop, why)
         }
-        val racing = ranked.map(byResult::getValue).filter { it.stop == null || it.stop == RaceStop.BUDGET }
-        racing.firstOrNull { it.stop == RaceStop.BUDGET }?.let { short ->
+        val racing = ranked.map { Contender(byResult.getValue(it.cell), it) }
+            .filter { it.entry.stop == null || it.entry.stop == RaceStop.BUDGET }
+        racing.firstOrNull { it.entry.stop == RaceStop.BUDGET }?.let { short ->
             // One contender could not be paid for: the group stays undecided, and says so on every contender.
-            racing.forEach { it.stop(RaceStop.BUDGET, short.reason) }
+            racing.forEach { it.entry.stop(RaceStop.BUDGET, short.entry.reason) }
             return NONE
         }
         if (decision.status != GroupStatus.UNDECIDED) {
@@ -294,28 +301,24 @@ internal class RaceRunner(
                 "decided: ${leader.strategy} is ahead of or within ${DecisionReasons.percent(margin)} of every " +
                     "other cell, by forks (${decision.reason})"
             }
-            racing.forEach { it.stop(RaceStop.DECIDED, text) }
+            racing.forEach { it.entry.stop(RaceStop.DECIDED, text) }
             return NONE
         }
         // Undecided: a pair that no fork more can settle ends the group's race, not the run's.
-        val leaderForks = ForkSample.of(leader.timeNs!!)
-        val others = decision.tests.map { test ->
-            test to ForkSample.of(ranked.first { it.strategy == test.strategy }.timeNs!!)
-        }
-        others.firstNotNullOfOrNull { (test, forks) ->
-            RaceRules.tooClose(test, leaderForks, forks, margin, options.maxForks)
+        val others = decision.tests.map { test -> test to byStrategy.getValue(test.strategy) }
+        others.firstNotNullOfOrNull { (test, cell) ->
+            RaceRules.tooClose(test, leader.forks, cell.forks, margin, options.maxForks)
         }
             ?.let { why ->
-                racing.forEach { it.stop(RaceStop.TOO_CLOSE, why) }
+                racing.forEach { it.entry.stop(RaceStop.TOO_CLOSE, why) }
                 return NONE
             }
-        val leaderVariance = RaceRules.forkVariance(leader.timeNs, leaderForks)
-        val need = others.maxOfOrNull { (test, forks) ->
-            val time = ranked.first { it.strategy == test.strategy }.timeNs!!
-            val variance = RaceRules.forkVariance(time, forks)
-            RaceRules.forksNeeded(test, leaderForks, forks, leaderVariance, variance, margin, options.looks)
+        val leaderVariance = RaceRules.forkVariance(leader.time, leader.forks)
+        val need = others.maxOfOrNull { (test, cell) ->
+            val variance = RaceRules.forkVariance(cell.time, cell.forks)
+            RaceRules.forksNeeded(test, leader.forks, cell.forks, leaderVariance, variance, margin, options.looks)
         }
-        return Open(racing, need ?: 0, RaceRules.groupWarmups(racing.map { it.result }))
+        return Open(racing, need ?: 0, RaceRules.groupWarmups(racing.map { it.ranked }))
     }
 
     private companion object {

@@ -5,7 +5,6 @@ import dev.bakeoff.engine.fork.HarnessCost
 import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.fork.TraceRunner
-import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.engine.jdk.MachineInfo
 import dev.bakeoff.engine.plan.CellFloor
 import dev.bakeoff.engine.plan.CellSpec
@@ -17,10 +16,14 @@ import dev.bakeoff.engine.race.ForkMerge
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecisionCache
+import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PresetInfo
@@ -169,7 +172,7 @@ internal class SuiteRunner(
             val eta = if (done == 0) null else elapsed / done * (cells.size * forks - done)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
             val outcome = measure(i + 1, spec, plan, figures = previous == null)
-            val merged = previous?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
+            val merged = previous?.let(RankedCell::of)?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
             val result = merged.copy(plan = merged.plan?.copy(forks = round))
             results[i] = result
             book.record(i, JmhCellRunner.Outcome(result, outcome.jmh))
@@ -208,12 +211,17 @@ internal class SuiteRunner(
      * the others on the same JDK reuse it, a failure included.
      */
     inner class CellMeasurer(private val runner: JmhCellRunner, private val planner: EstimateRunner) {
-        private val failedSeries = mutableMapOf<String, Int>()
-        private val estimates = mutableMapOf<Triple<String, Int, Jdk?>, Estimate>()
+        private val failedSeries = mutableMapOf<CellKey, Int>()
+        private val estimates = mutableMapOf<GroupKey, Estimate>()
 
-        /** The estimate for [spec], from a probe named after cell number [index] if it is the first to need it. */
+        /**
+         * The estimate for [spec], from a probe named after cell number [index] if it is the first to need it.
+         * A serial batch's time depends on the work alone: the group's in either wait form, on any cores.
+         */
         fun estimate(index: Int, spec: CellSpec): Estimate =
-            estimates.getOrPut(Triple(spec.subject, spec.items, spec.jdk)) { planner.estimate(index, spec) }
+            estimates.getOrPut(spec.group.copy(wait = WaitForm.BLOCKING, cpus = null)) {
+                planner.estimate(index, spec)
+            }
 
         /**
          * Runs cell [index] with [plan] (from [estimate]), with the untimed passes unless [figures]
@@ -251,12 +259,13 @@ internal class SuiteRunner(
     }
 
     /**
-     * In a sweep over the item count, the series a cell belongs to (its spec without the count):
-     * once a series fails (an approach ran out of memory or threads), its larger counts are
-     * skipped rather than run to fail again, slower, and with the machine under the same strain.
+     * In a sweep over the item count, the series a cell belongs to (its key at no count in particular:
+     * items 0, no sweep point): once a series fails (an approach ran out of memory or threads), its
+     * larger counts are skipped rather than run to fail again, slower, and with the machine under the
+     * same strain.
      */
-    private fun itemSeries(spec: CellSpec): String? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
-        "${spec.strategy.spec} x ${spec.subject} (${spec.wait.id})${spec.jdk?.let { " on JDK ${it.version}" } ?: ""}"
+    private fun itemSeries(spec: CellSpec): CellKey? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
+        spec.key.copy(group = spec.group.copy(items = 0), sweep = null)
     } else {
         null
     }

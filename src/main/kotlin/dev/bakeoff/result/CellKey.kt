@@ -1,0 +1,42 @@
+package dev.bakeoff.result
+
+/**
+ * The identity of one cell: its [strategy] spec, the [group] it is ranked in and the [sweep] point
+ * that labels it. A cell as planned (the engine's `CellSpec.key`) and as recorded ([of]) have the
+ * same key, so the race, suites, `compare`, `check` and merge match cells by value, a part of it by
+ * projection (`key.copy(sweep = null)`), never by a display string. Within its group a cell is named
+ * by [strategy] alone: everything else a sweep varies (items, cores, a workload's parameters) is in
+ * the [group], so a decision ([GroupResult.winner], [GroupResult.tiedWith], [PairTest.strategy])
+ * names cells by strategy. Immutable.
+ */
+internal data class CellKey(val strategy: String, val group: GroupKey, val sweep: SweepPoint? = null) {
+    /** How `compare` names a cell: `direct × lists, 100 items (blocking)`. */
+    val title: String get() = "$strategy × ${group.title}"
+
+    /**
+     * How a run's messages name a cell: `direct x lists x 100 (blocking)`, then ` on JDK 21.0.8`,
+     * ` on 2 cpus` and ` on machine 1a2b3c4d` where set.
+     */
+    override fun toString(): String = "$strategy x ${group.subject} x ${group.items} (${group.wait.id})" +
+        group.jdk?.let { " on JDK $it" }.orEmpty() + group.cpus?.let { " on $it cpus" }.orEmpty() +
+        group.machine?.let { " on machine $it" }.orEmpty()
+
+    companion object {
+        fun of(cell: CellResult): CellKey = CellKey(cell.strategy, GroupKey.of(cell), cell.sweep)
+    }
+}
+
+/**
+ * The identity of one cell under load (`bakeoff load`, `bakeoff capacity`): the [cell] (strategy, and
+ * its work as a group key: workload, items, wait form, machine) offered [ratePerSec] items per second
+ * by an [arrival] process. What merge and `compare` match load cells by. Immutable.
+ */
+internal data class LoadKey(val cell: CellKey, val arrival: Arrival, val ratePerSec: Double) {
+    companion object {
+        fun of(c: LoadResult): LoadKey = LoadKey(
+            CellKey(c.strategy, GroupKey(c.workload, c.items, c.wait, machine = c.machine)),
+            c.arrival,
+            c.ratePerSec,
+        )
+    }
+}
