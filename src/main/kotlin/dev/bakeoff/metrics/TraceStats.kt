@@ -24,9 +24,13 @@ internal object TraceStats {
         return Latency(percentiles(queue), percentiles(run))
     }
 
-    /** How the items of [trace] (one batch) spread over the threads that ran them. */
+    /**
+     * How the items of [trace] (one batch) spread over the threads that ran them; no thread and no item
+     * when none started (a deadline that passed before the strategy started any).
+     */
     fun perThread(trace: ItemTrace): PerThread {
         val started = (0 until trace.size).filter { trace.startNs[it] != 0L }
+        if (started.isEmpty()) return PerThread(0, 0, 0.0, 0)
         val counts = started.groupingBy { trace.threadIds[it] }.eachCount().values
         return PerThread(counts.size, counts.min(), started.size.toDouble() / counts.size, counts.max())
     }

@@ -53,6 +53,7 @@ internal class ReactorMergeStrategy : Strategy {
             summary = "Mono per item on a 100-thread pool, Flux.merge; the first failure cancels the rest",
             family = REACTOR,
             group = Group.BEYOND,
+            shared = listOf(ReactorStrategy.PARALLEL_SCHEDULER),
             model = { it.pool(InvokeAllStrategy.POOL_SIZE, REACTIVE_NS, "a 100-thread pool") },
             fixedBatchOnly = "Flux.merge joins a fixed list of publishers: its point is that the merge ends with them",
         ) { ReactorMergeStrategy() }

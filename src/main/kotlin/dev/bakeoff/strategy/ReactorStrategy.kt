@@ -47,7 +47,8 @@ internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strateg
     }
 
     companion object {
-        private val PARALLEL_SCHEDULER = SharedScheduler(
+        /** Also where `Mono.timeout`/`Flux.timeout` run their timer: a strategy with a deadline borrows it. */
+        val PARALLEL_SCHEDULER = SharedScheduler(
             "reactor-parallel",
             "Schedulers.parallel(): cpus threads",
             { it.name.startsWith("parallel-") },
@@ -75,7 +76,7 @@ internal class ReactorStrategy(private val scheduler: () -> Scheduler) : Strateg
             summary = "Mono per item on Schedulers.boundedElastic(), Mono.when",
             family = REACTOR,
             group = Group.BEYOND,
-            shared = listOf(BOUNDED_ELASTIC_SCHEDULER),
+            shared = listOf(BOUNDED_ELASTIC_SCHEDULER, PARALLEL_SCHEDULER),
             model = {
                 it.pool(
                     minOf(10 * it.cores, it.items),

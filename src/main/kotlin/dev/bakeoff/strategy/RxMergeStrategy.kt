@@ -44,7 +44,7 @@ internal class RxMergeStrategy : Strategy {
                 "the first failure disposes the rest",
             family = RXJAVA,
             group = Group.BEYOND,
-            shared = listOf(RxSchedulers.HOUSEKEEPING),
+            shared = listOf(RxSchedulers.HOUSEKEEPING, RxSchedulers.TIMEOUT),
             model = { it.pool(InvokeAllStrategy.POOL_SIZE, REACTIVE_NS, "a 100-thread pool") },
             fixedBatchOnly = "Completable.merge joins a fixed list of completables: " +
                 "its point is that the merge ends with them",

@@ -46,8 +46,14 @@ internal object RxSchedulers {
         { _, _ -> 2 },
     )
 
+    /**
+     * Where `timeout(time, unit)` runs its timer: RxJava's default, `Schedulers.computation()`. A strategy
+     * with a deadline borrows it, so its threads are the process's, not threads the batch left behind.
+     */
+    val TIMEOUT = COMPUTATION
+
     /** What a strategy on `Schedulers.io()` borrows. */
-    val ON_IO = listOf(IO, HOUSEKEEPING)
+    val ON_IO = listOf(IO, HOUSEKEEPING, TIMEOUT)
 }
 
 /**
@@ -87,7 +93,7 @@ internal class RxCompletableStrategy(private val scheduler: () -> Scheduler) : S
             summary = "Completable per item on Schedulers.single(), merge",
             family = RXJAVA,
             group = Group.E1,
-            shared = listOf(RxSchedulers.SINGLE, RxSchedulers.HOUSEKEEPING),
+            shared = listOf(RxSchedulers.SINGLE, RxSchedulers.HOUSEKEEPING, RxSchedulers.TIMEOUT),
             model = { it.pool(1, REACTIVE_NS, "Schedulers.single()") },
         ) { RxCompletableStrategy(Schedulers::single) }
 

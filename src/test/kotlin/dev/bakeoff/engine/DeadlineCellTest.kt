@@ -134,6 +134,18 @@ class DeadlineCellTest {
     }
 
     @Test
+    fun `the timer of RxJava's and Reactor's timeout is a scheduler of the process, not a thread the batch left`() {
+        // Stopped first, so the timer's threads start during the traced batch as in a fresh measured JVM.
+        io.reactivex.rxjava3.schedulers.Schedulers.shutdown()
+        io.reactivex.rxjava3.schedulers.Schedulers.start()
+        reactor.core.scheduler.Schedulers.shutdownNow()
+        for (strategy in listOf("rx-io", "rx-merge", "rx-single", "reactor-bounded-elastic", "reactor-merge")) {
+            val f = gated(strategy, WaitForm.BLOCKING)
+            assertEquals(TEST_ITEMS, f.completed + f.cancelled + f.notStarted, strategy)
+        }
+    }
+
+    @Test
     fun `a strategy that does not interrupt leaves its items running past its return`() {
         val f = gated("completable-all", WaitForm.BLOCKING)
         // How many of its items had started by the deadline is the pool's race, and so is whether a pool thread
