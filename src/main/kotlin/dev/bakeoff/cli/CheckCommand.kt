@@ -81,7 +81,9 @@ internal class CheckCommand : CliktCommand(name = "check") {
         // Checked before anything is read, so that a refused path is the only line printed: neither may be
         // an input (a --junit naming the baseline replaced it), a link, or the other output.
         val inputs = listOf(baselinePath, currentPath)
-        val summaryPath = summary?.let { ResultFiles.outputFile(ResultFiles.outPath(it, "--summary"), "--summary", inputs) }
+        val summaryPath = summary?.let {
+            ResultFiles.outputFile(ResultFiles.outPath(it, "--summary"), "--summary", inputs)
+        }
         val junitPath = junit?.let {
             ResultFiles.outputFile(ResultFiles.outPath(it, "--junit"), "--junit", inputs + listOfNotNull(summaryPath))
         }

@@ -88,7 +88,8 @@ internal class CompareCommand : CliktCommand(name = "compare") {
         val dir = html.parent
         try {
             Files.createDirectories(dir)
-            replaceAtomically(html) { out -> out.write(buildString { CompareHtml.write(comparison, this) }.toByteArray()) }
+            val page = buildString { CompareHtml.write(comparison, this) }
+            replaceAtomically(html) { out -> out.write(page.toByteArray()) }
         } catch (e: IOException) {
             throw UsageError(
                 "cannot write ${CompareHtml.FILE_NAME} to $dir: ${e.javaClass.simpleName} ${e.message}",

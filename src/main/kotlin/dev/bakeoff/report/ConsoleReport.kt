@@ -177,7 +177,8 @@ internal data class ConsoleReport(
             val lo = Units.nanos(min)
             val hi = Units.nanos(max)
             // "1.20–1.31 ms" when both share a unit, else "980 µs–1.31 ms".
-            return if (lo.substringAfter(' ') == hi.substringAfter(' ')) "${lo.substringBefore(' ')}–$hi" else "$lo–$hi"
+            val sameUnit = lo.substringAfter(' ') == hi.substringAfter(' ')
+            return if (sameUnit) "${lo.substringBefore(' ')}–$hi" else "$lo–$hi"
         }
 
         private const val DIRECT = "direct"
