@@ -62,7 +62,8 @@ internal class MergeCommand(
             .associate { it.fileName to buildString { it.write(merged, this) } }
         val dir = write(files, target)
         val machines = merged.machines.orEmpty().size
-        val load = merged.load?.let { " and ${it.size} load cells" }.orEmpty()
+        val load = merged.load?.let { " and ${it.size} load cells" }.orEmpty() +
+            merged.footprint?.let { " and ${it.size} footprint results" }.orEmpty()
         echo("merged ${read.size} result file(s): ${merged.cells.size} cells$load on $machines machine(s) into $dir")
         MachineDifferences.of(RunView.of(merged)).forEach { echo(it) }
     }

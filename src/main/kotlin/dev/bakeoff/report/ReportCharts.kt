@@ -135,8 +135,10 @@ internal object ReportCharts {
                 ", thread stacks ${Units.bytes(c.value)} committed of $reserved reserved"
             }.orEmpty()
             val ci = s.low?.let { " (95% CI ${Units.bytes(it)}–${Units.bytes(checkNotNull(s.high))})" }.orEmpty()
+            // A merged file's rows name their machine: the same strategy and depth may come from several.
+            val on = r.machine?.let { " on $it" }.orEmpty()
             Bar(
-                "${r.strategy} depth ${r.depth}  ${Units.bytes(s.value)}",
+                "${r.strategy} depth ${r.depth}$on  ${Units.bytes(s.value)}",
                 r.family.id,
                 s.value / size,
                 "${r.strategy} at depth ${r.depth}: ${Units.bytes(s.value)} of heap per waiting task$ci$native",

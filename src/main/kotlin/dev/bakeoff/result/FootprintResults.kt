@@ -29,6 +29,8 @@ public data class FootprintResult(
     val threadReservedPerTask: Slope? = null,
     /** The same of [FootprintPoint.threadCommittedBytes]: the pages the stacks really use. */
     val threadCommittedPerTask: Slope? = null,
+    /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
+    val machine: String? = null,
 )
 
 /**

@@ -4,10 +4,15 @@ import com.github.ajalt.clikt.core.context
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.terminal.TerminalRecorder
+import dev.bakeoff.model.Family
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.writeTo
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.FootprintResult
+import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.Slope
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.IOException
@@ -45,6 +50,26 @@ class MergeCommandTest {
         }
         assertEquals(0, code, output)
         assertEquals(fixture.cells.size, JsonReportFormat.read(tmp.resolve("o/m/results.json")).cells.size)
+    }
+
+    @Test
+    fun `footprint results are merged with their machines, and one strategy and depth twice on a machine conflicts`() {
+        val row = FootprintResult("virtual-threads", Family("virtual"), 10, CellStatus.OK, heapBytesPerTask = Slope(1.1e3, 1e3, 1.2e3))
+        fun footprint(dir: String, machine: Machine): Path {
+            JsonReportFormat.writeTo(fixture.copy(cells = emptyList(), groups = null, machine = machine, footprint = listOf(row)), tmp.resolve(dir))
+            return tmp.resolve(dir)
+        }
+        val a = footprint("fa", fixture.machine)
+        val b = footprint("fb", fixture.machine.copy(hostCores = fixture.machine.hostCores + 2))
+        val (code, output) = cli("merge", "$a", "$b", "--out", "${tmp.resolve("fm")}")
+        assertEquals(0, code, output)
+        assertContains(output, "and 2 footprint results on 2 machine(s)")
+        val merged = JsonReportFormat.read(tmp.resolve("fm/results.json")).footprint.orEmpty()
+        assertEquals(2, merged.mapNotNull { it.machine }.distinct().size, "$merged")
+        assertContains(Files.readString(tmp.resolve("fm/report.html")), "virtual-threads depth 10 on ")
+        val twice = cli("merge", "$a", "${footprint("fc", fixture.machine)}", "--out", "${tmp.resolve("fn")}")
+        assertEquals(2, twice.first, twice.second)
+        assertContains(twice.second, "two results for footprint of virtual-threads at depth 10 on machine")
     }
 
     @Test

@@ -18,8 +18,8 @@ import java.time.Instant
  * and the JDK of a several-JDK run ([CellResult.jdk]), and every group is decided anew among the
  * cells of one machine, with that machine's harness figure. Two results for one cell on one
  * machine and JDK are a [conflicts] line each, never a silent choice; so are two load cells of one
- * strategy, kind of work and arrival rate on one machine, and two capacities of one objective, which
- * are otherwise combined as the cells are (each with its machine); inputs of two Bakeoff
+ * strategy, kind of work and arrival rate on one machine, two capacities of one objective, and two
+ * footprints of one strategy and depth, which are otherwise combined as the cells are (each with its machine); inputs of two Bakeoff
  * versions or two presets are [Outcome.Mismatch], since the merged file names one of each.
  * Stateless; thread-safe.
  */
@@ -85,6 +85,15 @@ internal object ResultsMerge {
                 c.copy(machine = id)
             }
         }
+        val footprint = inputs.flatMap { (source, results) ->
+            results.footprint.orEmpty().map { f ->
+                val id = machineOf(results, f.machine)
+                once(listOf(FOOTPRINT, id, f.strategy, f.depth), source) {
+                    "footprint of ${f.strategy} at depth ${f.depth} on machine $id"
+                }
+                f.copy(machine = id)
+            }
+        }
         if (conflicts.isNotEmpty()) return Outcome.Conflicts(conflicts)
         val first = inputs.first().second
         val margin = first.preset.margin ?: GroupDecision.DEFAULT_MARGIN
@@ -108,12 +117,14 @@ internal object ResultsMerge {
                 machines = machines,
                 load = load.ifEmpty { null },
                 capacity = capacity.ifEmpty { null },
+                footprint = footprint.ifEmpty { null },
             ),
         )
     }
 
     /** What a load cell's and a capacity's conflict keys start with, so that no key of one is the other's. */
     private const val CAPACITY = "capacity"
+    private const val FOOTPRINT = "footprint"
 
     /** The first input whose [what] differs from the first input's, as a [Outcome.Mismatch] naming both values. */
     private fun mismatch(inputs: List<Pair<String, Results>>, what: String, value: (Results) -> String): Outcome? {
