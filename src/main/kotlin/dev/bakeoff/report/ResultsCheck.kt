@@ -24,9 +24,9 @@ import dev.bakeoff.result.TimeStats
 internal object ResultsCheck {
     /**
      * The most cells (and, apart, load points, capacities and footprint rows) a results file may hold:
-     * as many as the largest grid makes. Every reader shows that many within a 1 GB heap (compare, the
-     * heaviest, in about 25 s), where 20,000 took compare 2 GB and 100,000 slim cells ran the default heap
-     * out.
+     * as many as the largest grid makes. report, compare and merge show that many within a 1 GB heap
+     * (compare, the heaviest, in 23 s on 2 cores), where 20,000 took compare 2 GB and 100,000 slim cells
+     * ran the default heap out.
      */
     const val MAX_CELLS = 10_000
 
