@@ -12,6 +12,7 @@ import com.github.ajalt.clikt.output.Localization
 import dev.bakeoff.engine.suite.MachineBusyException
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.report.ResultsFileException
+import dev.bakeoff.report.SafeText
 import kotlin.system.exitProcess
 
 /** `bakeoff`: the root command; every action is a subcommand. */
@@ -76,7 +77,8 @@ internal fun runCli(
     val line = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }
     // The terminal may style the line ("Error:" in colour), which would defeat the prefix match.
     val message = line?.replace(ANSI_STYLE, "")?.removePrefix("Error: ") ?: e.message
-    command.echo("bakeoff: $message (see --help)", err = true)
+    // It may quote the input or a results file's names: their control characters are shown, not sent.
+    command.echo("bakeoff: ${SafeText.line("$message")} (see --help)", err = true)
     2
 } catch (e: MachineBusyException) {
     command.echo("bakeoff: ${e.message}", err = true)
