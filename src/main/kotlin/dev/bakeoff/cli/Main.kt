@@ -13,6 +13,7 @@ import dev.bakeoff.engine.link.Credentials
 import dev.bakeoff.engine.suite.MachineBusyException
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.report.ResultsFileException
+import dev.bakeoff.report.SafeText
 import kotlin.system.exitProcess
 
 /** `bakeoff`: the root command; every action is a subcommand. */
@@ -77,8 +78,9 @@ internal fun runCli(
     val line = command.getFormattedHelp(e)?.lines()?.lastOrNull { it.isNotBlank() }
     // The terminal may style the line ("Error:" in colour), which would defeat the prefix match.
     val message = line?.replace(ANSI_STYLE, "")?.removePrefix("Error: ") ?: e.message
-    // A refused input may echo a password the user typed (--param password=...): never on the console.
-    command.echo("bakeoff: ${message?.let(Credentials::maskedLine)} (see --help)", err = true)
+    // It may quote what the user typed (a password: --param password=...) or a results file's names (control
+    // characters): the password is masked, the characters shown, not sent.
+    command.echo("bakeoff: ${SafeText.line(Credentials.maskedLine("$message"))} (see --help)", err = true)
     2
 } catch (e: MachineBusyException) {
     command.echo("bakeoff: ${e.message}", err = true)

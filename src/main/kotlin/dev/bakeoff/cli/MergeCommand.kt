@@ -11,6 +11,7 @@ import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.fanout.ResultsMerge
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.MachineDifferences
+import dev.bakeoff.report.ResultsCheck
 import dev.bakeoff.report.ResultsFileException
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.RunView
@@ -57,6 +58,10 @@ internal class MergeCommand(
                 outcome.lines.forEach { echo("bakeoff merge: two results for $it", err = true) }
                 throw UsageError("${outcome.lines.size} cell(s) appear twice; nothing was written", statusCode = 2)
             }
+        }
+        // Each input is within the cap, not necessarily their union: what no reader would read is not written.
+        ResultsCheck.problem(merged)?.let {
+            throw UsageError("the merged results cannot be shown: $it; nothing was written", statusCode = 2)
         }
         val files = reportFormats(Strategies.colours)
             .associate { it.fileName to buildString { it.write(merged, this) } }

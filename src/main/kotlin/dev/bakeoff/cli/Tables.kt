@@ -11,15 +11,22 @@ import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.EvidenceVerdicts
+import dev.bakeoff.report.SafeText
 import dev.bakeoff.result.Results
 
-/** A compact table: one header, one line per row, no row separators. */
+/**
+ * A compact table: one header, one line per row, no row separators. Cells hold names from the results:
+ * [SafeText] shows their control characters instead of sending them (mordant would read ANSI codes as style).
+ */
 internal fun compactTable(header: List<String>, rows: List<List<String>>) = table {
     borderType = BorderType.SQUARE_DOUBLE_SECTION_SEPARATOR
     cellBorders = Borders.LEFT_RIGHT
-    header { row(*header.toTypedArray()) }
-    body { rows.forEach { row(*it.map { cell -> Text(cell) }.toTypedArray()) } }
+    header { row(*header.map { Text(SafeText.plain(it)) }.toTypedArray()) }
+    body { rows.forEach { row(*it.map { cell -> Text(SafeText.plain(cell)) }.toTypedArray()) } }
 }
+
+/** Appends [text], a line of the console that may quote the results, with its control characters shown. */
+private fun StringBuilder.line(text: String): StringBuilder = appendLine(SafeText.plain(text))
 
 /**
  * The terminal commands print to: the real width when interactive, else wide enough that
@@ -39,15 +46,15 @@ internal fun Terminal.renderReport(
     report: ConsoleReport,
     notePrefix: String = "not ranked: ",
 ): String = buildString {
-    report.header.forEach { appendLine(it) }
+    report.header.forEach { line(it) }
     for (t in report.tables) {
         appendLine()
-        appendLine(t.title)
+        line(t.title)
         if (t.rows.isNotEmpty()) appendLine(render(compactTable(t.header, t.rows)))
-        t.omitted?.let { appendLine("  $it") }
-        appendLine(t.verdict)
-        t.explanations.forEach { appendLine("  - $it") }
-        t.problems.forEach { appendLine("  $notePrefix$it") }
+        t.omitted?.let { line("  $it") }
+        line(t.verdict)
+        t.explanations.forEach { line("  - $it") }
+        t.problems.forEach { line("  $notePrefix$it") }
     }
 }
 
@@ -58,7 +65,7 @@ internal fun renderAnswer(report: ConsoleReport): String = if (report.answer.isE
     buildString {
         appendLine()
         appendLine("The answer")
-        report.answer.forEach { appendLine("  $it") }
+        report.answer.forEach { line("  $it") }
     }
 }
 
@@ -82,11 +89,11 @@ internal fun comparisonTable(c: Comparison): Widget {
 internal fun Terminal.renderJdkTables(results: Results): String = buildString {
     for (c in Comparison.ofJdks(results)) {
         appendLine()
-        appendLine("${c.newLabel} against ${c.baseLabel}, per strategy and workload")
+        line("${c.newLabel} against ${c.baseLabel}, per strategy and workload")
         if (c.rows.isNotEmpty()) appendLine(render(comparisonTable(c)))
-        EvidenceVerdicts.acrossJdks(c).forEach { appendLine("  - $it") }
-        c.notComparedSummary.forEach { appendLine("  not compared: $it") }
-        appendLine(CompareHtml.summary(c))
-        appendLine(CompareHtml.method(c))
+        EvidenceVerdicts.acrossJdks(c).forEach { line("  - $it") }
+        c.notComparedSummary.forEach { line("  not compared: $it") }
+        line(CompareHtml.summary(c))
+        line(CompareHtml.method(c))
     }
 }

@@ -58,8 +58,8 @@ internal data class CheckSettings(
     val acrossMachines: Boolean = false,
 )
 
-/** A check that cannot be made: another machine kind, or nothing in common. One line. */
-internal class CheckRefusedException(message: String) : RuntimeException(message)
+/** A check that cannot be made: another machine kind, or nothing in common. One line, its data shown safely. */
+internal class CheckRefusedException(message: String) : RuntimeException(SafeText.line(message))
 
 /**
  * `bakeoff check`: a baseline run held against a current one ([of]), group by group ([GroupKey]),

@@ -12,8 +12,9 @@ import javax.xml.transform.stream.StreamResult
 /**
  * What a [Check] prints and writes: the console lines, the Markdown summary (GitHub's
  * `$GITHUB_STEP_SUMMARY`) and JUnit XML (one test case per group, a failure per failed group, as CI
- * servers read Ant's format). [baselineName] and [currentName] say where each run came from. Pure;
- * safe from any thread.
+ * servers read Ant's format). [baselineName] and [currentName] say where each run came from. Names and
+ * messages from the results are data: every writer passes them through [SafeText] (control characters
+ * shown, never sent; Markdown metacharacters escaped). Pure; safe from any thread.
  */
 internal class CheckOutput(
     private val check: Check,
@@ -54,14 +55,14 @@ internal class CheckOutput(
         }
         check.notCompared.forEach { add("  not compared: $it") }
         add("  $method")
-    }
+    }.map(SafeText::line)
 
     /** The Markdown summary: the answer, what changed and why, then every group. */
     fun markdown(): String = buildString {
         appendLine("## Bakeoff check: ${verdict.substringBefore(':')}")
         appendLine()
         val headline = verdict.replaceFirstChar { it.uppercase() }
-        appendLine("**$headline.** Baseline `$baselineName`, current `$currentName`.")
+        appendLine("**${cell(headline)}.** Baseline ${cell(baselineName)}, current ${cell(currentName)}.")
         appendLine()
         check.machine.forEach { appendLine("- ${cell(it)}") }
         appendLine()
@@ -74,7 +75,7 @@ internal class CheckOutput(
         val gates = check.settings.gates.sortedBy { it.ordinal }
         appendLine("### Groups")
         appendLine()
-        appendLine("| group | answer (baseline → current) | ${gates.joinToString(" | ")} |")
+        appendLine("| group | ${cell("answer (baseline → current)")} | ${gates.joinToString(" | ")} |")
         appendLine("|---|---|${gates.joinToString("") { "---|" }}")
         for (g in check.groups) {
             val cells = gates.map { gate ->
@@ -94,9 +95,15 @@ internal class CheckOutput(
     /** JUnit XML: one test suite, one test case per group (skipped where a group is on one side only). */
     fun junit(): String {
         val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument()
-        fun Element.attrs(vararg pairs: Pair<String, Any>) = apply { pairs.forEach { (k, v) -> setAttribute(k, "$v") } }
+
+        // Every attribute and text passes SafeText: XML 1.0 has no form for most control characters.
+        fun Element.attrs(vararg pairs: Pair<String, Any>) =
+            apply { pairs.forEach { (k, v) -> setAttribute(k, SafeText.plain("$v")) } }
         fun Element.child(name: String, vararg pairs: Pair<String, Any>) =
             doc.createElement(name).attrs(*pairs).also { appendChild(it) }
+        fun Element.text(lines: List<String>) {
+            textContent = SafeText.plain(lines.joinToString("\n"))
+        }
         val failures = check.groups.count { it.failed.isNotEmpty() }
         val tests = check.groups.size + check.notCompared.size
         val counts = arrayOf("tests" to tests, "failures" to failures, "errors" to 0)
@@ -112,17 +119,17 @@ internal class CheckOutput(
             val failed = g.failed
             if (failed.isNotEmpty()) {
                 val types = failed.joinToString(",") { it.gate.id }
-                case.child("failure", "type" to types, "message" to failed.first().text).textContent =
-                    failed.joinToString("\n") { "${it.gate}: ${it.text}" }
+                case.child("failure", "type" to types, "message" to failed.first().text)
+                    .text(failed.map { "${it.gate}: ${it.text}" })
             }
             val lines = listOf("answer: ${g.answer}") + g.findings.map { "${it.gate} ${it.outcome}: ${it.text}" }
-            case.child("system-out").textContent = lines.joinToString("\n")
+            case.child("system-out").text(lines)
         }
         for (line in check.notCompared) {
             suite.child("testcase", "name" to line.substringAfter(": "), "classname" to SUITE)
                 .child("skipped", "message" to line)
         }
-        suite.child("system-out").textContent = method
+        suite.child("system-out").text(listOf(method))
         val out = StringWriter()
         TransformerFactory.newInstance().newTransformer().apply {
             setOutputProperty(OutputKeys.INDENT, "yes")
@@ -141,7 +148,7 @@ internal class CheckOutput(
             GateOutcome.NOT_COMPARED to "⚪",
         )
 
-        /** Text safe inside a Markdown table cell: its pipes escaped, its lines joined. */
-        fun cell(text: String) = text.replace("|", "\\|").replace("\n", " ")
+        /** Text safe in the summary, a table cell included: shown as its characters, never as markup. */
+        fun cell(text: String) = SafeText.markdown(text)
     }
 }

@@ -43,12 +43,15 @@ internal object HtmlAssets {
     fun written(head: String): Boolean = head.contains("<meta name=\"generator\" content=\"$GENERATOR\">")
 
     /**
-     * Writes a whole page to [out]: doctype, head (title, charset, the inlined style sheet and
+     * Writes a whole page to [page]: doctype, head (title, charset, the inlined style sheet and
      * charting library), a body filled by [content], then the options of every [chart] it placed
      * (as JSON) and the page script that renders them.
      */
-    fun document(out: Appendable, pageTitle: String, content: FlowContent.(charts: MutableList<JsonObject>) -> Unit) {
+    fun document(page: Appendable, pageTitle: String, content: FlowContent.(charts: MutableList<JsonObject>) -> Unit) {
         val charts = mutableListOf<JsonObject>()
+        // Names and messages are data: a control character is shown, not written (kotlinx.html escapes
+        // only markup). The inlined scripts hold none, and in a JSON string `\u0085` is the same character.
+        val out = SafeText.plain(page)
         out.append("<!DOCTYPE html>\n")
         out.appendHTML().html {
             attributes["lang"] = "en"

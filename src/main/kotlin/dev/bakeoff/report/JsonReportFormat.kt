@@ -16,9 +16,9 @@ import java.nio.file.Path
  * Absent values (`null`) are left out rather than written as `null`. NaN and infinities are
  * rejected when writing (the model is NaN-free by contract), so the file is always strict JSON.
  *
- * [read] loads a file back for `report`, `compare`, `merge` and `recommend`: at most [MAX_BYTES] of
- * it (a 3 GB file would exhaust the heap long before it is decoded), and only what [ResultsCheck]
- * finds sound. Stateless and thread-safe.
+ * [read] loads a file back for `report`, `compare`, `merge`, `check` and `recommend`: at most
+ * [MAX_BYTES] of it (a 3 GB file would exhaust the heap long before it is decoded), and only what
+ * [ResultsCheck] finds sound, at most [ResultsCheck.MAX_CELLS] cells among it. Stateless and thread-safe.
  */
 internal object JsonReportFormat : ReportFormat {
     override val fileName = "results.json"
@@ -38,7 +38,8 @@ internal object JsonReportFormat : ReportFormat {
 
     /**
      * The largest results file read: decoding takes 10 to 20 times the file's size in heap, and a
-     * run writes a few KB per cell, so this holds tens of thousands of cells.
+     * run writes a few KB per cell, so this holds tens of thousands of cells; what the readers then
+     * show is bounded by [ResultsCheck.MAX_CELLS].
      */
     const val MAX_BYTES: Int = 64 shl 20
 

@@ -38,5 +38,9 @@ internal fun ReportFormat.writeTo(results: Results, dir: Path): Path {
     return dir.resolve(fileName).also { target -> replaceAtomically(target) { it.write(text.toByteArray()) } }
 }
 
-/** A results file that cannot be read: malformed, not a results file, or of an unknown schema version. */
-internal class ResultsFileException(message: String, cause: Throwable? = null) : RuntimeException(message, cause)
+/**
+ * A results file that cannot be read: malformed, not a results file, of an unknown schema version, or
+ * holding what [ResultsCheck] refuses. One line: the names it quotes from the file shown by [SafeText].
+ */
+internal class ResultsFileException(message: String, cause: Throwable? = null) :
+    RuntimeException(SafeText.line(message), cause)

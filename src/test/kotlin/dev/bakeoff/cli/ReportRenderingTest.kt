@@ -2,8 +2,12 @@ package dev.bakeoff.cli
 
 import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.report.ConsoleReport
+import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
+import dev.bakeoff.report.writeTo
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
@@ -29,5 +33,31 @@ class ReportRenderingTest {
         assertTrue(answer[3].startsWith("  network, 100 items (blocking): virtual-threads, 99.8 ms — decided: "), answer[3])
         assertEquals(listOf(""), answer.drop(4))
         assertEquals("", renderAnswer(ConsoleReport(emptyList(), emptyList())))
+    }
+
+    @Test
+    fun `control characters in names and messages are shown, never sent to the terminal`() {
+        val base = ResultsFixture.results()
+        val hostile = base.copy(
+            cells = base.cells.map {
+                it.copy(strategy = "${it.strategy}\u001b[2J", error = it.error?.let { "\u001b[31mboom\u0007" })
+            },
+        )
+        val report = ConsoleReport.of(hostile)
+        val text = Terminal(width = 200).renderReport(report) + renderAnswer(report)
+        assertEquals("", text.filter { it < ' ' && it != '\n' }, text)
+        assertContains(text, "direct\\u001b[2J")
+        assertContains(text, "\\u001b[31mboom\\u0007")
+    }
+
+    @Test
+    fun `a refusal quoting a results file's names shows their control characters`(@TempDir dir: Path) {
+        val base = ResultsFixture.results()
+        val hostile = base.copy(cells = base.cells.map { it.copy(strategy = "${it.strategy}\u0001\u0007") })
+        val file = JsonReportFormat.writeTo(hostile, dir)
+        val (code, output) = cli("check", "$file", "$file", "-s", "nope")
+        assertEquals(2, code, output)
+        assertEquals("", output.filter { it < ' ' && it != '\n' }, output)
+        assertContains(output, "valid: direct\\u0001\\u0007")
     }
 }

@@ -136,4 +136,19 @@ class HtmlReportFormatTest {
         assertEquals(verdicts.size, count("<ul class=\"verdicts\">"))
         for (line in verdicts.flatMap { it.lines }) assertContains(html, line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
     }
+
+    @Test
+    fun `control characters in names and messages are shown as escapes, never written into the page`() {
+        val hostile = results.copy(
+            cells = results.cells.map {
+                val named = it.copy(strategy = "throw\u001b[31m\u0001", error = "boom\u0085\u202e")
+                if (it.status == CellStatus.FAILED) named else it
+            },
+        )
+        val page = buildString { HtmlReportFormat(Strategies.colours).write(hostile, this) }
+        val raw = page.filter { (it < ' ' && it !in "\t\n\r") || it in '\u007f'..'\u009f' || it == '\u202e' }
+        assertEquals("", raw, "control characters in the page")
+        assertContains(page, "throw\\u001b[31m\\u0001")
+        assertContains(page, "boom\\u0085\\u202e")
+    }
 }
