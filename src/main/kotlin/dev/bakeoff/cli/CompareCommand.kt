@@ -14,6 +14,7 @@ import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.SafeText
 import dev.bakeoff.report.machineRows
 import dev.bakeoff.result.replaceAtomically
 import java.io.IOException
@@ -58,7 +59,9 @@ internal class CompareCommand : CliktCommand(name = "compare") {
         val html = (requestedOut ?: paths.last().parent).resolve(CompareHtml.FILE_NAME)
         ResultFiles.outputFile(html, CompareHtml.FILE_NAME, paths, ownOnly = true)
         val comparison = userInput { comparison(paths) }
-        echo("compare: ${comparison.newLabel} against ${comparison.baseLabel} (${paths.joinToString(" vs ")})")
+        // Labels, names and reasons come from the results files: their control characters are shown, not sent.
+        val inputs = paths.joinToString(" vs ")
+        echo(SafeText.line("compare: ${comparison.newLabel} against ${comparison.baseLabel} ($inputs)"))
         echo(
             terminal.render(
                 compactTable(
@@ -82,9 +85,9 @@ internal class CompareCommand : CliktCommand(name = "compare") {
                 echo(terminal.render(compactTable(header, lines)))
             }
         }
-        comparison.notComparedSummary.forEach { echo("  not compared: $it") }
-        echo(CompareHtml.summary(comparison))
-        echo(CompareHtml.method(comparison))
+        comparison.notComparedSummary.forEach { echo(SafeText.line("  not compared: $it")) }
+        echo(SafeText.plain(CompareHtml.summary(comparison)))
+        echo(SafeText.plain(CompareHtml.method(comparison)))
         val dir = html.parent
         try {
             Files.createDirectories(dir)
