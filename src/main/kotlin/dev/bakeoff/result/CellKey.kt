@@ -18,7 +18,7 @@ internal data class CellKey(val strategy: String, val group: GroupKey, val sweep
      * ` on 2 cpus` and ` on machine 1a2b3c4d` where set.
      */
     override fun toString(): String = "$strategy x ${group.subject} x ${group.items} (${group.wait.id})" +
-        group.jdk?.let { " on JDK $it" }.orEmpty() + group.cpus?.let { " on $it cpus" }.orEmpty() +
+        group.jdk?.let { " on JDK $it" }.orEmpty() + group.cpus?.let { " on ${GroupKey.cores(it)}" }.orEmpty() +
         group.machine?.let { " on machine $it" }.orEmpty()
 
     companion object {
