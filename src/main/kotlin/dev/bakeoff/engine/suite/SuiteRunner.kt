@@ -236,7 +236,7 @@ internal class SuiteRunner(
         ): JmhCellRunner.Outcome {
             val series = itemSeries(spec)
             val failedAt = series?.let { failedSeries[it] }
-            val deadlock = spec.deadlock(options.context())
+            val deadlock = spec.deadlock(options.context(), options.jdks.firstOrNull())
             val estimate = estimate(index, spec)
             val outcome = when {
                 failedAt != null -> JmhCellRunner.Outcome(
