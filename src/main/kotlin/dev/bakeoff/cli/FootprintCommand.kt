@@ -36,7 +36,8 @@ internal class FootprintCommand : CliktCommand("footprint") {
         .required()
     private val tasks by option(
         "--tasks",
-        help = "Comma-separated counts of parked tasks, at least two different (default: 1k..8k for a strategy that " +
+        help = "Comma-separated counts of parked tasks, at least two different, each 1 to " +
+            "${FootprintSuite.MAX_TASKS} (what a measured JVM can hold; default: 1k..8k for a strategy that " +
             "starts a platform thread per task, else 1k..200k)",
     )
     private val depth by option(
@@ -76,9 +77,10 @@ internal class FootprintCommand : CliktCommand("footprint") {
     }
 
     private fun counts(text: String): List<Int> {
-        val valid = "at least two different whole numbers >= 1, comma-separated (e.g. 1000,10000)"
+        val valid = "at least two different whole numbers from 1 to ${FootprintSuite.MAX_TASKS} (what a measured " +
+            "JVM can hold), comma-separated (e.g. 1000,10000)"
         val values = numbers(text, "--tasks", valid)
-        if (values.any { it < 1 } || values.size < 2) throw invalid("--tasks", text, valid)
+        if (values.any { it !in 1..FootprintSuite.MAX_TASKS } || values.size < 2) throw invalid("--tasks", text, valid)
         return values
     }
 

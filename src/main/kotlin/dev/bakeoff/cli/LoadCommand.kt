@@ -16,6 +16,7 @@ import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.load.LoadSuite
+import dev.bakeoff.engine.plan.DurationText
 import dev.bakeoff.engine.plan.LoadInput
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
@@ -48,7 +49,8 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
         .choice(Arrival.entries.associateBy { it.id }).default(Arrival.POISSON)
     private val duration by option(
         "--duration",
-        help = "The measured window, after a warm-up as long (at most 5 s) at the same rate (default $defaultDuration)",
+        help = "The measured window, ${DurationText.LOAD_WINDOW.range}, after a warm-up as long (at most 5 s) " +
+            "at the same rate (default $defaultDuration)",
     ).default(defaultDuration)
     private val out by option("--out", "-o", help = "Results directory (default: a new one under bakeoff-results)")
     private val force by forceOption()

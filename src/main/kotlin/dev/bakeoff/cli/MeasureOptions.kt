@@ -26,6 +26,7 @@ import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.fork.JavaCheck
 import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.engine.jdk.JdkFinder
+import dev.bakeoff.engine.plan.DurationText
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.Profile
 import dev.bakeoff.engine.plan.ProfileMode
@@ -93,7 +94,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val deadline by option(
         "--deadline",
         help = "A deadline for every batch, as 20ms, 500us or 2s, honoured each strategy's way (withTimeout, " +
-            "invokeAll with a timeout, Future.get(timeout), Mono.timeout...): how late each returns, what runs on",
+            "invokeAll with a timeout, Future.get(timeout), Mono.timeout...): how late each returns, what runs on; " +
+            "${DurationText.DEADLINE.range}",
     ).convert { parseDeadline(it) }
     private val jvmArgs by option(
         "--jvm-arg",
@@ -193,6 +195,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             margin = margin ?: GroupDecision.DEFAULT_MARGIN,
             deadlineNanos = deadline,
         )
+        checkCells(all)
         whole = all
         val part = shard ?: return all
         return all.copy(cellList = part.of(all.cells(), cost(all)))
@@ -237,6 +240,39 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         if (empty > 0) echo("$empty of ${part.count} shards have no cells (the run has fewer groups than shards)")
         echo("shard spread: %.0f%% ((longest - shortest) / longest)".format(plan.spread * 100))
         return true
+    }
+
+    /**
+     * What only the expanded cells show, refused before anything runs: a core count a cell sets itself
+     * (`--param cpus=1,3`, `--suite hazards`) is checked as `--cpus` is ([CpuAffinity.problem]), and `--cpus`
+     * beside such cells is refused (it would apply to none of them); an explicit `--wait` form a workload
+     * has no form of (the blocking-only lock and hazard workloads) is refused naming those workloads.
+     */
+    private fun checkCells(options: RunOptions) {
+        val cells = options.cells()
+        val swept = cells.mapNotNull { it.cpus }.distinct().sorted()
+        if (swept.isNotEmpty() && cpus != null) {
+            throw UsageError(
+                "--cpus $cpus: these cells set their own cores (cpus=${swept.joinToString(",")}, swept by " +
+                    "--param cpus or the suite); drop --cpus, or sweep only the cores you want with --param cpus=",
+                statusCode = 2,
+            )
+        }
+        swept.firstNotNullOfOrNull { n -> CpuAffinity.problem(n, "cpus '$n' in --param or the suite") }
+            ?.let { throw UsageError(it, statusCode = 2) }
+        val given = wait ?: return
+        val asked = if (given.size > 1) "both" else given.single().id
+        for (form in options.waits) {
+            val lacking = options.workloads.filter { it.entry.waitForms.isNotEmpty() && form !in it.entry.waitForms }
+            if (lacking.isEmpty()) continue
+            val them = if (lacking.size == 1) "it" else "them"
+            throw UsageError(
+                "--wait $asked: ${lacking.joinToString { it.spec }} ${if (lacking.size == 1) "has" else "have"} " +
+                    "no ${form.id} form (only ${lacking.first().entry.waitForms.joinToString { it.id }}); " +
+                    "measure $them with --wait ${lacking.first().entry.waitForms.first().id}, in a run of $them own",
+                statusCode = 2,
+            )
+        }
     }
 
     private fun cost(options: RunOptions) =
@@ -322,25 +358,9 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
 
         private const val MAX_MARGIN = 0.5
 
-        private val DEADLINE = Regex("""(\d+)\s*(us|ms|s)""")
-
-        /** `500us`, `20ms` or `2s` in nanoseconds, at most an hour; anything else is a usage error. */
-        fun parseDeadline(text: String): Long {
-            val m = DEADLINE.matchEntire(text.trim())
-            val amount = m?.groupValues?.get(1)?.toLongOrNull()?.takeIf { it >= 1 }
-            val nanosPer = when (m?.groupValues?.get(2)) {
-                "us" -> 1_000L
-                "ms" -> 1_000_000L
-                else -> 1_000_000_000L
-            }
-            // Bounded before multiplying: a longer deadline is no deadline a batch meets, and it would overflow.
-            if (amount == null || amount > MAX_DEADLINE_NANOS / nanosPer) {
-                throw BadParameterValue("'$text'; valid: a duration from 1us to 1h, such as 20ms, 500us or 2s")
-            }
-            return amount * nanosPer
-        }
-
-        private const val MAX_DEADLINE_NANOS = 3_600_000_000_000L
+        /** `500us`, `20ms`, `2s` or `1h` in nanoseconds ([DurationText.DEADLINE]); anything else is a usage error. */
+        fun parseDeadline(text: String): Long =
+            DurationText.DEADLINE.parse(text) ?: throw BadParameterValue(DurationText.DEADLINE.invalid(text))
 
         /** `--wait` values: one form each, and `both`, which measures every cell once per form (blocking first). */
         val WAITS: Map<String, List<WaitForm>> =

@@ -42,11 +42,13 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         "concurrency, then confirm the top ones by measuring them."
 
     private val cpuUs by option("--cpu-us", help = "CPU work per item, in microseconds").int()
-    private val waitMs by option("--wait-ms", help = "Wait per item, in milliseconds").int().default(0)
-    private val items by option("--items", "-n", help = "Items per batch").int().default(100)
-    private val wait by option("--wait", help = "How the work waits: blocking or suspending")
+    private val waitMsOption by option("--wait-ms", help = "Wait per item, in milliseconds (default: 0)").int()
+    private val waitMs: Int get() = waitMsOption ?: 0
+    private val itemsOption by option("--items", "-n", help = "Items per batch (default: 100)").int()
+    private val items: Int get() = itemsOption ?: 100
+    private val waitOption by option("--wait", help = "How the work waits: blocking or suspending (default: blocking)")
         .enum<WaitForm> { it.id }
-        .default(WaitForm.BLOCKING)
+    private val wait: WaitForm get() = waitOption ?: WaitForm.BLOCKING
     private val strategy by option(
         "--strategy",
         "-s",
@@ -56,13 +58,16 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         "Cores to model, and the cores (taskset, -XX:ActiveProcessorCount) of the confirming run",
         bound = false,
     )
-    private val top by option("--top", help = "How many of the top picks to confirm by measurement").int().default(3)
+    private val topOption by option("--top", help = "How many of the top picks to confirm by measurement (default: 3)")
+        .int()
+    private val top: Int get() = topOption ?: 3
     private val noConfirm by option("--no-confirm", help = "Only predict; measure nothing").flag()
-    private val preset by option(
+    private val presetOption by option(
         "--preset",
         "-p",
-        help = "Preset of the confirming run: smoke, quick, standard or rigorous",
-    ).enum<Preset> { it.id }.default(Preset.SMOKE)
+        help = "Preset of the confirming run: smoke, quick, standard or rigorous (default: smoke)",
+    ).enum<Preset> { it.id }
+    private val preset: Preset get() = presetOption ?: Preset.SMOKE
     private val out by option(
         "--out",
         "-o",
@@ -71,11 +76,15 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     private val force by forceOption()
     private val from by option(
         "--from",
-        help = "Rank the strategies of a measured run (a results.json) instead of predicting",
+        help = "Rank the strategies of a measured run (a results.json) instead of predicting; " +
+            "nothing else applies: the other options are refused with it",
     )
 
     override fun run() {
-        from?.let { return ranked(readResults(it), it) }
+        from?.let {
+            refuseWithFrom()
+            return ranked(readResults(it), it)
+        }
         // Checked before the prediction is printed, so that a refused --out is the only line.
         val requested = out?.let(ResultFiles::outPath)
         if (top < 1) throw UsageError("invalid --top '$top'; valid: a whole number >= 1", statusCode = 2)
@@ -154,6 +163,31 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         predictedNs?.let(Units::nanos) ?: "–",
         c.cell.efficiency?.let(Units::sig3) ?: "–",
     )
+
+    /**
+     * `--from` ranks what a run measured: every option that describes work, models it or confirms it would
+     * be ignored, so each one given is refused in one line (a typed option is never silently dropped).
+     */
+    private fun refuseWithFrom() {
+        val given = listOfNotNull(
+            cpuUs?.let { "--cpu-us" },
+            waitMsOption?.let { "--wait-ms" },
+            itemsOption?.let { "--items" },
+            waitOption?.let { "--wait" },
+            strategy?.let { "--strategy" },
+            cpus?.let { "--cpus" },
+            topOption?.let { "--top" },
+            "--no-confirm".takeIf { noConfirm },
+            presetOption?.let { "--preset" },
+            out?.let { "--out" },
+            "--force".takeIf { force },
+        )
+        if (given.isEmpty()) return
+        throw UsageError(
+            "--from ranks a measured run as it was measured; drop ${given.joinToString()}",
+            statusCode = 2,
+        )
+    }
 
     /**
      * `--from`: per group of the measured run, the strategies ranked by median with their

@@ -37,19 +37,18 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
 
     // Not quick: its 2 warm-ups of 100 ms leave a pool's runs still falling, and Bakeoff's fork settles later than a
     // plain one (docs/GUIDE.md has the figures), so quick ratios of the pool cells swing with the warm-up.
-    private val preset by option(
+    private val presetOption by option(
         "--preset",
         "-p",
         help = "How long and how often to measure each fork (default: standard; quick is too short for a pool " +
-            "to settle)",
-    )
-        .enum<Preset> { it.id }
-        .default(Preset.STANDARD)
-    private val maxForks by option(
+            "to settle); not with --aa",
+    ).enum<Preset> { it.id }
+    private val preset: Preset get() = presetOption ?: Preset.STANDARD
+    private val maxForksOption by option(
         "--max-forks",
         help = "Forks a side at most; each pair stops earlier once its interval is within ±10% " +
-            "(default: ${SelfCheck.DEFAULT_MAX_FORKS})",
-    ).int().default(SelfCheck.DEFAULT_MAX_FORKS).validate {
+            "(default: ${SelfCheck.DEFAULT_MAX_FORKS}); not with --aa",
+    ).int().validate {
         if (it !in SelfCheck.MIN_FORKS..MAX_FORKS) {
             throw UsageError(
                 "invalid --max-forks '$it'; valid: a whole number from ${SelfCheck.MIN_FORKS} to $MAX_FORKS",
@@ -57,6 +56,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
             )
         }
     }
+    private val maxForks: Int get() = maxForksOption ?: SelfCheck.DEFAULT_MAX_FORKS
     private val aa by option(
         "--aa",
         help = "A/A test: race one strategy under two names (executor-fixed-cpu, executor-fixed:size=<cores>) " +
@@ -65,17 +65,18 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     private val strategies by option(
         "--strategies",
         "-s",
-        help = "Only the pairs of these strategies (comma-separated; default: every pair)",
+        help = "Only the pairs of these strategies (comma-separated; default: every pair); not with --aa",
     ).split(",")
     private val workloads by option(
         "--workloads",
         "-w",
-        help = "Only the pairs of these workloads (comma-separated; default: every pair)",
+        help = "Only the pairs of these workloads (comma-separated; default: every pair); not with --aa",
     ).split(",")
     private val out by option("--out", "-o", help = "Output directory (default: results/selfcheck-<timestamp>)")
     private val force by forceOption()
 
     override fun run() {
+        refuseWithAa()
         val twins = chosenTwins()
         MachineLock.hold { measure(twins) }
     }
@@ -101,6 +102,25 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         echo(terminal.render(compactTable(HEADER, results.pairs.map(::row))))
         results.pairs.forEach { echo("  ${reading(it)}") }
         echo("results: ${dir.resolve("selfcheck.json")}")
+    }
+
+    /**
+     * `--aa` races its own two names on its own workload with the race's plan: the options that choose
+     * twins or a fixed plan would be ignored, so each one given is refused in one line instead.
+     */
+    private fun refuseWithAa() {
+        if (!aa) return
+        val given = listOfNotNull(
+            strategies?.let { "--strategies" },
+            workloads?.let { "--workloads" },
+            presetOption?.let { "--preset" },
+            maxForksOption?.let { "--max-forks" },
+        )
+        if (given.isEmpty()) return
+        throw UsageError(
+            "--aa races its own two strategies as a run races a group; drop ${given.joinToString()}",
+            statusCode = 2,
+        )
     }
 
     /**

@@ -40,7 +40,9 @@ internal sealed class CatalogEntry<T>(
  * whether `run` with no arguments runs it, [model] its concurrency for `recommend` (null: not
  * modelled), [recommended] whether `recommend` ranks it by default, and [test] the scale the
  * matrix tests run it at, [unavailable] why this JVM cannot run it (an API its JDK lacks; null when
- * it can: `run` skips its cells with that reason, the matrix tests leave it out), [fixedBatchOnly] why
+ * it can: `run` skips its cells with that reason, the matrix tests leave it out), [minJdk] the first JDK
+ * feature release that has what it needs (null: any JDK Bakeoff runs on; a cell of a measured JVM on an
+ * earlier JDK is not run, with the reason, whichever JDK runs Bakeoff itself), [fixedBatchOnly] why
  * it has no open-loop form ([Strategy.openLoop]; null: it has one). Immutable; thread-safe.
  */
 internal class StrategyEntry(
@@ -56,6 +58,7 @@ internal class StrategyEntry(
     val recommended: Boolean = false,
     val test: TestScale = TestScale.DEFAULTS,
     val unavailable: String? = null,
+    val minJdk: Int? = null,
     val fixedBatchOnly: String? = null,
     factory: (Params) -> Strategy,
 ) : CatalogEntry<Strategy>(id, summary, params, factory, inAll)

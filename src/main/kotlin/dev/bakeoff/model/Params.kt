@@ -75,6 +75,16 @@ internal sealed class ParamSpec<T>(val key: String, val summary: String, val def
         /** A wait per item in ms, from 0 to [MAX_WAIT_MS]. */
         fun waitMs(key: String, summary: String, default: String): IntParam =
             IntParam(key, summary, default, min = 0, max = MAX_WAIT_MS)
+
+        /**
+         * The most busy CPU per item a parameter takes, in µs (one minute): the planning probe runs the
+         * items one after another before any cell, and an item of more is no batch anyone measures.
+         */
+        const val MAX_CPU_US: Int = 60_000_000
+
+        /** Busy CPU per item in µs, from 0 to [MAX_CPU_US]. */
+        fun cpuUs(key: String, summary: String, default: String): IntParam =
+            IntParam(key, summary, default, min = 0, max = MAX_CPU_US)
     }
 
     /** One of a fixed list of [values], each written as its [id]; read as the value itself. */

@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.label
 
@@ -29,8 +30,22 @@ public object MachineDifferences {
         lines += "Winner per machine and JDK:"
         byWork.forEach { (work, groups) ->
             val winners = groups.map { place(it.key) to (it.winner?.strategy ?: "no winner") }
-            val verdict = if (winners.map { it.second }.distinct().size == 1) "same answer" else DIFFERS
-            lines += "  ${work.title}: " + winners.joinToString(", ") { (m, w) -> "$w $m" } + " — $verdict"
+            // A strategy that could not run somewhere (a JDK without its API: not run) is no difference
+            // between the places: their winners are compared among the strategies that ran everywhere.
+            val notRun = groups.flatMap { g ->
+                g.cells.filter { it.status == CellStatus.SKIPPED }.map { "${it.strategy} not run ${place(g.key)}" }
+            }.distinct()
+            val absent = groups.flatMap { g -> g.cells.filter { it.status == CellStatus.SKIPPED } }
+                .map { it.strategy }
+                .toSet()
+            val compared = groups.map { g -> g.ranked.firstOrNull { it.strategy !in absent }?.strategy ?: "no winner" }
+            val verdict = when {
+                compared.distinct().size > 1 -> DIFFERS
+                absent.isEmpty() -> "same answer"
+                else -> "same answer among the strategies run on each"
+            }
+            val note = if (notRun.isEmpty()) "" else " (${notRun.joinToString()})"
+            lines += "  ${work.title}: " + winners.joinToString(", ") { (m, w) -> "$w $m" } + "$note — $verdict"
         }
         return lines
     }

@@ -111,6 +111,7 @@ internal class StructuredTaskScopeStrategy : Strategy {
             shared = ON_VIRTUAL_THREADS + SharedScheduler.COMMON_POOL_TIMER,
             model = { it.everyItem(HANDOFF_NS, "a virtual thread per item; waits unmount it") },
             unavailable = UNAVAILABLE,
+            minJdk = 25,
             fixedBatchOnly = "a StructuredTaskScope forks a fixed batch of subtasks and joins them",
         ) { StructuredTaskScopeStrategy() }
     }

@@ -1,13 +1,12 @@
 package dev.bakeoff.workload
 
 import dev.bakeoff.model.ParamSpec
-import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
 import dev.bakeoff.model.WorkloadEntry
 
-private val CPU_US = IntParam("cpu-us", "busy CPU per item in microseconds", "0", min = 0)
+private val CPU_US = ParamSpec.cpuUs("cpu-us", "busy CPU per item in microseconds", "0")
 private val WAIT_MS = ParamSpec.waitMs("wait-ms", "wait per item in milliseconds", "0")
 
 /**

@@ -14,6 +14,7 @@ import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ErrorText
 import dev.bakeoff.result.ProbeReport
 import dev.bakeoff.result.ThreadStats
 import kotlinx.serialization.Serializable
@@ -230,7 +231,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         val status = if (e is LedgerException || e is VerificationException) CellStatus.BROKEN else CellStatus.FAILED
         // A resource death (out of memory, no more native threads) says how far the approach got.
         val reached = if (e is VirtualMachineError) " (${reached()})" else ""
-        write(ProbeReport(status, "${e.javaClass.simpleName}: ${e.message}$reached", memory = memory.stats()))
+        val error = ErrorText.cap("${e.javaClass.simpleName}: ${e.message}") + reached
+        write(ProbeReport(status, error, memory = memory.stats()))
         stopWatching()
         runCatching { cell.close() }
     }

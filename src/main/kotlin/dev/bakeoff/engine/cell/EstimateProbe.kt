@@ -6,6 +6,7 @@ import dev.bakeoff.engine.link.InternalBakeoffApi
 import dev.bakeoff.engine.plan.SerialEstimate
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.RunContext
+import dev.bakeoff.result.ErrorText
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.Json
 import java.io.File
@@ -59,7 +60,7 @@ internal object EstimateProbe {
 
     /** The error and, when it wraps another (an `ExceptionInInitializerError`), its root cause. */
     private fun describe(e: Throwable): String {
-        fun named(t: Throwable) = t.javaClass.simpleName + t.message?.let { ": $it" }.orEmpty()
+        fun named(t: Throwable) = ErrorText.cap(t.javaClass.simpleName + t.message?.let { ": $it" }.orEmpty())
         val own = if (e is CatalogException) e.message.orEmpty() else named(e)
         val root = generateSequence(e) { it.cause }.last()
         return if (root === e) own else "$own (caused by ${named(root)})"

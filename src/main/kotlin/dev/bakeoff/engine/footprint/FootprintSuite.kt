@@ -60,6 +60,15 @@ internal class FootprintSuite(
         /** The preset a footprint run's results name. */
         const val PRESET_ID = "footprint"
 
+        /**
+         * The most tasks a row parks: what a measured JVM can hold. A parked task keeps at least about
+         * 1 KiB of heap (a virtual thread's stack chunk at depth 1; a platform thread far more, off the
+         * heap), and a JVM's default heap is a quarter of the machine's memory, so a million tasks ask
+         * a GiB at the least and ten times the default's largest count (200k); more would run for
+         * minutes into an OutOfMemoryError instead of a figure.
+         */
+        const val MAX_TASKS = 1_000_000
+
         /** The stack depths a row is measured at unless the run says. */
         val DEFAULT_DEPTHS = listOf(1, 10, 50)
     }

@@ -37,10 +37,13 @@ internal object CpuAffinity {
             .firstOrNull(Files::isExecutable)
     }
 
-    /** Why [cpus] cannot be a bound on this machine (one line, for the CLI and the library), or null. */
-    fun problem(cpus: Int): String? = when {
+    /**
+     * Why [cpus] cannot be a bound on this machine (one line, for the CLI and the library), or null; [what]
+     * names where the count came from (`--cpus`, or a swept `cpus` value), in the message.
+     */
+    fun problem(cpus: Int, what: String = "--cpus '$cpus'"): String? = when {
         cpus !in 1..usable.size ->
-            "invalid --cpus '$cpus'; valid: a whole number from 1 to ${usable.size} " +
+            "invalid $what; valid: a whole number from 1 to ${usable.size} " +
                 "(the cores this machine gives Bakeoff)"
 
         taskset == null ->

@@ -71,12 +71,19 @@ internal data class CellSpec(
 
     /**
      * Why this cell cannot run or finish, known before it runs, or null: its strategy is unavailable
-     * on this JDK ([dev.bakeoff.model.StrategyEntry.unavailable]), or, in the suspending form a strategy
+     * on its measured JVM's JDK (the cell's, else [runJdk], the run's one `--jdk`: before the strategy's
+     * [dev.bakeoff.model.StrategyEntry.minJdk]; with neither, this JVM's, which then runs the cells:
+     * [dev.bakeoff.model.StrategyEntry.unavailable]), or, in the suspending form a strategy
      * that runs items on a shared scheduler blocks its workers (`runBlocking`) until each item's call
      * completes, and if the scenario's calls complete on that same scheduler, none ever does.
      */
-    fun deadlock(context: RunContext): String? {
-        strategy.entry.unavailable?.let { return "not run: $it" }
+    fun deadlock(context: RunContext, runJdk: Jdk? = null): String? {
+        val minJdk = strategy.entry.minJdk
+        val on = jdk ?: runJdk
+        if (minJdk != null && on != null && on.major in 1 until minJdk) {
+            return "not run: ${strategy.entry.id} needs JDK $minJdk or later, and this cell runs on JDK ${on.version}"
+        }
+        strategy.entry.unavailable?.takeIf { on == null || minJdk == null }?.let { return "not run: $it" }
         if (wait != WaitForm.SUSPENDING || scenario == null) return null
         val pool = createScenario(context)?.completesOn?.firstOrNull { it in strategy.entry.shared } ?: return null
         return "not run: it would deadlock: ${strategy.spec} blocks every ${pool.id} worker in runBlocking " +

@@ -9,7 +9,6 @@ import dev.bakeoff.result.LoadLatency
  */
 internal object LoadInput {
     private val RATE = Regex("""(\d+(?:\.\d+)?)\s*(k?)\s*(?:/s)?""")
-    private val DURATION = Regex("""(\d+(?:\.\d+)?)\s*(ms|s|m)""")
     private val OBJECTIVE = Regex("""(p50|p90|p99|p99\.9|max)\s*=\s*(.+)""")
 
     /** Items per second, > 0. */
@@ -23,20 +22,9 @@ internal object LoadInput {
         return value
     }
 
-    /** Nanoseconds, > 0. */
-    fun duration(text: String): Long {
-        val m = DURATION.matchEntire(text.trim())
-        val nanos = m?.let {
-            it.groupValues[1].toDouble() * when (it.groupValues[2]) {
-                "ms" -> 1e6
-                "s" -> 1e9
-                else -> 60e9
-            }
-        }
-        require(nanos != null && nanos >= 1e6 && nanos <= MAX_DURATION_NS) {
-            "invalid duration '$text'; valid: 1ms to 1h, as 500ms, 10s or 2m"
-        }
-        return nanos.toLong()
+    /** Nanoseconds, in [DurationText.LOAD_WINDOW]'s range (1ms to 1h). */
+    fun duration(text: String): Long = requireNotNull(DurationText.LOAD_WINDOW.parse(text)) {
+        "invalid duration ${DurationText.LOAD_WINDOW.invalid(text)}"
     }
 
     /** A latency objective such as `p99=20ms`. */
@@ -51,7 +39,6 @@ internal object LoadInput {
 
     /** The highest rate a load JVM is asked for: a million items a second is beyond one generator thread. */
     const val MAX_RATE = 1e6
-    private const val MAX_DURATION_NS = 3600e9
 }
 
 /** A latency objective: the [percentile] (`p99`, ...) of a load cell's latencies at most [limitNs], as [text] says. */

@@ -27,6 +27,9 @@ internal data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val
         if (waitMillis > ParamSpec.MAX_WAIT_MS) {
             throw CatalogException("invalid --wait-ms '$waitMillis'; valid: 0 to ${ParamSpec.MAX_WAIT_MS} (one hour)")
         }
+        if (cpuMicros > ParamSpec.MAX_CPU_US) {
+            throw CatalogException("invalid --cpu-us '$cpuMicros'; valid: 0 to ${ParamSpec.MAX_CPU_US} (one minute)")
+        }
         if (cpuMicros == 0 &&
             waitMillis == 0
         ) {

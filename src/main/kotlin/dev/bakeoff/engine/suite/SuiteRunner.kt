@@ -23,6 +23,7 @@ import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ErrorText
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.MeasurementPlan
@@ -235,7 +236,7 @@ internal class SuiteRunner(
         ): JmhCellRunner.Outcome {
             val series = itemSeries(spec)
             val failedAt = series?.let { failedSeries[it] }
-            val deadlock = spec.deadlock(options.context())
+            val deadlock = spec.deadlock(options.context(), options.jdks.firstOrNull())
             val estimate = estimate(index, spec)
             val outcome = when {
                 failedAt != null -> JmhCellRunner.Outcome(
@@ -254,7 +255,9 @@ internal class SuiteRunner(
                 else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos, figures)
             }
             if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
-            return outcome
+            // Every cell's result passes here, from a fork, a planning probe or a skip: its error is capped once.
+            val error = outcome.result.error ?: return outcome
+            return JmhCellRunner.Outcome(outcome.result.copy(error = ErrorText.cap(error)), outcome.jmh)
         }
     }
 
