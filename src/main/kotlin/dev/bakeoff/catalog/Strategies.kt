@@ -43,6 +43,7 @@ internal object Strategies {
                 dev.bakeoff.strategy.RxParallelStrategy.ENTRY,
                 dev.bakeoff.strategy.ReactorStrategy.PARALLEL,
                 dev.bakeoff.strategy.ReactorStrategy.BOUNDED_ELASTIC,
+                dev.bakeoff.strategy.ReactorBoundedElasticVirtualStrategy.ENTRY,
                 dev.bakeoff.strategy.CompletableFutureStrategy.ENTRY,
                 dev.bakeoff.strategy.ParallelStreamStrategy.ENTRY,
                 dev.bakeoff.strategy.ExecutorStrategy.FIXED,
