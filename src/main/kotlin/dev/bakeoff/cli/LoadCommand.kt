@@ -74,7 +74,10 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
 
     /** The plan at [rate] (text, checked here). */
     fun plan(rate: String): LoadPlan =
-        LoadPlan(parse { LoadInput.rate(rate) }, arrival, parse { LoadInput.duration(duration) })
+        LoadPlan(parse { LoadInput.rate(rate) }, arrival, parse { LoadInput.duration(duration) }).also { plan ->
+            // Refused before anything runs: a window cut short at the generator's room, or one with nothing in it.
+            plan.problem()?.let { throw UsageError(it, statusCode = 2) }
+        }
 
     /**
      * Runs [block] holding the machine ([MachineLock]) with the results folder made (new, empty, or an

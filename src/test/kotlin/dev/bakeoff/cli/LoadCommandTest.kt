@@ -91,4 +91,23 @@ class LoadCommandTest {
         )
         assertUsageError("unknown strategy 'nope'", "load", "-w", "storage", "-s", "nope", "--rate", "3000/s")
     }
+
+    @Test
+    fun `a window the generator cannot hold, or one with nothing in it, is refused before anything runs`() {
+        // Was: arrivals stopped after 4,194,304 (16 s of 30), the table still said 200000/s.
+        assertUsageError(
+            "--rate 200000/s for --duration 30.0s needs more arrivals than one load JVM holds (4194304 with its " +
+                "warm-up): give --duration 12s or less",
+            "load", "-w", "arithmetic", "-s", "executor-fixed-cpu", "--rate", "200k/s", "--arrival", "uniform",
+            "--duration", "30s",
+        )
+        // Was: a window of 0.1 expected arrivals, read as a capacity "below 100/s".
+        val empty = "--rate 100/s for --duration 0.00100s expects 0.100 arrivals in the window"
+        assertUsageError(empty, "load", "-w", "storage", "-s", "virtual-threads", "--rate", "100/s", "--duration", "1ms")
+        assertUsageError(
+            empty,
+            "capacity", "-w", "storage", "-s", "virtual-threads", "--slo", "p99=5ms", "--from", "100/s",
+            "--duration", "1ms",
+        )
+    }
 }

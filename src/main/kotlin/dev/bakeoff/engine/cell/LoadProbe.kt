@@ -2,6 +2,7 @@ package dev.bakeoff.engine.cell
 
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
@@ -45,7 +46,7 @@ internal object LoadProbe {
             val arrival = Arrival.entries.first { it.id == args[6] }
             val (warmup, window, drain) = args.drop(7).map { it.toLong() }
             val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
-            val arrivals = arrivals(rate, warmup + window)
+            val arrivals = LoadPlan(rate, arrival, window, warmup, drain).arrivals
             run(cell, arrivals, sampler) {
                 LoadGenerator(rate, arrival).run(it.sink, warmup, window, drain, arrivals, sampler, it.held)
             }
@@ -106,17 +107,7 @@ internal object LoadProbe {
     /** What the generator runs with: the strategy's [sink] and each arrival's measured service time ([held], ns). */
     internal class Generating(val sink: ItemSink, val held: (Int) -> Long)
 
-    /** Room for every arrival of [nanos] at [rate], with a margin for Poisson's variation. */
-    private fun arrivals(rate: Double, nanos: Long): Int =
-        minOf(MAX_ARRIVALS.toDouble(), rate * nanos / 1e9 * ARRIVAL_MARGIN + ARRIVAL_SLACK).toInt()
-
     private fun write(out: File?, report: LoadReport) {
         runCatching { out?.writeText(Json.encodeToString(LoadReport.serializer(), report)) }
     }
-
-    private const val ARRIVAL_MARGIN = 1.2
-    private const val ARRIVAL_SLACK = 1_000
-
-    /** Arrivals one load JVM can take at most: 32 MB of intended starts, 16 MB of counts. */
-    const val MAX_ARRIVALS = 1 shl 22
 }
