@@ -153,6 +153,13 @@ class OddResultsTest {
     }
 
     @Test
+    fun `a group margin the harness's cost widened beyond 1 is a run's own figure, and read`() {
+        // A real run of a user's task (OwnTaskTest, --classpath) recorded 1.27: refusing it refused that run.
+        val widened = group { it.copy(margin = 1.27) }
+        assertEquals(widened, JsonReportFormat.parse(buildString { JsonReportFormat.write(widened, this) }))
+    }
+
+    @Test
     fun `what crashed a reader is one line and exit code 2 in every reader`() {
         val cases = mapOf(
             "forks" to (forks(2, 2) to "timeNs.forks adds up to 4 runs, but timeNs.runs holds 5"),

@@ -44,12 +44,18 @@ internal data class LoadPlan(
                 // For windows of 5 s or more the warm-up is 5 s: the longest window that fits at this rate.
                 val longest = (MAX_ARRIVALS - ARRIVAL_SLACK) / (ratePerSec * ARRIVAL_MARGIN) - MAX_WARMUP_NS / 1e9
                 val fits = if (longest >= 1) "--duration ${longest.toLong()}s or less" else "a lower rate"
-                "$rate for --duration ${"%.3g".format(Locale.ROOT, seconds)}s needs more arrivals than one load JVM holds " +
+                "$rate for --duration ${"%.3g".format(
+                    Locale.ROOT,
+                    seconds,
+                )}s needs more arrivals than one load JVM holds " +
                     "($MAX_ARRIVALS with its warm-up): give $fits"
             }
 
             expected < MIN_WINDOW_ARRIVALS ->
-                "$rate for --duration ${"%.3g".format(Locale.ROOT, seconds)}s expects ${"%.3g".format(Locale.ROOT, expected)} arrivals in " +
+                "$rate for --duration ${"%.3g".format(
+                    Locale.ROOT,
+                    seconds,
+                )}s expects ${"%.3g".format(Locale.ROOT, expected)} arrivals in " +
                     "the window; give a window or rate that brings at least $MIN_WINDOW_ARRIVALS"
 
             else -> null
