@@ -49,8 +49,7 @@ internal object ResultsManifest {
     @Synchronized
     fun record(file: Path) {
         val absolute = file.toAbsolutePath().normalize()
-        val dir = generateSequence(absolute.parent) { it.parent }.take(2)
-            .firstOrNull { Files.isRegularFile(it.resolve(FILE), NOFOLLOW_LINKS) } ?: return
+        val dir = folders(absolute).firstOrNull { Files.isRegularFile(it.resolve(FILE), NOFOLLOW_LINKS) } ?: return
         val marker = dir.resolve(FILE)
         val listed = known.getOrPut(marker) { listed(dir)?.toMutableSet() ?: return }
         val entry = dir.relativize(absolute).joinToString("/")
@@ -63,8 +62,9 @@ internal object ResultsManifest {
      */
     fun recorded(file: Path): Boolean {
         val absolute = file.toAbsolutePath().normalize()
-        return generateSequence(absolute.parent) { it.parent }.take(2)
-            .any { dir -> listed(dir)?.contains(dir.relativize(absolute).joinToString("/")) == true }
+        return folders(absolute).any { dir ->
+            listed(dir)?.contains(dir.relativize(absolute).joinToString("/")) == true
+        }
     }
 
     /**
@@ -117,6 +117,9 @@ internal object ResultsManifest {
     fun forget(dir: Path) {
         known.remove(dir.resolve(FILE).toAbsolutePath().normalize())
     }
+
+    /** The folders a results folder holding [absolute] may be: its own, or the one above (`cells/`). */
+    private fun folders(absolute: Path): Sequence<Path> = generateSequence(absolute.parent) { it.parent }.take(2)
 
     private fun leftover(entry: String, listed: Set<String>): Boolean {
         val folder = entry.substringBeforeLast('/', "")

@@ -19,8 +19,9 @@ import java.time.Instant
  * cells of one machine, with that machine's harness figure. Two results for one cell on one
  * machine and JDK are a [conflicts] line each, never a silent choice; so are two load cells of one
  * strategy, kind of work and arrival rate on one machine, two capacities of one objective, and two
- * footprints of one strategy and depth, which are otherwise combined as the cells are (each with its machine); inputs of two Bakeoff
- * versions or two presets are [Outcome.Mismatch], since the merged file names one of each.
+ * footprints of one strategy and depth, which are otherwise combined as the cells are (each with its
+ * machine); inputs of two Bakeoff versions or two presets are [Outcome.Mismatch], since the merged
+ * file names one of each.
  * Stateless; thread-safe.
  */
 internal object ResultsMerge {
