@@ -75,6 +75,9 @@ internal data class Comparison(
          * Cells of [base] and [new] matched by [CellKey] (strategy and [GroupKey]: workload, items, wait
          * form and a `cpus=` sweep's cores), the same within [margin]. Not by sweep point: that only labels
          * what the strategy spec and the group key already say, so a sweep's cell meets the same cell run alone.
+         * Not by machine where each side ran on one (a merged file names it, a plain run does not, and
+         * [machinesDiffer] says when they differ); by machine where a side holds several, a plain run's cells
+         * then on their run's own.
          */
         fun ofRuns(
             base: Results,
@@ -83,7 +86,12 @@ internal data class Comparison(
             baseLabel: String = "base",
             newLabel: String = "new",
         ): Comparison {
-            fun cells(r: Results) = r.cells.associateBy { CellKey.of(it).copy(sweep = null) }
+            val several = identity(base).second.size > 1 || identity(new).second.size > 1
+            fun cells(r: Results) = r.cells.associateBy { c ->
+                val key = CellKey.of(c)
+                val machine = if (several) c.machine ?: r.machine.fingerprint else null
+                key.copy(group = key.group.copy(machine = machine), sweep = null)
+            }
             return of(Side(baseLabel, base, cells(base)), Side(newLabel, new, cells(new)), margin, CellKey::title)
                 .copy(load = LoadComparison.of(base, new, baseLabel, newLabel))
         }

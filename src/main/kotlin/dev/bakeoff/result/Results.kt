@@ -168,9 +168,13 @@ public data class CellResult(
     val threadDump: String? = null,
 )
 
-/** One JDK of a several-JDK run: its [version] (the label cells carry), [vendor] and [home]. */
+/**
+ * One JDK of a several-JDK run: its [version] (the label cells carry), [vendor], [home] and [runtime], the
+ * full version its machine would record ([Machine.jdkVersion]), so a merge can name the machine each cell
+ * ran on ([Machine.fingerprint] holds the JDK); null in files written before it was recorded. Immutable.
+ */
 @Serializable
-public data class JdkInfo(val version: String, val vendor: String, val home: String)
+public data class JdkInfo(val version: String, val vendor: String, val home: String, val runtime: String? = null)
 
 /**
  * A raced cell: [forks] measured JVMs gave [runs] measured runs in all (`timeNs.runs`), then the

@@ -18,6 +18,7 @@ import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.RaceStop
 import dev.bakeoff.result.Results
@@ -110,6 +111,28 @@ class FanOutTest {
         val merged = ResultsMerge.merge(shards.mapIndexed { i, s -> "shard-${i + 1}" to run(s.cells()) })
         val cells = assertIs<ResultsMerge.Outcome.Merged>(merged).results.cells
         assertEquals(run(all).cells.map(::key).sortedBy { it.toString() }, cells.map(::key).sortedBy { it.toString() })
+    }
+
+    @Test
+    fun `a cell of a several-JDK run is the same cell as one of a plain run on that JDK, on its own machine`() {
+        val jdks = listOf("21.0.8", "25.0.1").map { Jdk(Paths.get("/jdk-$it"), it, "Test Vendor", null, "$it+9-LTS") }
+        val options = RunOptions(
+            strategies = Strategies.catalog.resolveList("direct,virtual-threads"),
+            workloads = Workloads.catalog.resolveList("arithmetic"),
+            out = Paths.get("unused"),
+            jdks = jdks,
+        )
+        // The several-JDK run records its first JDK's machine; a plain run on JDK 25 records its own.
+        val both = run(options.cells()).copy(jdks = jdks.map { JdkInfo(it.version, it.vendor, "/jdk", it.runtimeVersion) })
+        val on25 = base.machine.copy(jdkVendor = "Test Vendor", jdkVersion = "25.0.1+9-LTS")
+        val plain = run(options.copy(jdks = emptyList()).cells().take(1), base.copy(machine = on25))
+        val lines = assertIs<ResultsMerge.Outcome.Conflicts>(ResultsMerge.merge(listOf("both" to both, "25" to plain)))
+            .lines
+        assertEquals(1, lines.size, lines.toString())
+        assertContains(lines.single(), "direct x arithmetic")
+        assertContains(lines.single(), "on machine ${on25.fingerprint}: in both and in 25")
+        val merged = assertIs<ResultsMerge.Outcome.Merged>(ResultsMerge.merge(listOf("both" to both))).results
+        assertEquals(setOf(on25.fingerprint), merged.cells.filter { it.jdk == "25.0.1" }.map { it.machine }.toSet())
     }
 
     @Test

@@ -1,12 +1,15 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.engine.fanout.ResultsMerge
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.Results
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
+import kotlin.test.assertIs
 import kotlin.test.assertTrue
 
 class ComparisonTest {
@@ -29,6 +32,19 @@ class ComparisonTest {
         assertTrue(others.none { it.verdict in changed }, describe(others))
         assertEquals(emptyList(), c.notCompared)
         assertFalse(c.machinesDiffer)
+    }
+
+    @Test
+    fun `a merged file of one machine meets a plain run of it cell for cell, and of two machines its own cells`() {
+        val plain = CompareFixture.run(1)
+        fun merge(vararg inputs: Results) = assertIs<ResultsMerge.Outcome.Merged>(
+            ResultsMerge.merge(inputs.mapIndexed { i, r -> "in$i" to r }),
+        ).results
+        assertEquals(cells, Comparison.ofRuns(merge(plain), plain).rows.size)
+        val other = CompareFixture.run(2).let { it.copy(machine = it.machine.copy(cpuModel = "Another CPU")) }
+        val two = Comparison.ofRuns(merge(plain, other), plain)
+        assertEquals(cells, two.rows.size)
+        assertEquals(cells, two.notCompared.size, "the other machine's cells have no match in the plain run")
     }
 
     @Test

@@ -44,10 +44,14 @@ internal object ResultsMerge {
         val seen = mutableMapOf<Any, String>()
         val conflicts = mutableListOf<String>()
 
-        /** [own]'s machine id (an input's cell keeps the one an earlier merge gave it), noted once. */
-        fun machineOf(results: Results, own: String?): String {
-            val id = own ?: results.machine.fingerprint
-            machines.putIfAbsent(id, results.machines?.get(id) ?: results.machine)
+        /**
+         * [own]'s machine id (an input's cell keeps the one an earlier merge gave it), noted once. A cell of a
+         * several-JDK run ran on the machine with its [jdk], not the run's first JDK that `machine` records.
+         */
+        fun machineOf(results: Results, own: String?, jdk: String? = null): String {
+            val machine = own?.let { results.machines?.get(it) } ?: onJdk(results, jdk)
+            val id = own ?: machine.fingerprint
+            machines.putIfAbsent(id, machine)
             return id
         }
 
@@ -57,10 +61,13 @@ internal object ResultsMerge {
         }
         val cells = inputs.flatMap { (source, results) ->
             results.cells.map { cell ->
-                val id = machineOf(results, cell.machine)
+                val id = machineOf(results, cell.machine, cell.jdk)
                 val merged = cell.copy(machine = id)
-                // One result per cell on each machine.
-                val key = CellKey.of(merged)
+                // One result per cell on each machine, whose fingerprint holds the JDK: a cell of a several-JDK
+                // run (its JDK listed) is the same cell as one of a plain run on that JDK (none named). A file
+                // that does not list its JDKs left the machine unknown, so there the JDK still tells cells apart.
+                val listed = results.jdks.orEmpty().any { it.version == cell.jdk }
+                val key = CellKey.of(merged).let { if (listed) it.copy(group = it.group.copy(jdk = null)) else it }
                 once(key, source) { key.toString() }
                 merged
             }
@@ -121,6 +128,12 @@ internal object ResultsMerge {
                 footprint = footprint.ifEmpty { null },
             ),
         )
+    }
+
+    /** The machine [results] ran [jdk] on (one of its several JDKs), or its own machine without one. */
+    private fun onJdk(results: Results, jdk: String?): Machine {
+        val info = results.jdks?.firstOrNull { it.version == jdk } ?: return results.machine
+        return results.machine.copy(jdkVersion = info.runtime ?: info.version, jdkVendor = info.vendor)
     }
 
     /** What a load cell's and a capacity's conflict keys start with, so that no key of one is the other's. */

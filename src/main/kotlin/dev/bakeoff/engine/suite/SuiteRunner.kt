@@ -82,7 +82,9 @@ internal class SuiteRunner(
                 preset = preset,
                 cells = results,
                 groups = decisions.all(results, machine.harnessNsPerItem, options.margin, looks),
-                jdks = options.jdks.takeIf { it.size > 1 }?.map { JdkInfo(it.version, it.vendor, it.home.toString()) },
+                jdks = options.jdks.takeIf {
+                    it.size > 1
+                }?.map { JdkInfo(it.version, it.vendor, it.home.toString(), it.runtimeVersion) },
             )
         }
         // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
