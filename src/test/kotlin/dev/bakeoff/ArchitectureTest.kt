@@ -58,6 +58,52 @@ class ArchitectureTest {
     }
 
     @Test
+    fun `the host and the fork meet only in engine's shared rooms, and talk through link`() {
+        assertEquals(ROOMS.keys, FORK_SIDE + HOST_SIDE + SHARED, "every engine room is on one side, or shared")
+        assertEquals(ROOMS.keys.size, FORK_SIDE.size + HOST_SIDE.size + SHARED.size, "no room is on two sides")
+        fun side(r: Reference): Pair<String?, String?> = side(room(r.from)) to side(room(r.to))
+        val crossing = references().filter { r ->
+            val (from, to) = side(r)
+            from != null && to != null && from != to && to != SHARED_SIDE && !r.isSelfCheckTwinName()
+        }
+        assertEquals(
+            emptyList(),
+            crossing.map { "${it.where}: ${room(it.from)} -> ${room(it.to)} (${it.what})" },
+            "host rooms ($HOST_SIDE) and fork rooms ($FORK_SIDE) reference each other only through $SHARED; " +
+                "a message goes in `link`, the host names a fork's entry class by `link.ForkEntry`",
+        )
+        // Whatever a report the fork writes is, the host reads the same type: the link holds each, with one channel.
+        val reports = Files.walk(KOTLIN_ROOT.resolve("dev/bakeoff")).use { paths ->
+            paths.filter { it.extension == "kt" }.toList()
+        }.flatMap { path ->
+            REPORT_TYPE.findAll(codeOnly(path.readText())).map { path.parent.fileName.toString() to it.groupValues[1] }
+        }
+        assertEquals(
+            emptyList(),
+            reports.filter { (room, _) -> room != "link" }.map { it.second },
+            "a report that crosses from the fork to the host (a @Serializable ...Report) lives in engine/link",
+        )
+    }
+
+    @Test
+    fun `metrics uses nothing that runs only in the fork`() {
+        val files = Files.walk(KOTLIN_ROOT.resolve("dev/bakeoff/metrics")).use { paths ->
+            paths.filter { it.extension == "kt" }.toList()
+        }
+        val bad = files.flatMap { path ->
+            codeOnly(path.readText()).lines().flatMapIndexed { index, line ->
+                FORK_ONLY.filter { line.contains(it) }.map { "${path.relativeTo(KOTLIN_ROOT)}:${index + 1}: $it" }
+            }
+        }
+        assertEquals(
+            emptyList(),
+            bad,
+            "metrics holds the host's statistics and models; what runs only in the measured JVM (the JVM's own " +
+                "management and JFR interfaces, a batch's item traces, the fork's rooms) lives in engine/probe or cell",
+        )
+    }
+
+    @Test
     fun `docs ARCHITECTURE_md lists exactly the engine's rooms and their edges`() {
         val doc = Paths.get("docs/ARCHITECTURE.md").readText()
         val section = doc.substringAfter("## Engine rooms\n").substringBefore("\n## ")
@@ -106,6 +152,12 @@ class ArchitectureTest {
          * Bakeoff's (not even the catalog) between JMH and the work.
          */
         fun isSelfCheckTwin() = topPackage(to) == "workload" && where.startsWith(SELFCHECK_TWINS)
+
+        /**
+         * `selfcheck` naming its plain JMH twins to JMH, as a user names a benchmark of their own: the twins
+         * hold none of Bakeoff's code, so the host calls nothing of the fork's through them.
+         */
+        fun isSelfCheckTwinName() = room(from) == "selfcheck" && to == "dev.bakeoff.engine.jmh.selfcheck"
     }
 
     private fun references(): List<Reference> {
@@ -170,16 +222,17 @@ class ArchitectureTest {
 
         /**
          * `engine`'s rooms (its sub-packages) -> the rooms each may use; docs/ARCHITECTURE.md shows the
-         * same list. `cell` (and `jmh`, the Java entry points) is the code that runs inside the measured
-         * JVM; no host room below it may use it, and it uses none of the rooms that start and watch it.
+         * same list. [FORK_SIDE] is the code that runs inside the measured JVM; no host room may use it,
+         * and it uses none of the rooms that start and watch it.
          */
         val ROOMS: Map<String, Set<String>> = mapOf(
             "jdk" to emptySet(),
             "link" to emptySet(),
             "plan" to setOf("jdk"),
-            "cell" to setOf("plan", "link"),
+            "probe" to emptySet(),
+            "cell" to setOf("plan", "link", "probe"),
             "jmh" to setOf("cell"),
-            "fork" to setOf("cell", "jmh", "plan", "link", "jdk"),
+            "fork" to setOf("plan", "link", "jdk"),
             "race" to setOf("fork", "plan"),
             "suite" to setOf("race", "fork", "plan", "link", "jdk"),
             "fanout" to setOf("suite", "fork", "plan", "link"),
@@ -188,6 +241,30 @@ class ArchitectureTest {
             "load" to setOf("suite", "fork", "plan", "jdk"),
             "footprint" to setOf("suite", "fork", "plan", "jdk"),
         )
+
+        /** The rooms whose code runs only in a JVM the host started (a JMH fork, a probe JVM; in-process alike). */
+        val FORK_SIDE = setOf("cell", "probe", "jmh")
+
+        /** The rooms that start, watch and read those JVMs, and everything built on them. */
+        val HOST_SIDE = setOf("fork", "race", "suite", "fanout", "recommend", "selfcheck", "load", "footprint")
+
+        /** Read by both sides, using neither: the messages (`link`), the plan both parse, the JDKs. */
+        val SHARED = setOf("link", "plan", "jdk")
+        const val SHARED_SIDE = "shared"
+
+        fun side(room: String?): String? = when (room) {
+            null -> null
+            in FORK_SIDE -> "fork"
+            in HOST_SIDE -> "host"
+            else -> SHARED_SIDE
+        }
+
+        /** What only a measured JVM uses: the JVM's management and JFR interfaces, item traces, the fork's rooms. */
+        val FORK_ONLY = listOf("java.lang.management", "com.sun.management", "javax.management", "jdk.jfr") +
+            "dev.bakeoff.model.ItemTrace" + FORK_SIDE.map { "dev.bakeoff.engine.$it." }
+
+        /** A serializable report type's declaration: `@Serializable internal data class LoadReport(`. */
+        val REPORT_TYPE = Regex("""@Serializable\s+(?:internal |public )?data class (\w+Report)\b""")
 
         val KOTLIN_ROOT: Path = Paths.get("src/main/kotlin")
         val JAVA_ROOT: Path = Paths.get("src/main/java")

@@ -54,18 +54,3 @@ public data class FootprintPoint(
  */
 @Serializable
 public data class Slope(val value: Double, val low: Double? = null, val high: Double? = null)
-
-/**
- * What a footprint JVM reports, in the file named by `-Dbakeoff.probe`: how it ended, its [points],
- * how many tasks were waiting on the gate when it opened ([parked]) and how many ended after it
- * ([released]), and the threads still alive after the strategy closed ([threadsLeft]).
- */
-@Serializable
-internal data class FootprintReport(
-    val status: CellStatus,
-    val error: String? = null,
-    val points: List<FootprintPoint> = emptyList(),
-    val parked: Int = 0,
-    val released: Int = 0,
-    val threadsLeft: List<String> = emptyList(),
-)

@@ -172,7 +172,3 @@ public data class CapacityResult(
     /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
     val machine: String? = null,
 )
-
-/** What a load JVM reports, in the file named by `-Dbakeoff.probe`: how it ended and, when it ran, its figures. */
-@Serializable
-internal data class LoadReport(val status: CellStatus, val error: String? = null, val figures: LoadFigures? = null)

@@ -3,9 +3,9 @@ package dev.bakeoff.engine
 import dev.bakeoff.engine.cell.CellProbe
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.InternalBakeoffApi
+import dev.bakeoff.engine.link.ProbeReport
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.ProbeReport
 import kotlinx.serialization.json.Json
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir

@@ -5,7 +5,7 @@ import dev.bakeoff.TEST_ITEMS
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.cell.Cell
 import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.metrics.DeadlineStats
+import dev.bakeoff.engine.probe.DeadlineStats
 import dev.bakeoff.model.HarnessDeadline
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload

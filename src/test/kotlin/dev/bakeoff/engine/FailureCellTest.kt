@@ -2,7 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.TEST_ITEMS
 import dev.bakeoff.cell
-import dev.bakeoff.metrics.FailureStats
+import dev.bakeoff.engine.probe.FailureStats
 import dev.bakeoff.model.WaitForm
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals

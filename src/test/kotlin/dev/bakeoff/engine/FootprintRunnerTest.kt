@@ -3,9 +3,9 @@ package dev.bakeoff.engine
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.cell.NativeThreads
 import dev.bakeoff.engine.fork.FootprintRunner
+import dev.bakeoff.engine.link.FootprintReport
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.FootprintReport
 import dev.bakeoff.result.FootprintResult
 import kotlinx.serialization.json.Json
 import org.junit.jupiter.api.Test

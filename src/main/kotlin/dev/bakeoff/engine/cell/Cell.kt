@@ -1,9 +1,8 @@
 package dev.bakeoff.engine.cell
 
 import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.engine.plan.CloseReport
+import dev.bakeoff.engine.probe.ThreadCensus
 import dev.bakeoff.metrics.LimitFormula
-import dev.bakeoff.metrics.ThreadCensus
 import dev.bakeoff.model.ArrivalBatch
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.DeadlinePassed
@@ -40,12 +39,12 @@ import java.util.concurrent.atomic.AtomicLong
  * (thrown, or wrapped in its own exception), [verify] checks that every batch did and the ledger's
  * [TaskLedger.verifyAtMost], and [trace] waits for the items the strategy left running and notes the threads
  * the batch started that outlived them; [closeAndCheck] counts, in each traced batch's [ItemTrace.threadsLeft], those
- * still alive once the strategy closed (figures computed by `metrics.FailureStats`).
+ * still alive once the strategy closed (figures computed by `probe.FailureStats`).
  *
  * A cell with a [deadlineNanos] (`--deadline`) runs every batch through [Strategy.runWithin]: a batch may
  * end early, its strategy saying so ([dev.bakeoff.model.DeadlinePassed]); [verify] then checks that no item
  * completed twice, and [trace] waits for what was left running, as for a failure (figures computed by
- * `metrics.DeadlineStats`).
+ * `probe.DeadlineStats`).
  *
  * Threading model: all methods are called from one thread at a time (the benchmark thread); the
  * strategy fans the items out to its own threads inside [runBatch].

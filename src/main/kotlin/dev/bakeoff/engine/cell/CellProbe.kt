@@ -2,12 +2,14 @@ package dev.bakeoff.engine.cell
 
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.InternalBakeoffApi
+import dev.bakeoff.engine.link.ProbeReport
+import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.metrics.DeadlineStats
-import dev.bakeoff.metrics.EvidenceRecorder
-import dev.bakeoff.metrics.FailureStats
-import dev.bakeoff.metrics.MemoryProbe
-import dev.bakeoff.metrics.TraceStats
+import dev.bakeoff.engine.probe.DeadlineStats
+import dev.bakeoff.engine.probe.EvidenceRecorder
+import dev.bakeoff.engine.probe.FailureStats
+import dev.bakeoff.engine.probe.MemoryProbe
+import dev.bakeoff.engine.probe.TraceStats
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
@@ -15,10 +17,7 @@ import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.VerificationException
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.ErrorText
-import dev.bakeoff.result.ProbeReport
 import dev.bakeoff.result.ThreadStats
-import kotlinx.serialization.Serializable
-import kotlinx.serialization.json.Json
 import java.io.File
 import java.lang.management.ManagementFactory
 
@@ -275,10 +274,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         evidence.close()
     }
 
-    private fun write(report: ProbeReport) {
-        // Best effort: after an OutOfMemoryError even this may fail, and JMH's log still has the error.
-        runCatching { out?.writeText(Json.encodeToString(ProbeReport.serializer(), report)) }
-    }
+    private fun write(report: ProbeReport) = ReportChannel.PROBE.write(out, report)
 
     public companion object {
         internal const val TRACE_BUDGET_NANOS = 250_000_000L
@@ -301,9 +297,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
             start { CellSpec.parseScenario(strategy, scenario, items, wait) }
 
         private fun start(spec: () -> CellSpec): CellProbe {
-            val fork = ForkSettings.fromSystemProperties()
             // Before the spec is parsed: that may load a user's task class, whose static initializer may print.
-            fork.ownerPid?.let(MeasuredJvm::adopt)
+            val fork = ProbeMain.settings()
             return CellProbe(spec(), fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
         }
     }

@@ -1,6 +1,6 @@
 package dev.bakeoff.engine.cell
 
-import dev.bakeoff.metrics.ProcessCounters
+import dev.bakeoff.engine.probe.ProcessCounters
 import dev.bakeoff.model.ComponentWork
 import java.lang.management.ManagementFactory
 

@@ -1,16 +1,15 @@
 package dev.bakeoff.engine.cell
 
 import dev.bakeoff.catalog.Strategies
-import dev.bakeoff.engine.link.ForkSettings
-import dev.bakeoff.metrics.ThreadCensus
+import dev.bakeoff.engine.link.FootprintReport
+import dev.bakeoff.engine.link.ForkEntry
+import dev.bakeoff.engine.link.ReportChannel
+import dev.bakeoff.engine.probe.ThreadCensus
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.FootprintPoint
-import dev.bakeoff.result.FootprintReport
-import kotlinx.serialization.json.Json
-import java.io.File
 
 /**
  * The JVM of one `bakeoff footprint` row (a strategy at one stack depth): parks ever more tasks
@@ -19,45 +18,35 @@ import java.io.File
  * category ([NativeThreads]); then opens the gate, checks that every task ran to its end, closes the
  * strategy and checks that its threads are gone. Started by `FootprintRunner` like a load JVM (the
  * run's JDK, options and thread budget, the owner watch, its time limit), never in Bakeoff's own JVM;
- * writes a [FootprintReport] and ends the JVM with [MeasuredJvm.halt].
+ * writes a [FootprintReport] and ends the JVM ([ProbeMain]).
  *
- * The counts are the run's, or chosen here ([AUTO]): [FIRST] tasks, then, when those started a
- * platform thread each, [THREAD_COUNTS] (what 2 cores and a few GiB survive in seconds), else
- * [LIGHT_COUNTS].
+ * The counts are the run's, or chosen here ([ForkEntry.FOOTPRINT_AUTO]): [FIRST] tasks, then, when
+ * those started a platform thread each, [THREAD_COUNTS] (what 2 cores and a few GiB survive in
+ * seconds), else [LIGHT_COUNTS].
  *
  * Threading model: the main thread submits, waits and measures; the strategy's threads (or
  * coroutines) run the tasks; the [ThreadBudget] watches from a daemon thread started first.
  */
 internal object FootprintProbe {
-    /** The task-count argument that lets the probe choose. */
-    const val AUTO = "auto"
     const val FIRST = 1_000
     val THREAD_COUNTS = listOf(FIRST, 2_000, 4_000, 8_000)
     val LIGHT_COUNTS = listOf(FIRST, 10_000, 25_000, 50_000, 100_000, 200_000)
 
-    /** Arguments: strategy spec, depth, task counts (comma-separated, ascending) or [AUTO]. */
+    /** Arguments: strategy spec, depth, task counts (comma-separated, ascending) or [ForkEntry.FOOTPRINT_AUTO]. */
     @JvmStatic
     fun main(args: Array<String>) {
-        val fork = ForkSettings.fromSystemProperties()
-        fork.ownerPid?.let(MeasuredJvm::adopt)
-        val out = fork.probeFile
-        val budget = ThreadBudget.watch(fork) { write(out, FootprintReport(CellStatus.FAILED, it)) }
-        val report = try {
+        val threw = { e: Throwable -> failed("${e.javaClass.simpleName}: ${e.message}") }
+        ProbeMain.run(ReportChannel.FOOTPRINT, ::failed, threw) { fork ->
             val strategy = Strategies.catalog.resolve(args[0])
-            val counts = args[2].takeIf { it != AUTO }?.split(',')?.map { it.toInt() }
+            val counts = args[2].takeIf { it != ForkEntry.FOOTPRINT_AUTO }?.split(',')?.map { it.toInt() }
             measure(strategy, args[1].toInt(), counts, RunContext(settings = fork.settings, classpath = fork.classpath))
-        } catch (e: Throwable) {
-            FootprintReport(CellStatus.FAILED, "${e.javaClass.simpleName}: ${e.message}")
         }
-        budget?.close()
-        write(out, report)
-        MeasuredJvm.halt(0)
     }
 
     /**
-     * Parks [counts] tasks (null: [AUTO]) of [strategy] at [depth] one count after another, measuring at
-     * each, then releases them all; not applicable when the strategy has no open-loop form or never
-     * holds a count's tasks waiting at once (a bounded pool queues the rest).
+     * Parks [counts] tasks (null: [ForkEntry.FOOTPRINT_AUTO]) of [strategy] at [depth] one count after
+     * another, measuring at each, then releases them all; not applicable when the strategy has no
+     * open-loop form or never holds a count's tasks waiting at once (a bounded pool queues the rest).
      */
     fun measure(
         strategy: Resolved<StrategyEntry>,
@@ -155,9 +144,7 @@ internal object FootprintProbe {
         return true
     }
 
-    private fun write(out: File?, report: FootprintReport) {
-        runCatching { out?.writeText(Json.encodeToString(FootprintReport.serializer(), report)) }
-    }
+    private fun failed(reason: String) = FootprintReport(CellStatus.FAILED, reason)
 
     private const val STALL_MILLIS = 5_000L
     private const val ENDED_MILLIS = 60_000L

@@ -1,6 +1,9 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.engine.link.ForkEntry
 import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.LoadReport
+import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.model.ItemSink
@@ -8,9 +11,6 @@ import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.LoadReport
-import kotlinx.serialization.json.Json
-import java.io.File
 import java.lang.management.ManagementFactory
 
 /**
@@ -18,46 +18,40 @@ import java.lang.management.ManagementFactory
  * [LoadGenerator] through the strategy's open-loop form, checks every arrival ran exactly once, closes
  * the cell (leak check) and writes a [LoadReport]. JMH has no open loop, so [LoadRunner] starts this
  * JVM as it starts a trace-only one: the run's JDK, options and thread budget, the owner watch, its
- * time limit. Never runs in Bakeoff's own JVM. Ends the JVM with [MeasuredJvm.halt].
+ * time limit. Never runs in Bakeoff's own JVM. Ends the JVM ([ProbeMain]).
  *
  * Threading model: the main thread generates; the strategy's threads run the items; the
  * [InFlightSampler] and the [ThreadBudget] each have a daemon thread, started before the cell opens.
  */
 internal object LoadProbe {
-    /** What the second argument names: a workload or a scenario. */
-    const val WORKLOAD = "workload"
-    const val SCENARIO = "scenario"
-
     /**
-     * Arguments: strategy spec, workload or scenario spec, items, wait form, [WORKLOAD] or [SCENARIO],
-     * rate per second, arrival, warm-up, window and drain in ns.
+     * Arguments: strategy spec, workload or scenario spec, items, wait form, [ForkEntry.LOAD_WORKLOAD] or
+     * [ForkEntry.LOAD_SCENARIO], rate per second, arrival, warm-up, window and drain in ns.
      */
     @JvmStatic
     fun main(args: Array<String>) {
-        val fork = ForkSettings.fromSystemProperties()
-        fork.ownerPid?.let(MeasuredJvm::adopt)
-        val out = fork.probeFile
-        val budget = ThreadBudget.watch(fork) { write(out, LoadReport(CellStatus.FAILED, it)) }
-        val sampler = InFlightSampler()
-        val report = try {
-            val parse = if (args[4] == SCENARIO) CellSpec::parseScenario else CellSpec::parse
-            val spec = parse(args[0], args[1], args[2].toInt(), args[3])
-            val rate = args[5].toDouble()
-            val arrival = Arrival.entries.first { it.id == args[6] }
-            val (warmup, window, drain) = args.drop(7).map { it.toLong() }
-            val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
-            val arrivals = LoadPlan(rate, arrival, window, warmup, drain).arrivals
-            run(cell, arrivals, sampler) {
-                LoadGenerator(rate, arrival).run(it.sink, warmup, window, drain, arrivals, sampler, it.held)
-            }
-        } catch (e: Throwable) {
-            val status = if (e is LedgerException) CellStatus.BROKEN else CellStatus.FAILED
-            LoadReport(status, "${e.javaClass.simpleName}: ${e.message}")
+        ProbeMain.run(ReportChannel.LOAD, { LoadReport(CellStatus.FAILED, it) }, ::failed) { fork ->
+            // Its daemon thread starts before the cell opens, so the cell's thread census never counts it.
+            InFlightSampler().use { sampler -> measure(args, fork, sampler) }
         }
-        sampler.close()
-        budget?.close()
-        write(out, report)
-        MeasuredJvm.halt(0)
+    }
+
+    private fun failed(e: Throwable): LoadReport {
+        val status = if (e is LedgerException) CellStatus.BROKEN else CellStatus.FAILED
+        return LoadReport(status, "${e.javaClass.simpleName}: ${e.message}")
+    }
+
+    private fun measure(args: Array<String>, fork: ForkSettings, sampler: InFlightSampler): LoadReport {
+        val parse = if (args[4] == ForkEntry.LOAD_SCENARIO) CellSpec::parseScenario else CellSpec::parse
+        val spec = parse(args[0], args[1], args[2].toInt(), args[3])
+        val rate = args[5].toDouble()
+        val arrival = Arrival.entries.first { it.id == args[6] }
+        val (warmup, window, drain) = args.drop(7).map { it.toLong() }
+        val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
+        val arrivals = LoadPlan(rate, arrival, window, warmup, drain).arrivals
+        return run(cell, arrivals, sampler) {
+            LoadGenerator(rate, arrival).run(it.sink, warmup, window, drain, arrivals, sampler, it.held)
+        }
     }
 
     /**
@@ -106,8 +100,4 @@ internal object LoadProbe {
 
     /** What the generator runs with: the strategy's [sink] and each arrival's measured service time ([held], ns). */
     internal class Generating(val sink: ItemSink, val held: (Int) -> Long)
-
-    private fun write(out: File?, report: LoadReport) {
-        runCatching { out?.writeText(Json.encodeToString(LoadReport.serializer(), report)) }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.engine.link.ForkSettings
 import java.io.FileDescriptor
 import java.io.FileOutputStream
 import java.io.OutputStream
@@ -22,9 +23,6 @@ internal object MeasuredJvm {
     /** What one measured JVM may print, stdout and stderr together; the rest is dropped with one note. */
     const val OUTPUT_LIMIT_BYTES = 1L shl 20
 
-    /** The exit status of a measured JVM that halted because the JVM that started it ended. */
-    const val ORPHAN_EXIT_CODE = 88
-
     @Volatile
     private var adopted = false
 
@@ -43,8 +41,8 @@ internal object MeasuredJvm {
         System.setErr(capped(FileDescriptor.err, left))
         Runtime.getRuntime().addShutdownHook(Thread(::endDescendants, "bakeoff-end-descendants"))
         val handle = ProcessHandle.of(owner).filter { it.isAlive }
-        if (handle.isEmpty) halt(ORPHAN_EXIT_CODE)
-        handle.get().onExit().thenRun { halt(ORPHAN_EXIT_CODE) }
+        if (handle.isEmpty) halt(ForkSettings.ORPHAN_EXIT_CODE)
+        handle.get().onExit().thenRun { halt(ForkSettings.ORPHAN_EXIT_CODE) }
     }
 
     /**

@@ -30,7 +30,7 @@ internal data class Stall(val status: CellStatus, val verdict: String, val dump:
  * one item completing, it writes a thread dump to [dump] ([StallVerdict]), decides `starved` or
  * `deadlocked` and hands the [Stall] to [onStall] (in a measured JVM: record it and halt). A cell
  * that only runs slowly is never stopped: any completed item restarts the clock, and the host sets
- * [stallNanos] above the longest an item may take (see `JmhCellRunner`).
+ * [stallNanos] above the longest an item may take (`ForkSettings.stallMillis`).
  *
  * Cost: a batch shorter than [SCAN_AFTER_NANOS] is never looked into (one read of [BatchProgress.flight]
  * per tick); a longer one is scanned ([BatchProgress.fingerprint], a read per item) at most every
@@ -107,14 +107,5 @@ internal class ProgressWatchdog(
         /** A scan may take at most 1/[SCAN_SHARE] of the watchdog's time. */
         const val SCAN_SHARE = 50L
         private const val JOIN_SECONDS = 10L
-
-        /**
-         * The shortest stall that ends a cell, [FLOOR_MILLIS], or twice the serial batch when longer:
-         * no item of a batch can take longer than the whole batch on one thread, so a cell that is only
-         * slow always completes an item within that.
-         */
-        fun stallMillis(serialNanos: Long): Long = maxOf(FLOOR_MILLIS, TimeUnit.NANOSECONDS.toMillis(serialNanos) * 2)
-
-        const val FLOOR_MILLIS = 3_000L
     }
 }

@@ -6,8 +6,8 @@ import dev.bakeoff.engine.link.InternalBakeoffApi
  * The measured JVM of a cell that cannot win by its floor ([CellFloor], [RaceRules]): one traced
  * batch, which is its trace pass and its evidence window as in a single-shot cell's screening,
  * then the probe's untimed figures (threads, limit, leak check), written as its
- * [dev.bakeoff.result.ProbeReport]. No timed batch: JMH cannot run a fork without one, so this
- * JVM is started by [TraceRunner] rather than by JMH. Ends the JVM with [MeasuredJvm.halt].
+ * [dev.bakeoff.engine.link.ProbeReport]. No timed batch: JMH cannot run a fork without one, so this
+ * JVM is started by `TraceRunner` rather than by JMH. Ends the JVM with [MeasuredJvm.halt].
  */
 internal object TraceProbe {
     /** Arguments: strategy spec, workload spec, items, wait form. */

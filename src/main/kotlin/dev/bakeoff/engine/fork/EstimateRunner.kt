@@ -1,8 +1,8 @@
 package dev.bakeoff.engine.fork
 
-import dev.bakeoff.engine.cell.EstimateProbe
-import dev.bakeoff.engine.cell.EstimateReport
 import dev.bakeoff.engine.link.CellFiles
+import dev.bakeoff.engine.link.ForkEntry
+import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.RunOptions
@@ -10,16 +10,14 @@ import dev.bakeoff.engine.plan.SerialEstimate
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.WorkloadEntry
 import dev.bakeoff.result.CellStatus
-import kotlinx.serialization.json.Json
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.io.path.exists
 import kotlin.io.path.readLines
-import kotlin.io.path.readText
 
 /**
  * Estimates a cell's serial batch time for its plan ([SerialEstimate]) without running any of a
- * workload's code in this JVM: a workload's items are timed by a planning probe ([EstimateProbe]),
+ * workload's code in this JVM: a workload's items are timed by a planning probe ([ForkEntry.ESTIMATE]),
  * a JVM of its own started as a cell's ([ForkJvm], [ForkSettings]: same JDK, options, classpath,
  * thread budget, owner watch) and killed at the cell's time limit (`--cell-timeout`, else
  * [PROBE_TIMEOUT_SECONDS]). A probe that throws, exits, halts, hangs or exceeds the thread budget
@@ -58,15 +56,11 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
         // A planning probe times items only: no scenario settings, no trace.
         val fork = jvm.forkSettings(report, traceWarmup = false, settings = emptyMap())
         val command = jvm.launcher + jvm.args(fork.toProperties(null)) +
-            listOf("-cp", jvm.classpath, EstimateProbe::class.java.name, workload.spec, items.toString())
+            listOf("-cp", jvm.classpath, ForkEntry.ESTIMATE.className, workload.spec, items.toString())
         val limit = options.cellTimeoutSeconds ?: PROBE_TIMEOUT_SECONDS
         val exit = ProbeProcess.run(command, log, limit)
             ?: return Estimate.Failed(CellStatus.TIMEOUT, "$what ${ProbeProcess.timeLimitExceeded(limit)}")
-        val result = if (report.exists()) {
-            runCatching { Json.decodeFromString(EstimateReport.serializer(), report.readText()) }.getOrNull()
-        } else {
-            null
-        }
+        val result = ReportChannel.ESTIMATE.read(report)
         return when {
             result?.nanos != null -> Estimate.Serial(result.nanos)
 
@@ -74,7 +68,7 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
 
             else -> Estimate.Failed(
                 CellStatus.FAILED,
-                "$what exited with status $exit before it reported (something in it ended its JVM: " +
+                "$what ${ReportChannel.unreported(exit)} (something in it ended its JVM: " +
                     "System.exit or Runtime.halt in the task, or a JVM option)" + printed(log),
             )
         }

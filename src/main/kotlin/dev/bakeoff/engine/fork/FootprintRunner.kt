@@ -1,21 +1,21 @@
 package dev.bakeoff.engine.fork
 
-import dev.bakeoff.engine.cell.FootprintProbe
 import dev.bakeoff.engine.link.CellFiles
+import dev.bakeoff.engine.link.ForkEntry
+import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.LinearFit
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.FootprintPoint
-import dev.bakeoff.result.FootprintReport
 import dev.bakeoff.result.FootprintResult
 import java.nio.file.Files
 import java.nio.file.Path
 
 /**
  * Runs one `bakeoff footprint` row (a strategy at one stack depth) in a JVM of its own
- * ([FootprintProbe]), never in Bakeoff's: started like a load JVM ([ForkJvm]: the run's JDK, options,
+ * ([ForkEntry.FOOTPRINT]), never in Bakeoff's: started like a load JVM ([ForkJvm]: the run's JDK, options,
  * thread budget, owner watch) with native memory tracking on, killed at its time limit
  * ([ProbeProcess]); its files are named like a cell's (`cell-NNN.log`, `cell-NNN.probe.json`). Fits
  * what the JVM measured against the task count ([LinearFit]): the bytes one waiting task keeps.
@@ -31,10 +31,10 @@ internal class FootprintRunner(options: RunOptions, private val workDir: Path) {
     fun run(index: Int, strategy: Resolved<StrategyEntry>, depth: Int, counts: List<Int>?): FootprintResult {
         val files = CellFiles(workDir, index)
         val reportFile = files.probe.also { Files.deleteIfExists(it) }
-        val arguments = listOf(strategy.spec, "$depth", counts?.joinToString(",") ?: FootprintProbe.AUTO)
-        val exit = jvm.runMain(FootprintProbe::class.java, arguments, reportFile, files.log, limit)
+        val arguments = listOf(strategy.spec, "$depth", counts?.joinToString(",") ?: ForkEntry.FOOTPRINT_AUTO)
+        val exit = jvm.runMain(ForkEntry.FOOTPRINT, arguments, reportFile, files.log, limit)
         val base = FootprintResult(strategy.spec, strategy.entry.family.family, depth, CellStatus.OK)
-        val report = ProbeProcess.report(reportFile, FootprintReport.serializer())
+        val report = ReportChannel.FOOTPRINT.read(reportFile)
         return when {
             exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))
 

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine.fork
 
 import dev.bakeoff.engine.jdk.MachineInfo
+import dev.bakeoff.engine.link.ForkEntry
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.RunOptions
@@ -72,7 +73,7 @@ internal class ForkJvm(
      * ([ProbeProcess]), its settings as [adjust] makes them. Its exit status, or null when it was killed.
      */
     fun runCell(
-        main: Class<*>,
+        main: ForkEntry,
         spec: CellSpec,
         probeFile: Path,
         log: Path,
@@ -91,7 +92,7 @@ internal class ForkJvm(
      * that runs no cell of a workload (`bakeoff footprint`'s). Its exit status, or null when it was killed.
      */
     fun runMain(
-        main: Class<*>,
+        main: ForkEntry,
         arguments: List<String>,
         probeFile: Path,
         log: Path,
@@ -100,7 +101,7 @@ internal class ForkJvm(
     ): Int? {
         val settings = fork.serveSettings()
         val command = launcher + args(fork.toProperties(settings?.socket)) +
-            listOf("-cp", classpath, main.name) + arguments
+            listOf("-cp", classpath, main.className) + arguments
         return try {
             ProbeProcess.run(command, log, limitSeconds)
         } finally {

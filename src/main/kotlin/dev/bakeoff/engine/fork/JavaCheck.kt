@@ -1,7 +1,7 @@
 package dev.bakeoff.engine.fork
 
-import dev.bakeoff.engine.cell.ForkHandshake
 import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.engine.link.ForkEntry
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -43,12 +43,12 @@ internal object JavaCheck {
     }
 
     /**
-     * Why [java] cannot run a measured JVM's code ([ForkHandshake], from this JVM's classpath, as every
+     * Why [java] cannot run a measured JVM's code ([ForkEntry.HANDSHAKE], from this JVM's classpath, as every
      * fork does), or null when it printed the handshake's token.
      */
     private fun handshake(java: Path): String? {
         val classpath = System.getProperty("java.class.path")
-        val ran = start(java, listOf("-cp", classpath, ForkHandshake::class.java.name), version = false)
+        val ran = start(java, listOf("-cp", classpath, ForkEntry.HANDSHAKE.className), version = false)
         return when {
             ran.exitCode == null -> "$java did not run Bakeoff's code within $LIMIT_SECONDS s (stopped)${ran.said}"
 
@@ -62,7 +62,7 @@ internal object JavaCheck {
 
     /**
      * What `java [options] -version` (or, without [version], `java [options]`) did: its exit code (null at
-     * the time limit), first line, version and whether it printed the [ForkHandshake.TOKEN].
+     * the time limit), first line, version and whether it printed the [ForkEntry.HANDSHAKE_TOKEN].
      */
     private class Start(val exitCode: Int?, val printed: String?, val version: String?, val handshake: Boolean) {
         val said: String get() = printed?.let { "; it printed: $it" }.orEmpty()
@@ -77,7 +77,7 @@ internal object JavaCheck {
             val lines = log.toFile().bufferedReader().useLines { it.take(MAX_LINES).toList() }
             val found = lines.firstNotNullOfOrNull { VERSION.find(it)?.groupValues?.get(1) }
             val printed = lines.firstOrNull { it.isNotBlank() }?.trim()?.take(PRINTED_CHARS)
-            return Start(exit, printed, found, lines.any { it.trim() == ForkHandshake.TOKEN })
+            return Start(exit, printed, found, lines.any { it.trim() == ForkEntry.HANDSHAKE_TOKEN })
         } finally {
             Files.deleteIfExists(log)
         }

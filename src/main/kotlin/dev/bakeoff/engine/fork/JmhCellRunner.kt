@@ -1,11 +1,11 @@
 package dev.bakeoff.engine.fork
 
-import dev.bakeoff.engine.cell.ProgressWatchdog
-import dev.bakeoff.engine.jmh.CellBenchmark
-import dev.bakeoff.engine.jmh.ScenarioBenchmark
 import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.engine.link.Credentials
+import dev.bakeoff.engine.link.ForkEntry
 import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.ProbeReport
+import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.LimitFormula
@@ -15,8 +15,6 @@ import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
-import dev.bakeoff.result.ProbeReport
-import kotlinx.serialization.json.Json
 import org.openjdk.jmh.annotations.Mode
 import org.openjdk.jmh.profile.AsyncProfiler
 import org.openjdk.jmh.profile.GCProfiler
@@ -34,7 +32,6 @@ import java.util.regex.Pattern
 import java.util.stream.Stream
 import kotlin.io.path.exists
 import kotlin.io.path.readLines
-import kotlin.io.path.readText
 
 /**
  * Runs one cell through JMH (its own forked JVM) and turns JMH's result plus the fork's probe
@@ -71,7 +68,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             probeFile,
             traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
             figures = figures,
-        ).copy(stallMillis = ProgressWatchdog.stallMillis(expectedSerialNanos), threadDump = dump.toFile())
+        ).watched(expectedSerialNanos, dump.toFile())
         val settings = fork.serveSettings()
         val properties = fork.toProperties(settings?.socket)
         // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
@@ -102,7 +99,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             val flameFile = files.flame("${options.profile?.mode?.id}")
             val flame = profileDir?.let { profiler.collect(it, flameFile) }
             val profile = flame?.let { options.out.relativize(it).toString() }
-            Outcome(complete(base, jmh, readProbe(probeFile)).copy(profile = profile), jmh)
+            Outcome(complete(base, jmh, ReportChannel.PROBE.read(probeFile)).copy(profile = profile), jmh)
         } catch (e: RunnerException) {
             Outcome(failed(base, timedOut.get(), timeoutSeconds, files, e.cause?.message ?: e.message), null)
         } finally {
@@ -126,7 +123,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         files: CellFiles,
         fallback: String?,
     ): CellResult {
-        val probe = readProbe(files.probe)
+        val probe = ReportChannel.PROBE.read(files.probe)
         return when {
             timedOut -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(timeoutSeconds))
 
@@ -158,13 +155,13 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         profileDir: Path?,
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
-        val benchmark = if (spec.scenario != null) ScenarioBenchmark::class.java else CellBenchmark::class.java
+        val benchmark = if (spec.scenario != null) ForkEntry.SCENARIO_BENCHMARK else ForkEntry.CELL_BENCHMARK
         val jvm = if (spec.jdk != null || spec.cpus != null) {
             ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
         } else {
             defaultJvm
         }
-        val b = builder(benchmark, plan, log, properties, jvm)
+        val b = builder(benchmark.className, plan, log, properties, jvm)
             .param("strategy", spec.strategy.spec)
             .param("workload", spec.subject)
             .param("items", spec.items.toString())
@@ -186,10 +183,10 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
      * exactly the JVM, JVM options, profiler and [plan] a cell gets, and nothing of Bakeoff's probe.
      */
     fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
-        builder(benchmark, plan, log, emptyMap(), defaultJvm).build()
+        builder(benchmark.name, plan, log, emptyMap(), defaultJvm).build()
 
     private fun builder(
-        benchmark: Class<*>,
+        benchmark: String,
         plan: MeasurementPlan,
         log: Path,
         properties: Map<String, String>,
@@ -198,7 +195,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val jvmArgs = jvm.args(properties)
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
-                .include("^" + Pattern.quote(benchmark.name) + "\\.batch$")
+                .include("^" + Pattern.quote(benchmark) + "\\.batch$")
                 .forks(if (options.inProcess) 0 else plan.forks)
                 .warmupIterations(plan.warmupIterations)
                 .measurementIterations(plan.measurementIterations)
@@ -227,7 +224,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
         // The limit is calibrated in the cell's JVM, a scenario's with its components' CPU.
         val figured = probe?.figuresOf(base)
-            ?: base.copy(status = CellStatus.FAILED, error = "the measured JVM wrote no probe report")
+            ?: base.copy(status = CellStatus.FAILED, error = "the measured JVM ${ReportChannel.unreported(null)}")
         return figured.copy(
             timeNs = time,
             allocBytesPerOp = alloc,
@@ -238,14 +235,6 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             drift = trend?.first,
             firstToLast = trend?.second,
         )
-    }
-
-    private fun readProbe(file: Path): ProbeReport? = if (file.exists()) {
-        runCatching {
-            Json.decodeFromString(ProbeReport.serializer(), file.readText())
-        }.getOrNull()
-    } else {
-        null
     }
 
     /** The first exception line JMH logged for the failed fork (e.g. an OutOfMemoryError), if any. */

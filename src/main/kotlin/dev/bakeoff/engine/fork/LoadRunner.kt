@@ -1,7 +1,8 @@
 package dev.bakeoff.engine.fork
 
-import dev.bakeoff.engine.cell.LoadProbe
 import dev.bakeoff.engine.link.CellFiles
+import dev.bakeoff.engine.link.ForkEntry
+import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
@@ -10,13 +11,12 @@ import dev.bakeoff.model.ConcurrencyModel
 import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.LoadReport
 import dev.bakeoff.result.LoadResult
 import java.nio.file.Files
 import java.nio.file.Path
 
 /**
- * Runs one load cell in a JVM of its own ([LoadProbe]), never in Bakeoff's: started like a trace-only
+ * Runs one load cell in a JVM of its own ([ForkEntry.LOAD]), never in Bakeoff's: started like a trace-only
  * JVM ([ForkJvm], [ForkSettings]: the run's JDK, options, thread budget, owner watch), killed at its
  * time limit ([ProbeProcess]); its files are named like a JMH cell's (`cell-NNN.log`,
  * `cell-NNN.probe.json`). Adds the theory's checks to what the JVM measured: Little's law, and the
@@ -31,9 +31,9 @@ internal class LoadRunner(private val options: RunOptions, private val workDir: 
         val reportFile = files.probe.also { Files.deleteIfExists(it) }
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk)
         val limit = options.cellTimeoutSeconds ?: timeLimitSeconds(plan)
-        val kind = if (spec.scenario != null) LoadProbe.SCENARIO else LoadProbe.WORKLOAD
+        val kind = if (spec.scenario != null) ForkEntry.LOAD_SCENARIO else ForkEntry.LOAD_WORKLOAD
         val load = listOf(kind, plan.ratePerSec, plan.arrival.id, plan.warmupNs, plan.durationNs, plan.drainNs)
-        val exit = jvm.runCell(LoadProbe::class.java, spec, reportFile, files.log, limit, false, load.map { "$it" })
+        val exit = jvm.runCell(ForkEntry.LOAD, spec, reportFile, files.log, limit, false, load.map { "$it" })
         val base = LoadResult(
             strategy = spec.strategy.spec,
             family = spec.strategy.entry.family.family,
@@ -45,7 +45,7 @@ internal class LoadRunner(private val options: RunOptions, private val workDir: 
             durationSeconds = plan.durationNs / NANOS_PER_SECOND.toDouble(),
             status = CellStatus.OK,
         )
-        val report = ProbeProcess.report(reportFile, LoadReport.serializer())
+        val report = ReportChannel.LOAD.read(reportFile)
         return when {
             exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))
 

@@ -1,7 +1,6 @@
 package dev.bakeoff.engine.fork
 
-import kotlinx.serialization.KSerializer
-import kotlinx.serialization.json.Json
+import dev.bakeoff.engine.link.ReportChannel
 import java.io.File
 import java.nio.file.Files
 import java.nio.file.Path
@@ -20,12 +19,10 @@ internal object ProbeProcess {
     fun timeLimitExceeded(seconds: Long): String = "exceeded its time limit of $seconds s; its JVM was killed"
 
     /** Why a cell's JVM that exited with [status] without a report failed, naming its [log] in `cells`. */
-    fun exitedEarly(status: Int, log: Path): String =
-        "its JVM exited with status $status before it reported (cells/${log.fileName})"
-
-    /** The report a JVM wrote to [file], or null when it wrote none, or one cut off (a halt mid-write). */
-    fun <T> report(file: Path, serializer: KSerializer<T>): T? = file.takeIf { Files.exists(it) }
-        ?.let { runCatching { Json.decodeFromString(serializer, Files.readString(it)) }.getOrNull() }
+    fun exitedEarly(
+        status: Int,
+        log: Path,
+    ): String = "its JVM ${ReportChannel.unreported(status)} (cells/${log.fileName})"
 
     /** The JVM's exit code, or null when it was killed at [limitSeconds]. */
     fun run(command: List<String>, log: Path, limitSeconds: Long): Int? {

@@ -1,19 +1,18 @@
 package dev.bakeoff.engine.fork
 
-import dev.bakeoff.engine.cell.ProgressWatchdog
-import dev.bakeoff.engine.cell.TraceProbe
 import dev.bakeoff.engine.link.CellFiles
+import dev.bakeoff.engine.link.ForkEntry
+import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.MeasurementPlan
-import dev.bakeoff.result.ProbeReport
 import java.nio.file.Files
 import java.nio.file.Path
 
 /**
- * Runs the measured JVM of a cell that cannot win by its floor ([TraceProbe]): one traced batch
+ * Runs the measured JVM of a cell that cannot win by its floor ([ForkEntry.TRACE]): one traced batch
  * (trace pass and evidence) and the untimed figures, no timed batch. Started like a JMH fork
  * ([ForkJvm], [ForkSettings]: same JDK, options, thread budget, owner watch), killed at the cell's
  * time limit; its files are named like a JMH cell's (`cell-NNN.log`, `cell-NNN.probe.json`).
@@ -33,11 +32,11 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         val limit = options.cellTimeoutSeconds
             ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
-        val exit = jvm.runCell(TraceProbe::class.java, spec, probeFile, log, limit, traceWarmup = true) {
-            it.copy(stallMillis = ProgressWatchdog.stallMillis(floorNs), threadDump = dump.toFile())
+        val exit = jvm.runCell(ForkEntry.TRACE, spec, probeFile, log, limit, traceWarmup = true) {
+            it.watched(floorNs, dump.toFile())
         }
         val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
-        val probe = ProbeProcess.report(probeFile, ProbeReport.serializer())
+        val probe = ReportChannel.PROBE.read(probeFile)
         return when {
             exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))
 

@@ -16,7 +16,7 @@ internal class CellFiles(private val workDir: Path, index: Int) {
     /** What the measured JVM printed (JMH's output and the task's own, capped). */
     val log: Path = owned("$name.log")
 
-    /** Where the fork writes its [dev.bakeoff.result.ProbeReport]. */
+    /** Where the fork writes its [ProbeReport]. */
     val probe: Path = owned("$name.probe.json")
 
     /** The planning probe's report and what its JVM printed. */

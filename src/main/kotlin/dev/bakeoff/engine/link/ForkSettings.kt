@@ -2,16 +2,17 @@ package dev.bakeoff.engine.link
 
 import java.io.File
 import java.nio.file.Path
+import java.util.concurrent.TimeUnit
 
 /**
  * Everything the host tells a measured JVM besides the JMH parameters, and the one place that
- * names the system properties carrying it: [JmhCellRunner] writes [toProperties] as `-D`
- * arguments of the fork (or as this JVM's properties for an in-process run), [CellProbe] reads
+ * names the system properties carrying it: `JmhCellRunner` writes [toProperties] as `-D`
+ * arguments of the fork (or as this JVM's properties for an in-process run), `CellProbe` reads
  * [fromSystemProperties] on the other side. The [settings] never go on a command line, where JMH
  * would copy them into `jmh.json` and every cell log, nor into any file: they may hold a password.
  * The host serves them on a socket for the cell's duration ([serveSettings], [SettingsChannel]).
  *
- * @property probeFile where the fork writes its [dev.bakeoff.result.ProbeReport].
+ * @property probeFile where the fork writes its report ([ReportChannel]).
  * @property traceWarmup trace the first warm-up batch instead of running an extra traced batch.
  * @property settings [dev.bakeoff.model.RunContext.settings] for a scenario (e.g. a JDBC URL).
  * @property classpath extra entries a user's own task class is loaded from (`--classpath`).
@@ -24,7 +25,8 @@ import java.nio.file.Path
  *   and evidence); false for a race's further forks, which add runs to a cell whose other figures
  *   its screening fork already measured.
  * @property stallMillis how long a batch may go without one item completing before the fork's progress
- *   watchdog ends the cell as starved or deadlocked; null: no watchdog (in-process, nothing to halt).
+ *   watchdog ends the cell as starved or deadlocked, as the host computed it ([watched]); null: no watchdog
+ *   (in-process, nothing to halt).
  * @property threadDump where that watchdog writes the stalled cell's thread dump (JSON).
  * @property deadlineNanos the batch deadline (`--deadline`), from the strategy's call; null: none.
  */
@@ -40,6 +42,13 @@ internal data class ForkSettings(
     val threadDump: File? = null,
     val deadlineNanos: Long? = null,
 ) {
+    /**
+     * These settings with the fork's progress watchdog on: a stall of [stallMillis] for a cell whose serial
+     * batch takes [serialNanos], its thread dump written to [dump].
+     */
+    fun watched(serialNanos: Long, dump: File): ForkSettings =
+        copy(stallMillis = stallMillis(serialNanos), threadDump = dump)
+
     /** Serves [settings] to the measured JVM until the caller closes it; null when there are none. */
     fun serveSettings(): SettingsChannel? = SettingsChannel.serve(settings)
 
@@ -64,8 +73,22 @@ internal data class ForkSettings(
         /** The exit status of a measured JVM halted by its thread budget, which the host reports as such. */
         const val OVER_BUDGET_EXIT_CODE = 87
 
+        /** The exit status of a measured JVM that halted because the JVM that started it ended. */
+        const val ORPHAN_EXIT_CODE = 88
+
         /** The exit status of a measured JVM halted by its progress watchdog (its probe report says why). */
         const val STALLED_EXIT_CODE = 89
+
+        /** The shortest stall that ends a cell ([stallMillis]). */
+        const val STALL_FLOOR_MILLIS = 3_000L
+
+        /**
+         * The stall that ends a cell whose serial batch takes [serialNanos]: [STALL_FLOOR_MILLIS], or twice the
+         * serial batch when longer. No item of a batch can take longer than the whole batch on one thread, so a
+         * cell that is only slow always completes an item within that.
+         */
+        fun stallMillis(serialNanos: Long): Long =
+            maxOf(STALL_FLOOR_MILLIS, TimeUnit.NANOSECONDS.toMillis(serialNanos) * 2)
 
         private const val PROBE = "bakeoff.probe"
         private const val TRACE_WARMUP = "bakeoff.traceWarmup"

@@ -124,6 +124,3 @@ internal data class CellSpec(
             ?: workloads.flatMap { w -> strategies.map { s -> CellSpec(s, w, items, wait) } }
     }
 }
-
-/** What [Cell.close] found: leaked threads (must be none) and the live threads of each declared shared scheduler. */
-internal data class CloseReport(val leaked: List<String>, val sharedLive: Map<String, Int>, val overBound: List<String>)

@@ -1,4 +1,4 @@
-package dev.bakeoff.metrics
+package dev.bakeoff.engine.probe
 
 import com.sun.management.GarbageCollectionNotificationInfo
 import dev.bakeoff.result.MemoryStats

@@ -1,4 +1,4 @@
-package dev.bakeoff.metrics
+package dev.bakeoff.engine.probe
 
 import dev.bakeoff.model.SharedScheduler
 import java.lang.management.ManagementFactory

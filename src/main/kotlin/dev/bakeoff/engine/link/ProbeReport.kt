@@ -1,8 +1,23 @@
-package dev.bakeoff.result
+package dev.bakeoff.engine.link
 
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.DeadlineFigures
+import dev.bakeoff.result.Evidence
+import dev.bakeoff.result.FailureFigures
+import dev.bakeoff.result.Latency
+import dev.bakeoff.result.LimitParts
+import dev.bakeoff.result.MemoryStats
+import dev.bakeoff.result.PerThread
+import dev.bakeoff.result.TaskStats
+import dev.bakeoff.result.ThreadStats
 import kotlinx.serialization.Serializable
 
-/** What the measured JVM learned about its cell besides time: written to the file named by `-Dbakeoff.probe`. */
+/**
+ * What a measured JVM of a cell (a JMH fork or a trace-only JVM) learned about its cell besides time: written
+ * by `CellProbe` through [ReportChannel.PROBE] to [ForkSettings.probeFile], read by the host's runners.
+ * Immutable.
+ */
 @Serializable
 internal data class ProbeReport(
     val status: CellStatus,

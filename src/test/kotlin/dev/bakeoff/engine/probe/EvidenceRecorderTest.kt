@@ -1,4 +1,4 @@
-package dev.bakeoff.metrics
+package dev.bakeoff.engine.probe
 
 import dev.bakeoff.engine.cell.Cell
 import dev.bakeoff.engine.plan.CellSpec

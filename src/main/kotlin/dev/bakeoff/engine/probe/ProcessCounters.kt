@@ -1,4 +1,4 @@
-package dev.bakeoff.metrics
+package dev.bakeoff.engine.probe
 
 import java.io.File
 import java.lang.management.ManagementFactory

@@ -1,4 +1,4 @@
-package dev.bakeoff.metrics
+package dev.bakeoff.engine.probe
 
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test

@@ -1,4 +1,4 @@
-package dev.bakeoff.metrics
+package dev.bakeoff.engine.probe
 
 import jdk.jfr.FlightRecorder
 import jdk.jfr.Recording
