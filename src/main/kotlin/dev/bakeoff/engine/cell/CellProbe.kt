@@ -17,7 +17,6 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.ErrorText
 import dev.bakeoff.result.ProbeReport
 import dev.bakeoff.result.ThreadStats
-import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.Json
 import java.io.File
 import java.lang.management.ManagementFactory
