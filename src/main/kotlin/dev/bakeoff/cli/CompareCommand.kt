@@ -20,7 +20,6 @@ import dev.bakeoff.result.replaceAtomically
 import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
-import java.nio.file.Paths
 
 /**
  * `bakeoff compare BASE.json NEW.json` (two runs of the same cells) or `bakeoff compare

@@ -4,7 +4,6 @@ import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
-import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.enum
@@ -29,7 +28,6 @@ import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import java.nio.file.Path
-import java.nio.file.Paths
 
 /**
  * `bakeoff recommend`: ranks strategies for described work (`--cpu-us`, `--wait-ms`, `--items`)

@@ -8,7 +8,6 @@ import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.report.HtmlAssets
 import dev.bakeoff.report.ResultsFolderException
 import dev.bakeoff.report.ResultsFolderWriter
-import dev.bakeoff.result.Results
 import dev.bakeoff.result.ResultsManifest
 import java.io.IOException
 import java.io.UncheckedIOException

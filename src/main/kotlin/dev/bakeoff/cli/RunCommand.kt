@@ -13,7 +13,6 @@ import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.Suite
 import dev.bakeoff.engine.plan.Suites
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.DeadlineReport
@@ -24,7 +23,6 @@ import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
 import java.io.File
-import java.nio.file.Paths
 
 /**
  * `bakeoff run`: measures strategies x workloads (or a named `--suite`) on JMH and writes

@@ -5,7 +5,6 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.terminal
-import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.split
@@ -22,7 +21,6 @@ import dev.bakeoff.result.SelfCheckPair
 import dev.bakeoff.result.SelfCheckResults
 import dev.bakeoff.result.replaceAtomically
 import kotlinx.serialization.json.Json
-import java.nio.file.Paths
 
 /**
  * `bakeoff selfcheck`: a few Bakeoff cells beside plain JMH benchmarks of the same loops, fork by

@@ -19,16 +19,18 @@ internal enum class Group(val id: String, val inAll: Boolean) {
 }
 
 /**
- * What every catalog entry has: a kebab-case id, a one-line summary, its declared parameters and
- * whether `all` expands to it ([inAll]). Immutable once registered; [create] is thread-safe as
- * far as the entry's factory is.
+ * What every catalog entry has: a kebab-case id, a one-line summary, its declared parameters,
+ * whether `all` expands to it ([inAll]) and the third-party [libraries] its code calls, whose versions
+ * results files record. Immutable once registered; [create] is thread-safe as far as the entry's
+ * factory is.
  */
 internal sealed class CatalogEntry<T>(
     val id: String,
     val summary: String,
     val params: List<ParamSpec<*>>,
     private val factory: (Params) -> T,
-    val inAll: Boolean = true,
+    val inAll: Boolean,
+    val libraries: List<Library>,
 ) {
     fun create(params: Params): T = factory(params)
 }
@@ -43,7 +45,8 @@ internal sealed class CatalogEntry<T>(
  * it can: `run` skips its cells with that reason, the matrix tests leave it out), [minJdk] the first JDK
  * feature release that has what it needs (null: any JDK Bakeoff runs on; a cell of a measured JVM on an
  * earlier JDK is not run, with the reason, whichever JDK runs Bakeoff itself), [fixedBatchOnly] why
- * it has no open-loop form ([Strategy.openLoop]; null: it has one). Immutable; thread-safe.
+ * it has no open-loop form ([Strategy.openLoop]; null: it has one), [libraries] the third-party libraries
+ * it calls (its family's, unless it says otherwise). Immutable; thread-safe.
  */
 internal class StrategyEntry(
     id: String,
@@ -60,8 +63,9 @@ internal class StrategyEntry(
     val unavailable: String? = null,
     val minJdk: Int? = null,
     val fixedBatchOnly: String? = null,
+    libraries: List<Library> = listOfNotNull(family.library),
     factory: (Params) -> Strategy,
-) : CatalogEntry<Strategy>(id, summary, params, factory, inAll)
+) : CatalogEntry<Strategy>(id, summary, params, factory, inAll, libraries)
 
 /**
  * A registered workload and its facts: [waits] is true when it has distinct blocking and
@@ -69,8 +73,8 @@ internal class StrategyEntry(
  * only blocking where an item cannot suspend, as inside `synchronized`), [defaultSuite] whether
  * the default suite runs it, [inAll] whether `all` expands to it, [test] the scale the matrix
  * tests run it at, [check] what the JVM that plans a run may check of its parameters without
- * running any of the workload's code (a user's task class must exist; throws [CatalogException]).
- * Immutable; thread-safe.
+ * running any of the workload's code (a user's task class must exist; throws [CatalogException]),
+ * [libraries] the third-party libraries its code calls. Immutable; thread-safe.
  */
 internal class WorkloadEntry(
     id: String,
@@ -82,8 +86,9 @@ internal class WorkloadEntry(
     val test: TestScale = TestScale.DEFAULTS,
     val check: (Params) -> Unit = {},
     val waitForms: List<WaitForm> = if (waits) WaitForm.entries else emptyList(),
+    libraries: List<Library> = emptyList(),
     factory: (Params) -> Workload,
-) : CatalogEntry<Workload>(id, summary, params, factory, inAll)
+) : CatalogEntry<Workload>(id, summary, params, factory, inAll, libraries)
 
 /**
  * The configuration the test suite runs a catalog entry with, as Renaissance declares a `test`
@@ -186,8 +191,8 @@ internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entrie
  * A registered scenario: [defaultItems] is its published scale, [strategies] the comma-separated
  * strategy specs run when none are given (its published variants first), [settings] the
  * [RunContext.settings] it reads (secret ones never reach a results file), [factory] builds it for
- * a number of items without opening anything, [test] the scale the matrix tests run it at.
- * Immutable; thread-safe.
+ * a number of items without opening anything, [test] the scale the matrix tests run it at,
+ * [libraries] the third-party libraries whose versions its results record. Immutable; thread-safe.
  */
 internal class ScenarioEntry(
     id: String,
@@ -197,8 +202,9 @@ internal class ScenarioEntry(
     params: List<ParamSpec<*>> = emptyList(),
     val settings: List<Setting> = emptyList(),
     val test: TestScale = TestScale.DEFAULTS,
+    libraries: List<Library> = emptyList(),
     factory: (Params, Int) -> Scenario,
-) : CatalogEntry<(Int) -> Scenario>(id, summary, params, { p -> { items -> factory(p, items) } }) {
+) : CatalogEntry<(Int) -> Scenario>(id, summary, params, { p -> { items -> factory(p, items) } }, true, libraries) {
     /** Whether setting [key] goes into this scenario's results: it declares it, and not as secret. */
     fun recorded(key: String): Boolean = settings.any { it.key == key && !it.secret }
 }

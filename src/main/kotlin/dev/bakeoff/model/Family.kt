@@ -33,8 +33,9 @@ internal object FamilySerializer : KSerializer<Family> {
 
 /**
  * A [Family] as the strategy plug-in that uses it declares it, with the CSS hex [colour] the reports
- * draw it in (the same in every chart and legend). Immutable; thread-safe.
+ * draw it in (the same in every chart and legend) and the third-party [library] it is built on (null: the
+ * JDK's own), which every strategy of the family declares ([StrategyEntry.libraries]). Immutable; thread-safe.
  */
-internal class StrategyFamily(id: String, val colour: String) {
+internal class StrategyFamily(id: String, val colour: String, val library: Library? = null) {
     val family = Family(id)
 }

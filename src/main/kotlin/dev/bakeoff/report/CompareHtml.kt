@@ -22,7 +22,6 @@ import kotlinx.html.th
 import kotlinx.html.thead
 import kotlinx.html.tr
 import kotlinx.html.ul
-import kotlinx.serialization.json.JsonObject
 
 /**
  * `compare.html`: a [Comparison] as one self-contained page (like `report.html`): the two machine

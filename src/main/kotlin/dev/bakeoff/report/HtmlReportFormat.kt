@@ -3,7 +3,6 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.Family
 import dev.bakeoff.report.HtmlAssets.chart
-import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import kotlinx.html.FlowContent
 import kotlinx.html.a

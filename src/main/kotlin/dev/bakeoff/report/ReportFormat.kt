@@ -3,11 +3,8 @@ package dev.bakeoff.report
 import dev.bakeoff.model.Family
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.replaceAtomically
-import java.io.OutputStream
 import java.nio.file.Files
 import java.nio.file.Path
-import java.nio.file.StandardCopyOption.ATOMIC_MOVE
-import java.nio.file.StandardCopyOption.REPLACE_EXISTING
 
 /**
  * One file format of a run's [Results], as JMH's `ResultFormat.writeOut`: [write] renders the

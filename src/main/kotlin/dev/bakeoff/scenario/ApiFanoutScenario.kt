@@ -1,5 +1,6 @@
 package dev.bakeoff.scenario
 
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.PhysicalLimit
@@ -99,6 +100,7 @@ internal class ApiFanoutScenario internal constructor(
                 "virtual-threads,executor-fixed:size=1000,coroutine-io",
             params = listOf(LATENCY_MS) + API.list,
             test = API.testScale,
+            libraries = listOf(Library.KOTLINX_COROUTINES),
         ) { p, n -> ApiFanoutScenario(n, p[LATENCY_MS], API.choice(p), p.waits) }
     }
 }

@@ -2,6 +2,7 @@ package dev.bakeoff.scenario
 
 import com.zaxxer.hikari.HikariConfig
 import com.zaxxer.hikari.HikariDataSource
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.OpenScenario
 import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.IntParam
@@ -212,6 +213,7 @@ internal class OrderStatusScenario internal constructor(
                 Setting(JDBC_PASSWORD, "password of that database", secret = true),
             ),
             test = API.testScale,
+            libraries = listOf(Library.KOTLINX_COROUTINES),
         ) { p, n ->
             val s = p.context.settings
             OrderStatusScenario(

@@ -2,6 +2,7 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.ItemDone
 import dev.bakeoff.model.ItemSink
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.StrategyFamily
@@ -19,7 +20,7 @@ import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 
 /** kotlinx.coroutines' `async`, `launch` and channels (its flows are [FLOW]). */
-internal val COROUTINES = StrategyFamily("coroutines", colour = "#7b3fbf")
+internal val COROUTINES = StrategyFamily("coroutines", colour = "#7b3fbf", library = Library.KOTLINX_COROUTINES)
 
 /** kotlinx.coroutines' one pool behind `Dispatchers.Default` and `Dispatchers.IO`, and its timer thread. */
 internal val COROUTINE_SCHEDULER = SharedScheduler(

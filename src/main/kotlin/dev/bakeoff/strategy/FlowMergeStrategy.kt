@@ -2,6 +2,7 @@ package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
@@ -17,7 +18,7 @@ import kotlinx.coroutines.flow.flowOn
 import kotlinx.coroutines.flow.merge
 
 /** kotlinx.coroutines' flows. */
-internal val FLOW = StrategyFamily("flow", colour = "#c35fd6")
+internal val FLOW = StrategyFamily("flow", colour = "#c35fd6", library = Library.KOTLINX_COROUTINES)
 
 /** Why the merge family has no open-loop form. */
 private const val MERGE_OF_A_FIXED_LIST = "merge() of a fixed list of the batch's item flows"

@@ -3,17 +3,20 @@ package dev.bakeoff.strategy
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.ItemSink
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
+import reactor.core.publisher.Flux
 import reactor.core.publisher.Mono
 import reactor.core.scheduler.Scheduler
 import reactor.core.scheduler.Schedulers
 import java.time.Duration
 
 /** Project Reactor. */
-internal val REACTOR = StrategyFamily("reactor", colour = "#2a9d8f")
+internal val REACTOR =
+    StrategyFamily("reactor", colour = "#2a9d8f", library = Library("reactor-core", Flux::class.java))
 
 /**
  * Project Reactor: one `Mono.fromRunnable { action(it) }.subscribeOn(scheduler)` per item,

@@ -3,6 +3,7 @@ package dev.bakeoff.strategy
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.ItemSink
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.SharedScheduler
 import dev.bakeoff.model.Strategy
@@ -15,7 +16,8 @@ import io.reactivex.rxjava3.schedulers.Schedulers
 import java.util.concurrent.TimeUnit
 
 /** RxJava 3. */
-internal val RXJAVA = StrategyFamily("rxjava", colour = "#d1495b")
+internal val RXJAVA =
+    StrategyFamily("rxjava", colour = "#d1495b", library = Library("rxjava", Flowable::class.java))
 
 /** RxJava's process-wide schedulers, and the threads it starts beside them. */
 internal object RxSchedulers {

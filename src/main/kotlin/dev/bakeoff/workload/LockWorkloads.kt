@@ -1,5 +1,6 @@
 package dev.bakeoff.workload
 
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.SerialWorkload
 import dev.bakeoff.model.WaitForm
@@ -124,6 +125,7 @@ internal val LOCK_WORKLOADS = listOf(
         summary = "pinning's twin: wait ms holding the item's own ReentrantLock (sleep) | Mutex (delay)",
         waits = true,
         params = listOf(PINNING_MS),
+        libraries = listOf(Library.KOTLINX_COROUTINES),
     ) { PinningLockWorkload(it.waits, it[PINNING_MS]) },
     WorkloadEntry(
         id = "contended",
@@ -137,5 +139,6 @@ internal val LOCK_WORKLOADS = listOf(
         summary = "contended with one shared ReentrantLock (sleep) | Mutex (delay)",
         waits = true,
         params = listOf(CONTENDED_MS),
+        libraries = listOf(Library.KOTLINX_COROUTINES),
     ) { ContendedLockWorkload(it.waits, it[CONTENDED_MS]) },
 )

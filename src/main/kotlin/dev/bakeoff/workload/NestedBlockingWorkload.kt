@@ -1,6 +1,7 @@
 package dev.bakeoff.workload
 
 import dev.bakeoff.model.ItemSite
+import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.TestScale
@@ -50,6 +51,7 @@ internal class NestedBlockingWorkload(
             inAll = false,
             test = TestScale.excluded("deadlocks on purpose on small pools; HazardWorkloadTest runs it"),
             waitForms = listOf(WaitForm.BLOCKING),
+            libraries = listOf(Library.KOTLINX_COROUTINES),
         ) { NestedBlockingWorkload(it.context.site, it.waits, it[DEPTH], it[MS]) }
     }
 }

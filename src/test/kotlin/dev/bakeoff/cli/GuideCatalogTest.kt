@@ -12,25 +12,34 @@ import kotlin.test.assertTrue
 
 /**
  * The user guide's catalog section (docs/GUIDE.md, "The catalog") must be what `./bakeoff list --markdown`
- * prints (Renaissance keeps its README table the same way).
+ * prints (Renaissance keeps its README table the same way); with `-Dbakeoff.updateCatalog=true` the test
+ * writes it there first, as [dev.bakeoff.ApiDumpTest] does the API dump.
  */
 class GuideCatalogTest {
     @Test
     fun `the guide's catalog table is up to date`() {
         val guide = File(GUIDE).readText()
         val begin = guide.indexOf(CatalogMarkdown.BEGIN)
-        val end = guide.indexOf(CatalogMarkdown.END)
-        assertTrue(begin >= 0 && end > begin, "$GUIDE has no catalog markers")
+        val markerEnd = guide.indexOf(CatalogMarkdown.END)
+        assertTrue(begin >= 0 && markerEnd > begin, "$GUIDE has no catalog markers")
+        val end = markerEnd + CatalogMarkdown.END.length
         val listing =
             CatalogListing.of(Strategies.catalog.entries, Workloads.catalog.entries, Scenarios.catalog.entries)
-        assertEquals(
-            CatalogMarkdown.render(listing),
-            guide.substring(begin, end + CatalogMarkdown.END.length),
-            "the catalog in $GUIDE is stale: paste the output of ./bakeoff list --markdown",
-        )
+        val block = CatalogMarkdown.render(listing)
+        if (System.getProperty(UPDATE).toBoolean()) {
+            File(GUIDE).writeText(guide.replaceRange(begin, end, block))
+        } else {
+            assertEquals(
+                block,
+                guide.substring(begin, end),
+                "the catalog in $GUIDE is stale: regenerate it with ./mvnw test -Dtest=GuideCatalogTest -D$UPDATE=true",
+            )
+        }
     }
 
     private companion object {
         const val GUIDE = "docs/GUIDE.md"
+
+        const val UPDATE = "bakeoff.updateCatalog"
     }
 }

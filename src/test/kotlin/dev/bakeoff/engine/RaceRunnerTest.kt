@@ -1,9 +1,7 @@
 package dev.bakeoff.engine
 
-import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.SuiteEntry
@@ -15,7 +13,6 @@ import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
-import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.RaceStop

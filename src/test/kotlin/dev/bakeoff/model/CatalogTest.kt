@@ -1,5 +1,6 @@
 package dev.bakeoff.model
 
+import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.CellSpec
@@ -96,6 +97,17 @@ class CatalogTest {
         assertEquals(families.size, families.map { it.family }.toSet().size, "a family declared twice")
         assertEquals(families.size, families.map { it.colour }.toSet().size)
         assertTrue(families.all { HEX_COLOUR.matches(it.colour) })
+    }
+
+    @Test
+    fun `every library an entry declares resolves to a version, and the coroutine, Rx and Reactor strategies declare theirs`() {
+        val entries = Strategies.catalog.entries + Workloads.catalog.entries + Scenarios.catalog.entries
+        val unresolved = entries.flatMap { e -> e.libraries.filter { it.version == null }.map { "${e.id}: ${it.name}" } }
+        assertEquals(emptyList(), unresolved)
+        val byLibrary = Strategies.catalog.entries.groupBy({ it.libraries.singleOrNull()?.name }, { it.family.family.id })
+        assertEquals(setOf("coroutines", "flow"), byLibrary.getValue("kotlinx-coroutines").toSet())
+        assertEquals(setOf("rxjava"), byLibrary.getValue("rxjava").toSet())
+        assertEquals(setOf("reactor"), byLibrary.getValue("reactor-core").toSet())
     }
 
     @Test

@@ -6,7 +6,6 @@ import org.openqa.selenium.By
 import org.openqa.selenium.logging.LogType
 import org.openqa.selenium.support.ui.WebDriverWait
 import java.nio.file.Files
-import java.nio.file.Path
 import java.time.Duration
 import java.util.logging.Level
 import kotlin.test.assertContains

@@ -1,21 +1,22 @@
 package dev.bakeoff.engine.jdk
 
+import dev.bakeoff.catalog.Libraries
+import dev.bakeoff.model.Library
 import dev.bakeoff.result.Machine
+import org.HdrHistogram.Histogram
+import org.openjdk.jmh.runner.Runner
 import java.io.File
 import java.lang.management.ManagementFactory
 import java.nio.file.Path
 
 /** Describes the machine and the JDK the measured JVMs run on; every report states it. */
 internal object MachineInfo {
-    /** Library name -> a class it ships; the version is read from that class's jar name. */
-    private val LIBRARIES =
-        mapOf(
-            "kotlin-stdlib" to "kotlin.Unit",
-            "kotlinx-coroutines" to "kotlinx.coroutines.Job",
-            "rxjava" to "io.reactivex.rxjava3.core.Flowable",
-            "reactor-core" to "reactor.core.publisher.Flux",
-            "jmh-core" to "org.openjdk.jmh.runner.Runner",
-            "HdrHistogram" to "org.HdrHistogram.Histogram",
+    /** The harness's own libraries, under every cell whatever it measures; the plug-ins declare theirs. */
+    private val HARNESS =
+        listOf(
+            Library("kotlin-stdlib", Unit::class.java),
+            Library("jmh-core", Runner::class.java),
+            Library("HdrHistogram", Histogram::class.java),
         )
 
     fun describe(jdkHome: Path, cpus: Int?): Machine {
@@ -32,7 +33,7 @@ internal object MachineInfo {
             jdkVersion = jdk?.runtimeVersion ?: jdk?.version ?: System.getProperty("java.version"),
             jvmName = System.getProperty("java.vm.name"),
             jdkHome = jdkHome.toString(),
-            libraries = LIBRARIES.mapValues { (_, cls) -> versionOf(cls) },
+            libraries = libraries(),
             cpuModel = cpuModel(),
         )
     }
@@ -44,13 +45,9 @@ internal object MachineInfo {
         }
     }.getOrNull()
 
-    /** `rxjava-3.1.12.jar` -> `3.1.12`; "unknown" when the class is not loaded from a versioned jar. */
-    private fun versionOf(className: String): String {
-        val path =
-            runCatching { Class.forName(className).protectionDomain.codeSource.location.path }.getOrNull()
-                ?: return "unknown"
-        return Regex("-(\\d[\\w.-]*)\\.jar$").find(path)?.groupValues?.get(1) ?: "unknown"
-    }
+    /** Each library's version by name, the harness's first, then the plug-ins'; "unknown" outside a versioned jar. */
+    fun libraries(): Map<String, String> =
+        (HARNESS + Libraries.declared).associate { it.name to (it.version ?: "unknown") }
 
     /** Major version of the JDK at [home], from its `release` file; null if it is not a JDK. */
     fun jdkMajor(home: Path): Int? = Jdk.at(home)?.let { Jdk.majorOf(it.version) }

@@ -18,7 +18,6 @@ import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
-import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
