@@ -38,9 +38,18 @@ internal object DecisionReasons {
 
             else -> if (forks.isEmpty()) ratio else "$ratio ($forks)"
         }
-        val level = confidencePercent(t.confidence ?: LEGACY_CONFIDENCE)
-        val p = "p ${pValue(t.pValue!!)}" + forks.let { if (it.isEmpty()) "" else "; $it" }
-        return "$ratio ($level CI ${Units.ratio(low)}–${Units.ratio(t.ciHigh!!)}, $p)"
+        return tested(t.ratio, low to t.ciHigh!!, t.pValue!!, t.confidence ?: LEGACY_CONFIDENCE, forks)
+    }
+
+    /**
+     * `×1.20 (98.3% CI 1.15–1.26, p = 0.0079; 3 and 4 forks)`: a tested [ratio], its [interval] at two-sided
+     * [confidence], its [p] and the [forks] counted (left out when empty). The one wording of a tested pair:
+     * a decision's ([figures]), `compare`'s and `check`'s ([ForkComparison.figures]).
+     */
+    fun tested(ratio: Double, interval: Pair<Double, Double>, p: Double, confidence: Double, forks: String): String {
+        val counted = if (forks.isEmpty()) "" else "; $forks"
+        return "×${Units.ratio(ratio)} (${confidencePercent(confidence)} CI ${Units.ratio(interval.first)}–" +
+            "${Units.ratio(interval.second)}, p ${pValue(p)}$counted)"
     }
 
     /**

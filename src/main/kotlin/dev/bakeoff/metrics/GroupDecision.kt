@@ -8,7 +8,6 @@ import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.TimeStats
 import org.apache.commons.statistics.distribution.NormalDistribution
-import kotlin.math.exp
 
 /**
  * Decides a group of cells from their measured runs (docs/RESULTS.md, "Deciding a group"), counting
@@ -127,10 +126,11 @@ internal object GroupDecision {
         val ranked = cells.sortedWith(RankedCell.RANKING)
         val winner = ranked.first()
         val w = winner.forks
-        val pairs = ranked.drop(1).map { Compared(it, w, winner.time.median) }
-        val testable = pairs.filter { it.ratio != null && !it.separated }
-        val slower = testable.zip(holm(listOf(w) + testable.map { it.o }, lookAlpha(looks))).toMap()
-        val tests = pairs.map { it.test(margin, slower[it], 1 - 2 * lookAlphaOneSided(looks)) }
+        // Against the fastest cell, only a cell behind is separated; with one fork a side, ten times apart.
+        val pairs = ranked.drop(1).map { ForkComparison(winner, it, oneFork = true, slowerOnly = true) }
+        val testable = pairs.filter { it.tested }
+        val slower = testable.zip(holm(listOf(w) + testable.map { it.candidate.forks }, lookAlpha(looks))).toMap()
+        val tests = pairs.map { test(it, margin, slower[it], 1 - 2 * lookAlphaOneSided(looks)) }
         val status = when {
             tests.all { it.outcome.behind } -> GroupStatus.DECIDED
             tests.none { it.outcome == PairOutcome.UNRESOLVED } -> GroupStatus.TIE
@@ -174,48 +174,37 @@ internal object GroupDecision {
     }
 
     /**
-     * [cell] against the winner's forks [w] (its median [winnerMedian]): the test, once the group's levels
-     * are known.
+     * [pair] (a cell against the winner) as the decision records it: separated, untested (a side with one
+     * fork: the ratio of the medians) or tested at the two-sided confidence [slower] ([holm]'s level) and
+     * the equivalence test's [equivalent].
      */
-    private class Compared(val cell: RankedCell, val w: ForkSample, val winnerMedian: Double) {
-        val o = cell.forks
-        val ratio = ForkRatio.of(w, o)
-
-        // A gap this wide needs no test: over 2x with two forks a side, over 10x with one.
-        val separated = ForkVerdict.separation(w, o, oneFork = true) == ForkVerdict.SLOWER
-
-        /**
-         * The test at the two-sided confidence [slower] ([holm]'s level, null where no test is made:
-         * separated, or a side with one fork) and the equivalence test's [equivalent].
-         */
-        fun test(margin: Double, slower: Double?, equivalent: Double): PairTest {
-            val time = cell.time
-            if (separated) {
-                val outcome = PairOutcome.SEPARATED
-                val gap = exp(o.logMean - w.logMean)
-                return PairTest(cell.strategy, gap, runs = time.runs.size, outcome = outcome, forks = o.size)
-            }
-            val fr = ratio ?: return PairTest(
-                cell.strategy,
-                time.median / winnerMedian,
-                runs = time.runs.size,
-                outcome = PairOutcome.UNRESOLVED,
-                forks = o.size,
-            )
-            val level = checkNotNull(slower) { "${cell.strategy} is testable, so Holm gave it a level" }
-            val (low, high) = fr.interval(level)
-            val (eqLow, eqHigh) = fr.interval(equivalent)
-            // The rule compare and check share; a cell the forks put ahead of the winner is unresolved here.
-            val outcome = when (ForkVerdict.of(fr, margin, level, equivalent)) {
-                ForkVerdict.SAME -> PairOutcome.EQUIVALENT
-                ForkVerdict.SLOWER -> PairOutcome.SLOWER
-                else -> PairOutcome.UNRESOLVED
-            }
-            return PairTest(
-                cell.strategy, fr.ratio, low, high, fr.pValue, time.runs.size, outcome, eqLow, eqHigh,
-                forks = o.size, confidence = level, eqConfidence = equivalent,
-            )
+    private fun test(pair: ForkComparison, margin: Double, slower: Double?, equivalent: Double): PairTest {
+        val cell = pair.candidate
+        val runs = cell.time.runs.size
+        val forks = cell.forks.size
+        if (pair.separation != null) {
+            return PairTest(cell.strategy, pair.ratio, runs = runs, outcome = PairOutcome.SEPARATED, forks = forks)
         }
+        val fr = pair.test ?: return PairTest(
+            cell.strategy,
+            pair.medianRatio,
+            runs = runs,
+            outcome = PairOutcome.UNRESOLVED,
+            forks = forks,
+        )
+        val level = checkNotNull(slower) { "${cell.strategy} is testable, so Holm gave it a level" }
+        val (low, high) = fr.interval(level)
+        val (eqLow, eqHigh) = fr.interval(equivalent)
+        // A cell the forks put ahead of the winner is unresolved here.
+        val outcome = when (pair.verdict(margin, level, equivalent)) {
+            ForkVerdict.SAME -> PairOutcome.EQUIVALENT
+            ForkVerdict.SLOWER -> PairOutcome.SLOWER
+            else -> PairOutcome.UNRESOLVED
+        }
+        return PairTest(
+            cell.strategy, fr.ratio, low, high, fr.pValue, runs, outcome, eqLow, eqHigh,
+            forks = forks, confidence = level, eqConfidence = equivalent,
+        )
     }
 }
 

@@ -1,18 +1,17 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkComparison
 import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.PairOutcome
-import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
 
@@ -115,7 +114,7 @@ internal data class Check(
             } else {
                 emptyMap()
             }
-            val tested = pairs.values.count { it?.ratio != null && !it.separated }
+            val tested = pairs.values.count { it?.tested == true }
             val confidence = ForkVerdict.confidence(tested)
             val checks = matched.map { key ->
                 val b = before.getValue(key)
@@ -231,19 +230,57 @@ internal data class Check(
             }
         }
 
-        /** The cells the slower gate compares in one group, or null when the strategy is not ranked on a side. */
-        private fun timedPair(settings: CheckSettings, b: RankedGroup, n: RankedGroup): TimedPair? {
+        /**
+         * The strategy's cell in the baseline's group against its cell now, as the slower gate compares them
+         * (only slower fails, so only a cell behind is separated), or null when it is not ranked on a side.
+         */
+        private fun timedPair(settings: CheckSettings, b: RankedGroup, n: RankedGroup): ForkComparison? {
             val s = settings.strategy ?: b.decision?.winner ?: return null
             val before = b.rankedCells.firstOrNull { it.strategy == s } ?: return null
             val now = n.rankedCells.firstOrNull { it.strategy == s } ?: return null
-            return TimedPair(s, before, now)
+            return ForkComparison(before, now, slowerOnly = true)
         }
 
-        private fun slower(settings: CheckSettings, pair: TimedPair?, confidence: Double): Finding {
+        private fun slower(settings: CheckSettings, pair: ForkComparison?, confidence: Double): Finding {
             val gate = Gate.SLOWER
             val s = settings.strategy ?: "the baseline's winner"
             pair ?: return Finding(gate, GateOutcome.NOT_COMPARED, "$s is not ranked in both runs' group")
-            return pair.finding(settings.margin, confidence)
+            return slower(pair, settings.margin, confidence)
+        }
+
+        /**
+         * The slower gate on [pair] (now against the baseline): failed when the forks are separated or the
+         * verdict at [confidence] is slower; held when the whole interval lies below 1 + [margin].
+         */
+        private fun slower(pair: ForkComparison, margin: Double, confidence: Double): Finding {
+            val gate = Gate.SLOWER
+            val strategy = pair.candidate.strategy
+            val fr = pair.test ?: return Finding(
+                gate,
+                GateOutcome.NOT_TOLD_APART,
+                "$strategy has ${pair.baseline.forks.size} steady fork(s) in the baseline and " +
+                    "${pair.candidate.forks.size} now, and a test takes at least ${ForkRatio.MIN_FORKS} a side " +
+                    "(ratio of medians ×${Units.ratio(pair.medianRatio)})",
+            )
+            if (pair.separation != null) {
+                return Finding(
+                    gate,
+                    GateOutcome.FAILED,
+                    "$strategy slower: ×${Units.ratio(pair.ratio)}, its fastest fork now over " +
+                        "${Units.sig3(pair.separationFactor)}× the baseline's slowest (${pair.sides})",
+                )
+            }
+            val figures = pair.figures(confidence)
+            val against = "the ${DecisionReasons.percent(margin)} margin"
+            return when {
+                pair.verdict(margin, confidence) == ForkVerdict.SLOWER ->
+                    Finding(gate, GateOutcome.FAILED, "$strategy slower: $figures, beyond $against")
+
+                fr.interval(confidence).second <= 1 + margin ->
+                    Finding(gate, GateOutcome.HELD, "$strategy $figures, not slower than $against")
+
+                else -> Finding(gate, GateOutcome.NOT_TOLD_APART, "${pair.sides}, $strategy $figures against $against")
+            }
         }
 
         private fun status(b: RankedGroup, n: RankedGroup): Finding {
@@ -279,56 +316,4 @@ internal data class Check(
 
         private const val GIB = 1L shl 30
     }
-}
-
-/**
- * One strategy's cell in the baseline ([before]) and now ([now]), counted by forks: the ratio of
- * their geometric-mean fork medians (now / before), or null with fewer than two forks a side.
- */
-private class TimedPair(val strategy: String, val before: RankedCell, val now: RankedCell) {
-    private val b = before.forks
-    private val n = now.forks
-    val ratio: ForkRatio? = ForkRatio.of(b, n)
-
-    // The race's rule: a gap this wide needs no test (but still two forks a side). Only slower fails.
-    val separated = ForkVerdict.separation(b, n) == ForkVerdict.SLOWER
-
-    fun finding(margin: Double, confidence: Double): Finding {
-        val gate = Gate.SLOWER
-        val fr = ratio ?: return Finding(
-            gate,
-            GateOutcome.NOT_TOLD_APART,
-            "$strategy has ${b.size} steady fork(s) in the baseline and ${n.size} now, and a " +
-                "test takes at least ${ForkRatio.MIN_FORKS} a side (ratio of medians " +
-                "×${Units.ratio(now.time.median / before.time.median)})",
-        )
-        if (separated) {
-            return Finding(
-                gate,
-                GateOutcome.FAILED,
-                "$strategy slower: ×${Units.ratio(fr.ratio)}, its fastest fork now over " +
-                    "${Units.sig3(GroupDecision.SEPARATION)}× the baseline's slowest (${forks()})",
-            )
-        }
-        val (low, high) = fr.interval(confidence)
-        val figures = DecisionReasons.figures(test(fr.ratio, low, high, fr.pValue, confidence), b.size)
-        val against = "the ${DecisionReasons.percent(margin)} margin"
-        return when {
-            ForkVerdict.of(fr, margin, confidence) == ForkVerdict.SLOWER ->
-                Finding(gate, GateOutcome.FAILED, "$strategy slower: $figures, beyond $against")
-
-            high <= 1 + margin -> Finding(gate, GateOutcome.HELD, "$strategy $figures, not slower than $against")
-
-            else -> Finding(gate, GateOutcome.NOT_TOLD_APART, "${forks()}, $strategy $figures against $against")
-        }
-    }
-
-    /** `3 forks a side`, or `2 and 3 forks` (baseline first). */
-    private fun forks() = if (b.size == n.size) "${b.size} forks a side" else "${b.size} and ${n.size} forks"
-
-    /** The figures as a [PairTest], so they read as every decision's do ([DecisionReasons.figures]). */
-    private fun test(ratio: Double, low: Double, high: Double, p: Double, confidence: Double) = PairTest(
-        strategy, ratio, low, high, p, now.time.runs.size, PairOutcome.UNRESOLVED,
-        forks = n.size, confidence = confidence,
-    )
 }

@@ -112,7 +112,7 @@ internal object CompareHtml {
                             }
                             // Untested rows leave p empty, which sorts last either way.
                             r.pValue?.let { num(it, "p ${DecisionReasons.pValue(it)}") } ?: td("num") {}
-                            td("num") { +"${r.forks.base.size} / ${r.forks.new.size}" }
+                            td("num") { +"${r.base.forks.size} / ${r.new.forks.size}" }
                             td("verdict ${r.verdict.name.lowercase().replace('_', '-')}") { +r.verdictLabel }
                         }
                     }

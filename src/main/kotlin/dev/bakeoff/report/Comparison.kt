@@ -1,6 +1,6 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.ForkComparison
 import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.ForkVerdict
@@ -11,15 +11,12 @@ import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
-import dev.bakeoff.result.PairOutcome
-import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
-import kotlin.math.exp
 
 /**
  * What `bakeoff compare` reports: per matching cell, the [new] side against the [base] side counted
- * by forks (JVMs), as the race decides ([ComparedCell]: [ForkSample], [ForkRatio], [ForkVerdict]).
+ * by forks (JVMs), as the race decides ([ComparedCell]: [ForkComparison], [ForkSample], [ForkRatio], [ForkVerdict]).
  * Every interval is at [confidence], the error rate [GroupDecision.ALPHA] divided over the [tests]
  * made (Bonferroni, as `check` divides it), so the comparison as a whole calls a change where there is
  * none at most that often; the equivalence intervals at [eqConfidence] under [margin]. Either two runs
@@ -39,7 +36,7 @@ internal data class Comparison(
     val load: LoadComparison? = null,
 ) {
     /** How many rows were tested (two forks a side or more, not separated): the count the level is divided over. */
-    val tests: Int get() = rows.count { it.forks.tested }
+    val tests: Int get() = rows.count { it.pair.tested }
 
     val confidence: Double get() = levels(tests).first
     val eqConfidence: Double get() = levels(tests).second
@@ -131,7 +128,7 @@ internal data class Comparison(
         private fun <K> of(base: Side<K>, new: Side<K>, margin: Double, title: (K) -> String): Comparison {
             val (baseLabel, baseCells) = base.label to base.cells
             val (newLabel, newCells) = new.label to new.cells
-            val matched = mutableListOf<Triple<String, RankedCell, RankedCell>>()
+            val pairs = mutableListOf<Pair<String, ForkComparison>>()
             val notCompared = mutableListOf<NotCompared>()
             for (key in (baseCells.keys + newCells.keys)) {
                 val b = baseCells[key]
@@ -139,7 +136,7 @@ internal data class Comparison(
                 val rankedBase = b?.let(RankedCell::of)
                 val rankedNew = n?.let(RankedCell::of)
                 if (rankedBase != null && rankedNew != null) {
-                    matched += Triple(title(key), rankedBase, rankedNew)
+                    pairs += title(key) to ForkComparison(rankedBase, rankedNew)
                     continue
                 }
                 val why = when {
@@ -149,11 +146,8 @@ internal data class Comparison(
                 }
                 notCompared += NotCompared(title(key), why)
             }
-            val pairs = matched.map { (name, b, n) -> Triple(name, b to n, ForkPair(b.forks, n.forks)) }
-            val levels = levels(pairs.count { it.third.tested })
-            val rows = pairs.map { (name, cells, forks) ->
-                ComparedCell.of(name, cells.first, cells.second, forks, margin, levels)
-            }
+            val levels = levels(pairs.count { it.second.tested })
+            val rows = pairs.map { (name, pair) -> ComparedCell.of(name, pair, margin, levels) }
             return Comparison(baseLabel, newLabel, base.results, new.results, margin, rows, notCompared)
         }
 
@@ -192,53 +186,43 @@ internal data class Reason(val problem: Problem, val side: String, val status: C
 }
 
 /**
- * One cell's two sides counted by forks: each side's [ForkSample], the [ratio] of their fork
- * medians with Welch's test (null with fewer than [ForkRatio.MIN_FORKS] forks a side) and their
- * [separation]. Immutable.
- */
-internal class ForkPair(val base: ForkSample, val new: ForkSample) {
-    val ratio: ForkRatio? = ForkRatio.of(base, new)
-    val separation: ForkVerdict? = ForkVerdict.separation(base, new)
-
-    /** Whether a test decides this pair: two forks a side or more, and not separated. */
-    val tested: Boolean get() = ratio != null && separation == null
-}
-
-/**
- * One matched cell: [base] and [new] (completed, with runs), their [forks] and the [verdict] under
- * [margin], reading the comparison's levels (the test's, the equivalence test's). Immutable.
+ * One matched cell: its [title], its two sides compared by forks ([pair]: base the baseline, new the
+ * candidate) and the [verdict] under [margin], reading the comparison's levels (the test's, the
+ * equivalence test's). Immutable.
  */
 internal class ComparedCell private constructor(
     val title: String,
-    val base: RankedCell,
-    val new: RankedCell,
-    val forks: ForkPair,
+    val pair: ForkComparison,
     val margin: Double,
     val verdict: ForkVerdict,
     /** Two-sided confidence of [interval]: the equivalence test's for [ForkVerdict.SAME], else the test's. */
     val confidence: Double?,
 ) {
+    /** The base side: completed, with runs. */
+    val base: RankedCell get() = pair.baseline
+
+    /** The new side: completed, with runs. */
+    val new: RankedCell get() = pair.candidate
+
     /** new / base of the geometric-mean fork medians (< 1: new is faster), tested or not. */
-    val ratio: Double get() = exp(forks.new.logMean - forks.base.logMean)
+    val ratio: Double get() = pair.ratio
 
     /** The interval the verdict read, (low, high); null when no test was made (too few forks, or separated). */
-    val interval: Pair<Double, Double>? get() = confidence?.let { forks.ratio!!.interval(it) }
+    val interval: Pair<Double, Double>? get() = confidence?.let { checkNotNull(pair.test).interval(it) }
 
     /** Welch's two-sided p of "no difference"; null when no test was made. */
-    val pValue: Double? get() = forks.ratio?.pValue?.takeIf { forks.tested }
+    val pValue: Double? get() = pair.test?.pValue?.takeIf { pair.tested }
 
     val baseMedian: Double get() = base.time.median
     val newMedian: Double get() = new.time.median
 
     /** `slower`, `same within 5%`, `faster (separated)`, `not tested (1 fork a side: a test takes at least 2)`. */
     val verdictLabel: String get() = when {
-        forks.separation != null -> "${verdict.label(margin)} (separated)"
+        pair.separation != null -> "${verdict.label(margin)} (separated)"
 
         verdict == ForkVerdict.NOT_TESTED -> {
-            val (b, n) = forks.base.size to forks.new.size
-            val few = if (b == n) "$b fork${if (b == 1) "" else "s"} a side" else "$b and $n forks"
-            val least = "a test takes at least ${ForkRatio.MIN_FORKS}${if (b == n) "" else " a side"}"
-            "${verdict.label(margin)} ($few: $least)"
+            val aSide = if (base.forks.size == new.forks.size) "" else " a side"
+            "${verdict.label(margin)} (${pair.sides}: a test takes at least ${ForkRatio.MIN_FORKS}$aSide)"
         }
 
         else -> verdict.label(margin)
@@ -246,44 +230,25 @@ internal class ComparedCell private constructor(
 
     /**
      * `×1.50 (95% CI 1.43–1.57, p < 0.001; 3 and 3 forks)` as every decision reads
-     * ([DecisionReasons.figures]), the gap that made a test unnecessary, or the bare ratio untested.
+     * ([ForkComparison.figures]), the gap that made a test unnecessary, or the bare ratio untested.
      */
-    val figures: String get() {
-        val (low, high) = interval ?: return when (forks.separation) {
-            null -> "×${Units.ratio(ratio)}"
+    val figures: String get() = confidence?.let(pair::figures) ?: when (pair.separation) {
+        null -> "×${Units.ratio(ratio)}"
 
-            else -> "×${Units.ratio(ratio)} (one side's fastest fork over ${Units.sig3(GroupDecision.SEPARATION)}× " +
-                "the other's slowest; ${forks.base.size} and ${forks.new.size} forks)"
-        }
-        val test = PairTest(
-            title, ratio, low, high, pValue, new.time.runs.size, PairOutcome.UNRESOLVED,
-            forks = forks.new.size, confidence = confidence,
-        )
-        return DecisionReasons.figures(test, forks.base.size)
+        else -> "×${Units.ratio(ratio)} (one side's fastest fork over ${Units.sig3(pair.separationFactor)}× " +
+            "the other's slowest; ${base.forks.size} and ${new.forks.size} forks)"
     }
 
     companion object {
-        /** [base] against [new] with their [forks], under [margin] at [levels] (the test's, the equivalence test's). */
-        fun of(
-            title: String,
-            base: RankedCell,
-            new: RankedCell,
-            forks: ForkPair,
-            margin: Double,
-            levels: Pair<Double, Double>,
-        ): ComparedCell {
-            val ratio = forks.ratio
-            val verdict = when {
-                forks.separation != null -> forks.separation
-                ratio == null -> ForkVerdict.NOT_TESTED
-                else -> ForkVerdict.of(ratio, margin, levels.first, levels.second)
-            }
+        /** [pair] under [margin] at [levels] (the test's, the equivalence test's). */
+        fun of(title: String, pair: ForkComparison, margin: Double, levels: Pair<Double, Double>): ComparedCell {
+            val verdict = pair.verdict(margin, levels.first, levels.second)
             val confidence = when {
-                !forks.tested -> null
+                !pair.tested -> null
                 verdict == ForkVerdict.SAME -> levels.second
                 else -> levels.first
             }
-            return ComparedCell(title, base, new, forks, margin, verdict, confidence)
+            return ComparedCell(title, pair, margin, verdict, confidence)
         }
     }
 }

@@ -106,7 +106,7 @@ internal object EvidenceVerdicts {
             else -> return@mapNotNull null
         }
         val how = when {
-            r.forks.separation != null -> "significant: every fork over ${Units.sig3(GroupDecision.SEPARATION)}× apart"
+            r.pair.separation != null -> "significant: every fork over ${Units.sig3(GroupDecision.SEPARATION)}× apart"
 
             r.verdict == ForkVerdict.FASTER || r.verdict == ForkVerdict.SLOWER ->
                 "significant: p ${DecisionReasons.pValue(r.pValue!!)}"

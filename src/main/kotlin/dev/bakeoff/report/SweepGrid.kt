@@ -63,7 +63,7 @@ internal class SweepGrid(
                 pair.second,
                 "${bare(c.strategy)} (${c.wait})",
                 bare(c.workload),
-                c.items.takeUnless { SweepCurve.ITEMS in point.keys },
+                c.items.takeUnless { SweepPoint.ITEMS in point.keys },
                 point.values.filterKeys { it != pair.first && it != pair.second },
             )
         }

@@ -4,6 +4,7 @@ import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.SweepPoint
 
 /**
  * The curves of a sweep, as the console shows them: one table per swept parameter and workload
@@ -86,7 +87,7 @@ internal object SweepReport {
     /** Higher is better: minus the median, or the throughput for item-count sweeps; -inf for a cell without a time. */
     private fun score(c: CellResult): Double {
         val median = c.timeNs?.takeIf { c.status == OK }?.median ?: return Double.NEGATIVE_INFINITY
-        return if (c.sweep?.get(SweepCurve.ITEMS) != null) c.items / median else -median
+        return if (c.sweep?.get(SweepPoint.ITEMS) != null) c.items / median else -median
     }
 
     private val OK = CellStatus.OK

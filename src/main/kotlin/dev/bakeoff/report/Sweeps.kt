@@ -17,7 +17,7 @@ internal class SweepCurve(val key: String, val workload: String, val items: Int?
     /** What the curve is measured on: `io-sleep, 1000 items`, or the workload alone for an item-count sweep. */
     val subject: String get() = workload + (items?.let { ", $it items" } ?: "")
 
-    val sweepsItems: Boolean get() = key == ITEMS
+    val sweepsItems: Boolean get() = key == SweepPoint.ITEMS
 
     private val mixedWaits = cells.map { it.wait }.distinct().size > 1
 
@@ -31,8 +31,6 @@ internal class SweepCurve(val key: String, val workload: String, val items: Int?
     fun series(cell: CellResult): String = withoutKey(cell.strategy, key) + if (mixedWaits) " (${cell.wait})" else ""
 
     companion object {
-        const val ITEMS = "items"
-
         /**
          * The curves of a run's [cells], in the order their first swept cell appears: the cells
          * swept over one key only (a grid's cells are [SweepGrid]s).
@@ -44,7 +42,7 @@ internal class SweepCurve(val key: String, val workload: String, val items: Int?
 
         private fun curveKey(c: CellResult): CurveKey {
             val key = checkNotNull(c.sweep).keys.single()
-            return CurveKey(key, withoutKey(c.workload, key), c.items.takeUnless { key == ITEMS })
+            return CurveKey(key, withoutKey(c.workload, key), c.items.takeUnless { key == SweepPoint.ITEMS })
         }
 
         /** [spec] without its `:key=value` part: a swept cell's spec names its series once the value is taken out. */

@@ -269,6 +269,12 @@ public data class SweepPoint(val values: Map<String, String>) {
     override fun toString(): String = values.entries.joinToString { "${it.key}=${it.value}" }
 
     public companion object {
+        /**
+         * The swept key of the item count per batch (`--param items=10..1000x10`), which every cell takes:
+         * the one name the plan's sweeps and the report's curves read.
+         */
+        internal const val ITEMS: String = "items"
+
         /** The swept key of the cores a cell ran on (`--param cpus=1,2`), which every cell takes. */
         internal const val CPUS: String = "cpus"
     }

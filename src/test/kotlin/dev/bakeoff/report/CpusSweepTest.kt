@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.engine.plan.SuiteEntry
+import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.Family
@@ -18,7 +19,7 @@ import kotlin.test.assertTrue
 /**
  * A sweep over `cpus` varies neither the strategy spec nor the workload: its cells differ only in the cores
  * they ran on. Each core count is a group of its own, in the plan the race groups by, in the view every report
- * reads, in the decisions a run records, and in `compare`; no strategy is ever ranked against itself.
+ * reads, in the decisions a run records, in `compare` and in `check`; no strategy is ever ranked against itself.
  */
 class CpusSweepTest {
     @Test
@@ -95,6 +96,60 @@ class CpusSweepTest {
         assertEquals(4, comparison.rows.size, comparison.rows.map { it.title }.toString())
         assertEquals(emptyList(), comparison.notCompared)
         assertEquals(4, comparison.rows.map { it.title }.distinct().size, comparison.rows.map { it.title }.toString())
+    }
+
+    @Test
+    fun `compare of two runs meets each cell with itself on the same cores, each compared by its own forks`() {
+        val comparison = Comparison.ofRuns(results(), results(seed = 2))
+        for (row in comparison.rows) {
+            assertEquals(row.base.strategy, row.new.strategy, row.title)
+            assertEquals(row.base.cell.sweep, row.new.cell.sweep, row.title)
+            // Two honest runs of the same cells: within 5%, never separated as a cell against its other cores would be.
+            assertEquals(ForkVerdict.SAME, row.verdict, "${row.title}: ${row.figures}")
+        }
+        assertEquals(4, comparison.tests)
+    }
+
+    @Test
+    fun `compare of two strategies within one run meets them on each core count, never a strategy beside itself`() {
+        val comparison = Comparison.ofStrategies(results(), "virtual-threads", "coroutine-default")
+        assertEquals(
+            listOf(
+                "hazard-nested-blocking, 16 items (blocking) on 1 cpu",
+                "hazard-nested-blocking, 16 items (blocking) on 2 cpus",
+            ),
+            comparison.rows.map { it.title },
+        )
+        for (row in comparison.rows) {
+            assertEquals("virtual-threads" to "coroutine-default", row.base.strategy to row.new.strategy, row.title)
+            assertEquals(row.base.cell.sweep, row.new.cell.sweep, row.title)
+        }
+        // coroutine-default is over twice virtual-threads' time on 1 core and faster on 2: apart on each.
+        assertEquals(listOf(ForkVerdict.SLOWER, ForkVerdict.FASTER), comparison.rows.map { it.verdict })
+        assertEquals(emptyList(), comparison.notCompared)
+    }
+
+    @Test
+    fun `check holds each core count's group against its own, naming its own winner once`() {
+        val check = Check.of(results(), results(seed = 2))
+        assertEquals(
+            listOf(
+                "hazard-nested-blocking, 16 items (blocking) on 1 cpu",
+                "hazard-nested-blocking, 16 items (blocking) on 2 cpus",
+            ),
+            check.groups.map { it.title },
+        )
+        assertTrue(check.passed, check.failures.toString())
+        assertEquals(emptyList(), check.notCompared)
+        for ((group, winner) in check.groups.zip(listOf("virtual-threads", "coroutine-default"))) {
+            assertEquals("$winner (decided) → $winner (decided)", group.answer, group.title)
+            for (finding in group.findings.filter { it.gate != Gate.STATUS }) {
+                assertTrue(finding.text.startsWith(winner), "${group.title}: $finding")
+                val other = listOf("virtual-threads", "coroutine-default").single { it != winner }
+                assertTrue(other !in finding.text, "${group.title}: $finding")
+            }
+            assertEquals("the 2 cell(s) ok before are ok now", group.findings.single { it.gate == Gate.STATUS }.text)
+        }
     }
 
     private fun assertNotBesideItself(decision: GroupResult) {

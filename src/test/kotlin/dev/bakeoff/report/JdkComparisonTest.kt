@@ -73,7 +73,7 @@ class JdkComparisonTest {
         val c = Comparison.ofJdks(raced()).single()
         val pinned = c.rows.single { it.title == "virtual-threads × network, 100 items (blocking)" }
         // An old file: its one run is one fork, too few for a test and for the separation rule.
-        assertEquals(1, pinned.forks.base.size)
+        assertEquals(1, pinned.base.forks.size)
         assertEquals(ForkVerdict.NOT_TESTED, pinned.verdict)
         assertEquals("not tested (1 and 10 forks: a test takes at least 2 a side)", pinned.verdictLabel)
         assertTrue(c.notCompared.isEmpty(), c.notCompared.toString())

@@ -15,7 +15,7 @@ import dev.bakeoff.result.SweepPoint
 /**
  * Every combination of the values of one or more [Sweep]s (one `--param` each, distinct keys).
  * Each strategy x workload pair is swept over the keys it takes (declared by the strategy or the
- * workload; [Sweep.ITEMS] and [Sweep.CPUS] apply to all): every combination of those keys' values, so a spec
+ * workload; [SweepPoint.ITEMS] and [SweepPoint.CPUS] apply to all): every combination of those keys' values, so a spec
  * that takes only some of the keys is swept over those; a pair that takes none runs once,
  * unswept, as the baseline. A grid of more than [MAX_CELLS] cells is refused before any is made.
  * Immutable.
@@ -46,7 +46,7 @@ internal data class Grid(val sweeps: List<Sweep>) {
         items: Int,
         wait: WaitForm,
     ): List<CellSpec> = expand(strategies, workloads, Workloads.catalog::resolve) { s, w, point ->
-        CellSpec(s, w, point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items, wait, sweep = point, cpus = cpus(point))
+        CellSpec(s, w, point?.get(SweepPoint.ITEMS)?.let(::itemCount) ?: items, wait, sweep = point, cpus = cpus(point))
     }
 
     /** The cells of [strategies] on [scenario] at every combination, as [cells] orders them. */
@@ -56,7 +56,7 @@ internal data class Grid(val sweeps: List<Sweep>) {
         items: Int,
         wait: WaitForm,
     ): List<CellSpec> = expand(strategies, listOf(scenario), Scenarios.catalog::resolve) { s, sc, point ->
-        val n = point?.get(Sweep.ITEMS)?.let(::itemCount) ?: items
+        val n = point?.get(SweepPoint.ITEMS)?.let(::itemCount) ?: items
         CellSpec(s, null, n, wait, sc, sweep = point, cpus = cpus(point))
     }
 
@@ -144,7 +144,7 @@ internal data class Grid(val sweeps: List<Sweep>) {
     private fun itemCount(v: String) = v.toIntOrNull()?.takeIf { it >= 1 }
         ?: throw CatalogException("invalid items '$v' in --param; valid: a whole number >= 1")
 
-    private fun cpus(point: SweepPoint?) = point?.get(Sweep.CPUS)?.let { v ->
+    private fun cpus(point: SweepPoint?) = point?.get(SweepPoint.CPUS)?.let { v ->
         v.toIntOrNull()?.takeIf { it >= 1 }
             ?: throw CatalogException("invalid cpus '$v' in --param; valid: a whole number >= 1")
     }

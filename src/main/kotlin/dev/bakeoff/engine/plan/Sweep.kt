@@ -7,20 +7,18 @@ import kotlin.math.roundToLong
 
 /**
  * One parameter swept over [values]: a strategy parameter (`concurrency`, `size`, `rails`...), a
- * workload parameter (`ms`, `n`), [ITEMS] or [CPUS]. One axis of a [Grid], which expands the cells.
+ * workload parameter (`ms`, `n`), [SweepPoint.ITEMS] or [SweepPoint.CPUS]. One axis of a [Grid], which expands the cells.
  * Immutable.
  */
 internal data class Sweep(val key: String, val values: List<String>) {
     override fun toString() = "$key=${values.joinToString(",")}"
 
     companion object {
-        const val ITEMS = "items"
-
-        /** The cores the cell's measured JVMs run on, as `--cpus` sets them for a whole run ([CellSpec.cpus]). */
-        const val CPUS = SweepPoint.CPUS
-
-        /** The keys every cell takes, whatever its strategy and workload declare. */
-        val UNIVERSAL = listOf(ITEMS, CPUS)
+        /**
+         * The keys every cell takes, whatever its strategy and workload declare: the item count and the cores
+         * its measured JVMs run on, as `--cpus` sets them for a whole run ([CellSpec.cpus]).
+         */
+        val UNIVERSAL = listOf(SweepPoint.ITEMS, SweepPoint.CPUS)
 
         /** The most values one sweep may have (a geometric range with a small factor grows fast). */
         const val MAX_VALUES = 50

@@ -11,7 +11,6 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.plan.Sweep
 import dev.bakeoff.engine.race.ForkMerge
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
@@ -28,6 +27,7 @@ import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.result.replaceAtomically
 import org.openjdk.jmh.results.RunResult
 import org.openjdk.jmh.results.format.ResultFormatFactory
@@ -268,7 +268,7 @@ internal class SuiteRunner(
      * larger counts are skipped rather than run to fail again, slower, and with the machine under the
      * same strain.
      */
-    private fun itemSeries(spec: CellSpec): CellKey? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
+    private fun itemSeries(spec: CellSpec): CellKey? = if (spec.sweep?.get(SweepPoint.ITEMS) != null) {
         spec.key.copy(group = spec.group.copy(items = 0), sweep = null)
     } else {
         null
