@@ -176,17 +176,18 @@ class ArchitectureTest {
         val ROOMS: Map<String, Set<String>> = mapOf(
             "jdk" to emptySet(),
             "link" to emptySet(),
+            "session" to emptySet(),
             "plan" to setOf("jdk"),
             "cell" to setOf("plan", "link"),
             "jmh" to setOf("cell"),
             "fork" to setOf("cell", "jmh", "plan", "link", "jdk"),
             "race" to setOf("fork", "plan"),
-            "suite" to setOf("race", "fork", "plan", "link", "jdk"),
+            "suite" to setOf("race", "fork", "plan", "link", "jdk", "session"),
             "fanout" to setOf("suite", "fork", "plan", "link"),
             "recommend" to setOf("plan"),
-            "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh"),
-            "load" to setOf("suite", "fork", "plan", "jdk"),
-            "footprint" to setOf("suite", "fork", "plan", "jdk"),
+            "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh", "session"),
+            "load" to setOf("suite", "fork", "plan", "jdk", "session"),
+            "footprint" to setOf("suite", "fork", "plan", "jdk", "session"),
         )
 
         val KOTLIN_ROOT: Path = Paths.get("src/main/kotlin")

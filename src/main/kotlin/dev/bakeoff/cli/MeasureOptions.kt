@@ -32,7 +32,7 @@ import dev.bakeoff.engine.plan.Profile
 import dev.bakeoff.engine.plan.ProfileMode
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.GroupDecision
@@ -202,12 +202,17 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     }
 
     /**
-     * Runs [block] with [options] writing to their output directory, made now (new, empty, or an
-     * earlier run's cleared with `--force`), while this process holds the machine ([MachineLock]):
-     * a second run refuses before it creates or clears anything.
+     * Runs [block] as the run's session ([ResultFiles.session]) with [options] writing to its output
+     * directory, made now (new, empty, or an earlier run's cleared with `--force`) while this process
+     * holds the machine: a second run refuses before it creates or clears anything. [writer] makes the
+     * report files' writer (a test's may fail, as a full disk would).
      */
-    fun <T> measuring(options: RunOptions, block: (RunOptions) -> T): T = MachineLock.hold {
-        block(options.copy(out = ResultFiles.prepareOut(requestedOut, force = force)))
+    fun <T> measuring(
+        options: RunOptions,
+        writer: (Path) -> ResultsFolderWriter = ResultFiles::writer,
+        block: (RunSession, RunOptions) -> T,
+    ): T = ResultFiles.session(requestedOut, force = force, writer = writer) { session ->
+        block(session, options.copy(out = session.dir))
     }
 
     /**
@@ -388,14 +393,14 @@ internal fun ParameterHolder.cpusOption(help: String, bound: Boolean = true) =
 /**
  * Measures every cell of [options] with progress on stderr (after [heading]; a line per cell when
  * [verbose], else compact: [ProgressPrinter]), writes the result files after every cell through
- * [writer], prints the ranked report ([renderRun], every cell when [verbose]); exit code 1 when a
- * cell did not finish ok. A test gives a [writer] that fails, as a full disk would.
+ * [session], prints the ranked report ([renderRun], every cell when [verbose]); exit code 1 when a
+ * cell did not finish ok.
  */
 internal fun CliktCommand.measure(
+    session: RunSession,
     options: RunOptions,
     heading: String,
     verbose: Boolean,
-    writer: ResultsFolderWriter = ResultFiles.writer(options.out),
     footer: (Results) -> List<String> = { emptyList() },
 ) {
     val listener = ProgressPrinter(verbose) { line, newline -> echo(line, trailingNewline = newline, err = true) }
@@ -407,7 +412,7 @@ internal fun CliktCommand.measure(
         val what = "a flame graph per cell; times include the profiler's sampling cost"
         echo("--profile ${p.mode.id}: $what$how", err = true)
     }
-    val results = ResultFiles.guard(writer) { SuiteRunner(options, listener, writer).run() }
+    val results = SuiteRunner(options, listener, session).run()
     val hint = listOfNotNull(BudgetHint.of(results, options.race))
     echo(terminal.renderRun(results, options.out, verbose, footer(results) + hint), trailingNewline = false)
     val bad = results.cells.count { it.status != CellStatus.OK }

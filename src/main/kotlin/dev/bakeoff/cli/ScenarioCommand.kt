@@ -64,8 +64,8 @@ internal class ScenarioCommand : CliktCommand(name = "scenario") {
         val cells = options.cells().size
         val heading = "Bakeoff: scenario ${scenario.spec}, ${options.items} items, $cells cells; " +
             "critical path ${critical(path)}; each cell's physical limit adds its components' CPU"
-        measureOptions.measuring(options) {
-            measure(it, heading, measureOptions.verbose) { results -> footer(results, path) }
+        measureOptions.measuring(options) { session, o ->
+            measure(session, o, heading, measureOptions.verbose) { results -> footer(results, path) }
         }
     }
 

@@ -15,6 +15,8 @@ import dev.bakeoff.engine.plan.Sweep
 import dev.bakeoff.engine.race.ForkMerge
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
+import dev.bakeoff.engine.session.RunSession
+import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
@@ -29,31 +31,24 @@ import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
-import dev.bakeoff.result.replaceAtomically
 import org.openjdk.jmh.results.RunResult
-import org.openjdk.jmh.results.format.ResultFormatFactory
-import org.openjdk.jmh.results.format.ResultFormatType
-import java.io.PrintStream
 import java.lang.management.ManagementFactory
 import java.nio.file.Files
-import java.nio.file.Path
 import java.nio.file.Paths
 import java.time.Instant
 
 /**
  * Runs every cell of [options] one after another (measurements never overlap), and after every
- * cell hands the results so far to [sink] and rewrites JMH's raw `jmh.json`, so a crash or
- * Ctrl-C keeps every finished cell.
+ * cell hands the results so far and JMH's raw runs to [sink] (a run's [RunSession], which writes
+ * them), so a crash or Ctrl-C keeps every finished cell. The session holds the machine.
  */
 internal class SuiteRunner(
     private val options: RunOptions,
     private val listener: RunListener = object : RunListener {},
-    private val sink: (Results) -> Unit = {},
+    private val sink: RunSink = RunSink {},
 ) {
-    /** Measures every cell holding the machine ([MachineLock]): a busy machine throws before anything runs. */
-    fun run(): Results = MachineLock.hold(::measureAll)
-
-    private fun measureAll(): Results {
+    /** Measures every cell. */
+    fun run(): Results {
         val out = options.out
         val work = out.resolve("cells")
         Files.createDirectories(work)
@@ -124,7 +119,7 @@ internal class SuiteRunner(
         } finally {
             Runtime.getRuntime().removeShutdownHook(killForks)
         }
-        return book.snapshot(complete = true).also(sink)
+        return book.snapshot(complete = true).also(sink::results)
     }
 
     private fun runFixed(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
@@ -184,7 +179,7 @@ internal class SuiteRunner(
 
     /**
      * The results so far, in cell order, and JMH's own results of every fork: [record] replaces a
-     * cell's result (a race adds forks to it), rewrites `jmh.json` and hands a snapshot to [sink].
+     * cell's result (a race adds forks to it) and hands JMH's runs and a snapshot to [sink].
      */
     inner class Book(size: Int, private val make: (Boolean, List<CellResult>) -> Results) {
         private val results = arrayOfNulls<CellResult>(size)
@@ -193,8 +188,8 @@ internal class SuiteRunner(
         fun record(index: Int, outcome: JmhCellRunner.Outcome) {
             results[index] = outcome.result
             outcome.jmh?.let { jmh += it }
-            writeJmhJson(options.out.resolve("jmh.json"), jmh)
-            sink(snapshot(complete = false))
+            sink.jmh(jmh)
+            sink.results(snapshot(complete = false))
         }
 
         /** Replaces a cell's result without a new fork (a race's closing note); the final snapshot writes it. */
@@ -285,13 +280,6 @@ internal class SuiteRunner(
 
     /** A cell that got no fork: skipped, or not planned. */
     private fun notRun(spec: CellSpec, status: CellStatus, why: String) = spec.result(status).copy(error = why)
-
-    /** JMH's own JSON for every successful cell so far, replaced atomically. */
-    private fun writeJmhJson(file: Path, runs: List<RunResult>) = replaceAtomically(file) { out ->
-        PrintStream(out, true, Charsets.UTF_8).let {
-            ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs)
-        }
-    }
 
     companion object {
         /** The preset id results carry when the run raced instead of following a preset's plan. */
