@@ -6,12 +6,12 @@ import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.fork.TraceRunner
 import dev.bakeoff.engine.jdk.MachineInfo
-import dev.bakeoff.engine.plan.CellFloor
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.plan.Sweep
+import dev.bakeoff.engine.race.CellBook
+import dev.bakeoff.engine.race.CellMeasurer
 import dev.bakeoff.engine.race.ForkMerge
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
@@ -21,14 +21,9 @@ import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.RunContext
-import dev.bakeoff.model.WaitForm
-import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.ErrorText
-import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.JdkInfo
-import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
 import org.openjdk.jmh.results.RunResult
@@ -84,37 +79,16 @@ internal class SuiteRunner(
         val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
         Runtime.getRuntime().addShutdownHook(killForks)
         try {
-            val measure = CellMeasurer(runner, EstimateRunner(options, work))
-            val tracer = TraceRunner(options, work)
+            val measure = JmhCellMeasurer(options, runner, EstimateRunner(options, work), TraceRunner(options, work))
             val race = options.race
             if (race == null && options.preset.forks > 1) {
                 runInterleaved(cells, measure, book)
             } else if (race == null) {
                 runFixed(cells, measure, book)
             } else {
-                val track = object : RaceRunner.Track {
-                    override fun estimate(index: Int, spec: CellSpec) = measure.estimate(index, spec)
-
-                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean) =
-                        measure(index, spec, plan, figures)
-
-                    override fun record(index: Int, outcome: JmhCellRunner.Outcome) = book.record(index, outcome)
-
-                    override fun replace(index: Int, result: CellResult) = book.replace(index, result)
-
-                    // An in-process run has no JVM of its own to run a trace pass in; a deadline cuts batches short.
-                    override fun floor(spec: CellSpec) = if (options.inProcess || options.deadlineNanos != null) {
-                        null
-                    } else {
-                        CellFloor.nanos(spec, options.context())
-                    }
-
-                    override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long) =
-                        tracer.run(index, spec, plan, floorNs)
-                }
                 // The budget is the whole run's wall time: it began when this JVM started.
                 val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
-                RaceRunner(race, machine.harnessNsPerItem, listener, track, options.margin, jvmStart).run(cells)
+                RaceRunner(race, machine.harnessNsPerItem, listener, measure, book, options.margin, jvmStart).run(cells)
             }
         } finally {
             Runtime.getRuntime().removeShutdownHook(killForks)
@@ -129,7 +103,7 @@ internal class SuiteRunner(
             val elapsed = System.nanoTime() - start
             val eta = if (i == 0) null else elapsed / i * (cells.size - i)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
-            var outcome = measure(i + 1, spec, plan)
+            var outcome = measure.fork(i + 1, spec, plan)
             val drift = outcome.result.firstToLast
             if (plan != null && outcome.result.steady == false && drift != null) {
                 // Still warming up (or slowing down): once more with twice the warm-up plus one.
@@ -139,7 +113,7 @@ internal class SuiteRunner(
                         "in the first measurement ${Trend.told(drift)}",
                 )
                 listener.cellStarted(i + 1, cells.size, spec, more, System.nanoTime() - start, null)
-                outcome = measure(i + 1, spec, more)
+                outcome = measure.fork(i + 1, spec, more)
             }
             book.record(i, outcome)
             listener.cellFinished(i + 1, cells.size, outcome.result)
@@ -167,7 +141,7 @@ internal class SuiteRunner(
             val elapsed = System.nanoTime() - start
             val eta = if (done == 0) null else elapsed / done * (cells.size * forks - done)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
-            val outcome = measure(i + 1, spec, plan, figures = previous == null)
+            val outcome = measure.fork(i + 1, spec, plan, figures = previous == null)
             val merged = previous?.let(RankedCell::of)?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
             val result = merged.copy(plan = merged.plan?.copy(forks = round))
             results[i] = result
@@ -181,11 +155,11 @@ internal class SuiteRunner(
      * The results so far, in cell order, and JMH's own results of every fork: [record] replaces a
      * cell's result (a race adds forks to it) and hands JMH's runs and a snapshot to [sink].
      */
-    inner class Book(size: Int, private val make: (Boolean, List<CellResult>) -> Results) {
+    inner class Book(size: Int, private val make: (Boolean, List<CellResult>) -> Results) : CellBook {
         private val results = arrayOfNulls<CellResult>(size)
         private val jmh = mutableListOf<RunResult>()
 
-        fun record(index: Int, outcome: JmhCellRunner.Outcome) {
+        override fun record(index: Int, outcome: JmhCellRunner.Outcome) {
             results[index] = outcome.result
             outcome.jmh?.let { jmh += it }
             sink.jmh(jmh)
@@ -193,93 +167,12 @@ internal class SuiteRunner(
         }
 
         /** Replaces a cell's result without a new fork (a race's closing note); the final snapshot writes it. */
-        fun replace(index: Int, result: CellResult) {
+        override fun replace(index: Int, result: CellResult) {
             results[index] = result
         }
 
         fun snapshot(complete: Boolean): Results = make(complete, results.filterNotNull())
     }
-
-    /**
-     * Plans and runs one cell, or skips it: once a series of an item-count sweep failed, and when
-     * the cell would deadlock. Remembers which series failed, and the estimate of every workload
-     * and item count: the first cell that needs one runs its planning probe ([EstimateRunner]),
-     * the others on the same JDK reuse it, a failure included.
-     */
-    inner class CellMeasurer(private val runner: JmhCellRunner, private val planner: EstimateRunner) {
-        private val failedSeries = mutableMapOf<CellKey, Int>()
-        private val estimates = mutableMapOf<GroupKey, Estimate>()
-
-        /**
-         * The estimate for [spec], from a probe named after cell number [index] if it is the first to need it.
-         * A serial batch's time depends on the work alone: the group's in either wait form, on any cores.
-         */
-        fun estimate(index: Int, spec: CellSpec): Estimate =
-            estimates.getOrPut(spec.group.copy(wait = WaitForm.BLOCKING, cpus = null)) {
-                planner.estimate(index, spec)
-            }
-
-        /**
-         * Runs cell [index] with [plan] (from [estimate]), with the untimed passes unless [figures]
-         * is false; with no plan, records why its planning failed.
-         */
-        operator fun invoke(
-            index: Int,
-            spec: CellSpec,
-            plan: MeasurementPlan?,
-            figures: Boolean = true,
-        ): JmhCellRunner.Outcome {
-            val series = itemSeries(spec)
-            val failedAt = series?.let { failedSeries[it] }
-            val deadlock = spec.deadlock(options.context(), options.jdks.firstOrNull())
-            val estimate = estimate(index, spec)
-            val outcome = when {
-                failedAt != null -> JmhCellRunner.Outcome(
-                    skipped(
-                        spec,
-                        "not run: the same strategy, workload and wait form did not finish at items=$failedAt",
-                    ),
-                    null,
-                )
-
-                deadlock != null -> JmhCellRunner.Outcome(skipped(spec, deadlock), null)
-
-                estimate is Estimate.Failed ->
-                    JmhCellRunner.Outcome(notRun(spec, estimate.status, estimate.reason), null)
-
-                else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos, figures)
-            }
-            if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
-            // Every cell's result passes here, from a fork, a planning probe or a skip: its error is capped once.
-            val error = outcome.result.error ?: return outcome
-            return JmhCellRunner.Outcome(outcome.result.copy(error = ErrorText.cap(error)), outcome.jmh)
-        }
-    }
-
-    /**
-     * In a sweep over the item count, the series a cell belongs to (its key at no count in particular:
-     * items 0, no sweep point): once a series fails (an approach ran out of memory or threads), its
-     * larger counts are skipped rather than run to fail again, slower, and with the machine under the
-     * same strain.
-     */
-    private fun itemSeries(spec: CellSpec): CellKey? = if (spec.sweep?.get(Sweep.ITEMS) != null) {
-        spec.key.copy(group = spec.group.copy(items = 0), sweep = null)
-    } else {
-        null
-    }
-
-    /**
-     * A time-out, a stall, or a failure the measured JVM itself recorded (it then also reports its
-     * memory): the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
-     * start, another JMH run held the lock) says nothing about larger counts.
-     */
-    private fun diedInTheApproach(r: CellResult) =
-        r.status == CellStatus.TIMEOUT || r.status.stalled || (r.status != CellStatus.OK && r.memory != null)
-
-    private fun skipped(spec: CellSpec, why: String) = notRun(spec, CellStatus.SKIPPED, why)
-
-    /** A cell that got no fork: skipped, or not planned. */
-    private fun notRun(spec: CellSpec, status: CellStatus, why: String) = spec.result(status).copy(error = why)
 
     companion object {
         /** The preset id results carry when the run raced instead of following a preset's plan. */
