@@ -228,18 +228,19 @@ class ArchitectureTest {
         val ROOMS: Map<String, Set<String>> = mapOf(
             "jdk" to emptySet(),
             "link" to emptySet(),
+            "session" to emptySet(),
             "plan" to setOf("jdk"),
             "probe" to emptySet(),
             "cell" to setOf("plan", "link", "probe"),
             "jmh" to setOf("cell"),
             "fork" to setOf("plan", "link", "jdk"),
             "race" to setOf("fork", "plan"),
-            "suite" to setOf("race", "fork", "plan", "link", "jdk"),
+            "suite" to setOf("race", "fork", "plan", "link", "jdk", "session"),
             "fanout" to setOf("suite", "fork", "plan", "link"),
             "recommend" to setOf("plan"),
-            "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh"),
-            "load" to setOf("suite", "fork", "plan", "jdk"),
-            "footprint" to setOf("suite", "fork", "plan", "jdk"),
+            "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh", "session"),
+            "load" to setOf("suite", "fork", "plan", "jdk", "session"),
+            "footprint" to setOf("suite", "fork", "plan", "jdk", "session"),
         )
 
         /** The rooms whose code runs only in a JVM the host started (a JMH fork, a probe JVM; in-process alike). */

@@ -5,7 +5,8 @@ import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.session.ResultsFolder
+import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
@@ -70,27 +71,31 @@ public object Bakeoff {
     }
 
     /**
-     * Holds the machine ([MachineLock]) from before the results folder is made until the last cell,
-     * as `bakeoff run` does: a second run refuses before it creates or clears anything.
+     * One [RunSession], as `bakeoff run`'s: the machine held from before the results folder is made until
+     * the last cell (a second run refuses before it creates or clears anything), the folder claimed and
+     * written under the same rules.
      */
-    private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results = MachineLock.hold {
-        val out = options.out ?: Files.createTempDirectory("bakeoff-")
-        ResultsFolderWriter.prepare(out, options.force, NAMING)
+    private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results = RunSession.open(
+        folder = { options.out ?: Files.createTempDirectory("bakeoff-") },
+        force = options.force,
+        naming = NAMING,
+        reports = { ResultsFolderWriter(it, Strategies.colours) },
+    ) { session ->
         val run = RunOptions(
             strategies = options.strategies.map { it.resolved },
             workloads = listOf(Workloads.catalog.resolve(workload)),
             items = options.items,
             wait = if (options.suspending) WaitForm.SUSPENDING else WaitForm.BLOCKING,
             preset = options.preset,
-            out = out,
+            out = session.dir,
             cpus = options.cpus,
             inProcess = inProcess,
         )
-        SuiteRunner(run, sink = ResultsFolderWriter(out, Strategies.colours)).run()
+        SuiteRunner(run, sink = session).run()
     }
 
     /** How the results folder's refusals name [CompareOptions.out] and [CompareOptions.force]. */
-    private val NAMING = ResultsFolderWriter.Naming(out = "CompareOptions.out", force = "force = true")
+    private val NAMING = ResultsFolder.Naming(out = "CompareOptions.out", force = "force = true")
 
     /** A function as a [Workload]: exactly one of [blocking] and [suspending] is set. */
     private class LambdaTask(

@@ -34,12 +34,9 @@ internal class CapacityCommand : CliktCommand("capacity") {
         val options = load.resolve()
         val plan = load.plan(from)
         val objective = parse { LoadInput.objective(slo) }
-        val results = load.measuring(options) { o ->
+        val results = load.measuring(options) { session, o ->
             echo(LoadTables.heading(o, plan) + "; capacity at $objective, rates x $factor", err = true)
-            val writer = ResultFiles.writer(o.out)
-            ResultFiles.guard(writer) {
-                LoadSuite(o, plan, { echo(it, err = true) }, writer).capacity(objective, factor)
-            }.also {
+            LoadSuite(o, plan, { echo(it, err = true) }, session).capacity(objective, factor).also {
                 echo(LoadTables.render(terminal, it), trailingNewline = false)
                 echo(LoadTables.capacity(terminal, it), trailingNewline = false)
                 echo("results: ${o.out.resolve("results.json")}")

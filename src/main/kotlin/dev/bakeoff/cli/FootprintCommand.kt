@@ -11,7 +11,6 @@ import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.footprint.FootprintSuite
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.FootprintResult
@@ -58,13 +57,11 @@ internal class FootprintCommand : CliktCommand("footprint") {
                 out = requested ?: ResultFiles.DEFAULT_ROOT,
             )
         }
-        val results = MachineLock.hold {
-            val o = options.copy(out = ResultFiles.prepareOut(requested, prefix = "footprint-", force = force))
+        val results = ResultFiles.session(requested, prefix = "footprint-", force = force) { session ->
+            val o = options.copy(out = session.dir)
             val what = "${o.strategies.size} strategies x depths ${depths.joinToString()}"
             echo("footprint: $what, into ${o.out}", err = true)
-            val writer = ResultFiles.writer(o.out)
-            val suite = FootprintSuite(o, depths, counts, { echo(it, err = true) }, writer)
-            ResultFiles.guard(writer) { suite.run() }.also {
+            FootprintSuite(o, depths, counts, { echo(it, err = true) }, session).run().also {
                 echo(FootprintTable.render(terminal, it), trailingNewline = false)
                 echo("results: ${o.out.resolve("results.json")}")
             }

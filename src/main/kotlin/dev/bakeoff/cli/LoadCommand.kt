@@ -20,7 +20,7 @@ import dev.bakeoff.engine.plan.DurationText
 import dev.bakeoff.engine.plan.LoadInput
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.CellStatus
@@ -80,12 +80,13 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
         }
 
     /**
-     * Runs [block] holding the machine ([MachineLock]) with the results folder made (new, empty, or an
-     * earlier run's cleared with `--force`): a busy machine refuses before anything is created or cleared.
+     * Runs [block] as the run's session ([ResultFiles.session]) with the results folder made (new, empty,
+     * or an earlier run's cleared with `--force`): a busy machine refuses before anything is created or cleared.
      */
-    fun <T> measuring(options: RunOptions, block: (RunOptions) -> T): T = MachineLock.hold {
-        block(options.copy(out = ResultFiles.prepareOut(requested, prefix = "load-", force = force)))
-    }
+    fun <T> measuring(options: RunOptions, block: (RunSession, RunOptions) -> T): T =
+        ResultFiles.session(requested, prefix = "load-", force = force) { session ->
+            block(session, options.copy(out = session.dir))
+        }
 
     private var requested: Path? = null
 
@@ -119,10 +120,9 @@ internal class LoadCommand : CliktCommand("load") {
     override fun run() {
         val options = load.resolve()
         val plan = load.plan(rate)
-        val results = load.measuring(options) { o ->
+        val results = load.measuring(options) { session, o ->
             echo(LoadTables.heading(o, plan), err = true)
-            val writer = ResultFiles.writer(o.out)
-            ResultFiles.guard(writer) { LoadSuite(o, plan, { echo(it, err = true) }, writer).load() }.also {
+            LoadSuite(o, plan, { echo(it, err = true) }, session).load().also {
                 echo(LoadTables.render(terminal, it), trailingNewline = false)
                 echo("results: ${o.out.resolve("results.json")}")
             }

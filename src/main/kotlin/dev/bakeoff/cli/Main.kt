@@ -10,7 +10,7 @@ import com.github.ajalt.clikt.core.subcommands
 import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.output.Localization
 import dev.bakeoff.engine.link.Credentials
-import dev.bakeoff.engine.suite.MachineBusyException
+import dev.bakeoff.engine.session.MachineBusyException
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.report.ResultsFileException
 import dev.bakeoff.report.SafeText

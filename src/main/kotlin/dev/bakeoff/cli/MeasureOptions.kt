@@ -1,11 +1,8 @@
 package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.BadParameterValue
-import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.ParameterHolder
-import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.core.UsageError
-import com.github.ajalt.clikt.core.terminal
 import com.github.ajalt.clikt.parameters.groups.OptionGroup
 import com.github.ajalt.clikt.parameters.options.convert
 import com.github.ajalt.clikt.parameters.options.flag
@@ -16,7 +13,6 @@ import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
-import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.fanout.CellCost
 import dev.bakeoff.engine.fanout.Shard
@@ -32,24 +28,19 @@ import dev.bakeoff.engine.plan.Profile
 import dev.bakeoff.engine.plan.ProfileMode
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineLock
-import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
-import dev.bakeoff.report.HazardMap
-import dev.bakeoff.report.MachineDifferences
 import dev.bakeoff.report.ResultsFolderWriter
-import dev.bakeoff.report.RunView
-import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.Results
 import java.nio.file.Path
 import java.nio.file.Paths
 
 /**
- * The options of every measuring command (`run`, `scenario`): which strategies, how many items,
+ * The options of every measuring command (`run`, `scenario`), and only them (the run itself and its
+ * report are [measure]'s, in RunEnd.kt): which strategies, how many items,
  * how to wait, how to measure, where results go.
  */
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
@@ -202,12 +193,17 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     }
 
     /**
-     * Runs [block] with [options] writing to their output directory, made now (new, empty, or an
-     * earlier run's cleared with `--force`), while this process holds the machine ([MachineLock]):
-     * a second run refuses before it creates or clears anything.
+     * Runs [block] as the run's session ([ResultFiles.session]) with [options] writing to its output
+     * directory, made now (new, empty, or an earlier run's cleared with `--force`) while this process
+     * holds the machine: a second run refuses before it creates or clears anything. [writer] makes the
+     * report files' writer (a test's may fail, as a full disk would).
      */
-    fun <T> measuring(options: RunOptions, block: (RunOptions) -> T): T = MachineLock.hold {
-        block(options.copy(out = ResultFiles.prepareOut(requestedOut, force = force)))
+    fun <T> measuring(
+        options: RunOptions,
+        writer: (Path) -> ResultsFolderWriter = ResultFiles::writer,
+        block: (RunSession, RunOptions) -> T,
+    ): T = ResultFiles.session(requestedOut, force = force, writer = writer) { session ->
+        block(session, options.copy(out = session.dir))
     }
 
     /**
@@ -384,59 +380,3 @@ internal fun ParameterHolder.cpusOption(help: String, bound: Boolean = true) =
         }
         if (bound) CpuAffinity.problem(it)?.let { why -> throw UsageError(why, statusCode = 2) }
     }
-
-/**
- * Measures every cell of [options] with progress on stderr (after [heading]; a line per cell when
- * [verbose], else compact: [ProgressPrinter]), writes the result files after every cell through
- * [writer], prints the ranked report ([renderRun], every cell when [verbose]); exit code 1 when a
- * cell did not finish ok. A test gives a [writer] that fails, as a full disk would.
- */
-internal fun CliktCommand.measure(
-    options: RunOptions,
-    heading: String,
-    verbose: Boolean,
-    writer: ResultsFolderWriter = ResultFiles.writer(options.out),
-    footer: (Results) -> List<String> = { emptyList() },
-) {
-    val listener = ProgressPrinter(verbose) { line, newline -> echo(line, trailingNewline = newline, err = true) }
-    val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
-        ?: "preset ${options.preset.id}"
-    echo("$heading, $how; results in ${options.out}", err = true)
-    options.profile?.let { p ->
-        val how = p.note?.let { "; $it" }.orEmpty()
-        val what = "a flame graph per cell; times include the profiler's sampling cost"
-        echo("--profile ${p.mode.id}: $what$how", err = true)
-    }
-    val results = ResultFiles.guard(writer) { SuiteRunner(options, listener, writer).run() }
-    val hint = listOfNotNull(BudgetHint.of(results, options.race))
-    echo(terminal.renderRun(results, options.out, verbose, footer(results) + hint), trailingNewline = false)
-    val bad = results.cells.count { it.status != CellStatus.OK }
-    if (bad > 0) {
-        echo("$bad cell(s) did not finish ok (see the list above)", err = true)
-        throw ProgramResult(1)
-    }
-}
-
-/**
- * What a measuring command prints once its cells are measured: the ranked report (compact unless
- * [verbose]), the JDK-against-JDK tables, how the machines differed, the command's [footer], where the
- * results are in [out] and last "The answer".
- */
-internal fun Terminal.renderRun(results: Results, out: Path, verbose: Boolean, footer: List<String>): String {
-    val view = RunView.of(results)
-    val report = ConsoleReport.of(view, compact = !verbose)
-    return buildString {
-        appendLine(renderReport(report))
-        append(renderJdkTables(results))
-        HazardMap.of(results)?.let { map ->
-            appendLine()
-            appendLine(HazardMap.TITLE)
-            appendLine(render(compactTable(map.header, map.rows)))
-        }
-        MachineDifferences.of(view).forEach { appendLine(it) }
-        footer.forEach { appendLine(it) }
-        appendLine("results: ${out.resolve("results.json")}, results.csv, report.html, jmh.json")
-        // Last, so that the one thing the user came for is what the terminal shows when the run ends.
-        append(renderAnswer(report))
-    }
-}

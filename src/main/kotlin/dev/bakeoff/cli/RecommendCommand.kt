@@ -14,7 +14,7 @@ import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.recommend.Pick
 import dev.bakeoff.engine.recommend.Recommender
 import dev.bakeoff.engine.recommend.WorkDescription
-import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Units
@@ -119,8 +119,11 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     }
 
     /** Measures the top picks on the `synthetic` workload and says whether the measurement agrees with the model. */
-    private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset, requested: Path?) = MachineLock.hold {
-        val dir = ResultFiles.prepareOut(requested, "recommend-", force)
+    private fun confirm(work: WorkDescription, picks: List<Pick>, preset: Preset, requested: Path?) =
+        ResultFiles.session(requested, "recommend-", force) { session -> confirm(session, work, picks, preset) }
+
+    private fun confirm(session: RunSession, work: WorkDescription, picks: List<Pick>, preset: Preset) {
+        val dir = session.dir
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
         echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
@@ -128,8 +131,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val progress = ProgressPrinter(verbose = true) { line, newline ->
             echo(line, trailingNewline = newline, err = true)
         }
-        val writer = ResultFiles.writer(dir)
-        val results = ResultFiles.guard(writer) { SuiteRunner(options, progress, writer).run() }
+        val results = SuiteRunner(options, progress, session).run()
         // The confirming run is one group: one workload, one item count, one wait form.
         val group = RunView.of(results).groups.single()
         val measured = group.rankedCells
@@ -138,7 +140,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val rows = measured.mapIndexed { i, c -> row(i, c, predicted[c.strategy]) }
         echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), rows)))
         group.problems.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${RankedGroup.reason(it)}") }
-        val best = measured.firstOrNull() ?: return@hold echo("recommendation: none confirmed (no cell completed)")
+        val best = measured.firstOrNull() ?: return echo("recommendation: none confirmed (no cell completed)")
         val agrees = best.strategy == picks.first().strategy.spec
         echo(
             "recommendation: ${best.strategy}, measured ${Units.nanos(best.time.median)}" +

@@ -5,8 +5,10 @@ import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.engine.session.ResultsFolder
+import dev.bakeoff.engine.session.ResultsFolderException
+import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.report.HtmlAssets
-import dev.bakeoff.report.ResultsFolderException
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.result.ResultsManifest
 import java.io.IOException
@@ -21,16 +23,16 @@ import java.time.format.DateTimeFormatter
 
 /**
  * The CLI's side of a results folder: paths the user typed, the default folder
- * (`results/<timestamp>`, linked as `results/latest`), and [ResultsFolderWriter]'s refusals as one
- * line with exit code 2. The folder itself is claimed and written by [ResultsFolderWriter], the
- * same writer as the library API's. Used by the command thread only.
+ * (`results/<timestamp>`, linked as `results/latest`), and the refusals of [ResultsFolder]'s policy as
+ * one line with exit code 2. A measuring command's folder is claimed and written by its [RunSession]
+ * ([session]), as the library API's is. Used by the command thread only.
  */
 internal object ResultFiles {
     /** The folder default output directories are made in, relative to the checkout the launcher runs in. */
     val DEFAULT_ROOT: Path = Paths.get("results")
 
     /** How the CLI's refusals name the folder and the switch that clears it. */
-    private val NAMING = ResultsFolderWriter.Naming(out = "--out", force = "--force")
+    private val NAMING = ResultsFolder.Naming(out = "--out", force = "--force")
 
     /**
      * A path the user typed, resolved against the directory the command was run in: the launcher
@@ -115,33 +117,48 @@ internal object ResultFiles {
     }
 
     /**
-     * Creates the output directory and proves it writable ([ResultsFolderWriter.prepare]); one line
-     * and exit code 2 if it is refused or not writable. By default a new `<root>/<prefix><timestamp>`
-     * (with `-2`, `-3`... when a run started in the same second already has it). A [requested]
-     * directory must be new or empty; an earlier run's output is refused unless [force] clears it
-     * first; any other non-empty directory is refused.
+     * Creates the output directory and proves it writable ([ResultsFolder.prepare]) without measuring
+     * (`merge`); one line and exit code 2 if it is refused or not writable. By default a new
+     * `<root>/<prefix><timestamp>` (with `-2`, `-3`... when a run started in the same second already has
+     * it). A [requested] directory must be new or empty; an earlier run's output is refused unless [force]
+     * clears it first; any other non-empty directory is refused.
      */
-    fun prepareOut(requested: Path?, prefix: String = "", force: Boolean = false, root: Path = DEFAULT_ROOT): Path {
-        val dir = requested ?: newDefault(root, prefix)
-        return try {
-            ResultsFolderWriter.prepare(dir, force, NAMING)
-        } catch (e: ResultsFolderException) {
-            throw UsageError(e.message, statusCode = 2)
+    fun prepareOut(requested: Path?, prefix: String = "", force: Boolean = false, root: Path = DEFAULT_ROOT): Path =
+        refused { ResultsFolder.prepare(requested ?: newDefault(root, prefix), force, NAMING) }
+
+    /**
+     * Runs [run] as a measuring command's one [RunSession]: the machine held, the output directory
+     * claimed as [prepareOut] claims it (made only once the machine is held), its report files written by
+     * [writer]'s sink. A refused directory is one line and exit code 2, and so is a write that fails
+     * mid-run (a full disk): every file is replaced atomically, so the last complete results.json stays,
+     * holding the cells finished before.
+     */
+    fun <T> session(
+        requested: Path?,
+        prefix: String = "",
+        force: Boolean = false,
+        writer: (Path) -> ResultsFolderWriter = ::writer,
+        run: (RunSession) -> T,
+    ): T = refused {
+        RunSession.open({ requested ?: newDefault(DEFAULT_ROOT, prefix) }, force, NAMING, writer) { session ->
+            guard(session) { run(session) }
         }
     }
 
     /** The writer of a run's results into [dir], linking `latest` in [DEFAULT_ROOT] once a cell measured. */
     fun writer(dir: Path): ResultsFolderWriter = ResultsFolderWriter(dir, Strategies.colours, latestRoot = DEFAULT_ROOT)
 
-    /**
-     * Runs [run] (which hands its results to [writer]). A write that fails mid-run (a full disk)
-     * becomes one line and exit code 2: every file is replaced atomically, so the last complete
-     * results.json stays, holding the cells finished before.
-     */
-    fun <T> guard(writer: ResultsFolderWriter, run: () -> T): T {
+    /** [claim]'s refusal of a results folder as one line and exit code 2. */
+    private fun <T> refused(claim: () -> T): T = try {
+        claim()
+    } catch (e: ResultsFolderException) {
+        throw UsageError(e.message, statusCode = 2)
+    }
+
+    private fun <T> guard(session: RunSession, run: () -> T): T {
         fun failed(e: Throwable) = UsageError(
-            "could not write results to ${writer.dir} (${e.javaClass.simpleName}: ${e.message}); stopped: " +
-                "results.json keeps the ${writer.cellsWritten} cell(s) written before",
+            "could not write results to ${session.dir} (${e.javaClass.simpleName}: ${e.message}); stopped: " +
+                "results.json keeps the ${session.cellsWritten} cell(s) written before",
             statusCode = 2,
         )
         return try {

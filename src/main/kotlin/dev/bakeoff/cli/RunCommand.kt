@@ -103,8 +103,8 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         val what = chosen?.let { "suite ${it.id}" }
             ?: options.sweep?.let { "sweep $it" }
             ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
-        measureOptions.measuring(options) {
-            measure(it, "Bakeoff: ${it.cells().size} cells ($what)", measureOptions.verbose) { results ->
+        measureOptions.measuring(options) { session, o ->
+            measure(session, o, "Bakeoff: ${o.cells().size} cells ($what)", measureOptions.verbose) { results ->
                 details(results, chosen)
             }
         }

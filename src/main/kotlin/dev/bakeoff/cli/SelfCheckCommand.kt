@@ -15,11 +15,10 @@ import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.selfcheck.AaCheck
 import dev.bakeoff.engine.selfcheck.SelfCheck
-import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.SelfCheckPair
 import dev.bakeoff.result.SelfCheckResults
-import dev.bakeoff.result.replaceAtomically
 import kotlinx.serialization.json.Json
 
 /**
@@ -76,13 +75,13 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     override fun run() {
         refuseWithAa()
         val twins = chosenTwins()
-        MachineLock.hold { measure(twins) }
+        ResultFiles.session(out?.let(ResultFiles::outPath), "selfcheck-", force) { measure(it, twins) }
     }
 
-    private fun measure(twins: List<SelfCheck.Twin>) {
-        val dir = ResultFiles.prepareOut(out?.let(ResultFiles::outPath), "selfcheck-", force)
+    private fun measure(session: RunSession, twins: List<SelfCheck.Twin>) {
+        val dir = session.dir
         val options = RunOptions(emptyList(), emptyList(), preset = preset, out = dir)
-        if (aa) return aaTest(options)
+        if (aa) return aaTest(session, options)
         val pairs = if (twins.size == 1) "1 pair" else "${twins.size} pairs"
         echo(
             "Bakeoff selfcheck: $pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir",
@@ -91,7 +90,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         val results = SelfCheck(options, maxForks, twins).run { twin, side, fork ->
             echo("  ${side.label} ${twin.strategy} x ${twin.workload}, fork $fork", err = true)
         }
-        replaceAtomically(dir.resolve("selfcheck.json")) {
+        session.write("selfcheck.json") {
             it.write(JSON.encodeToString(SelfCheckResults.serializer(), results).toByteArray())
         }
         val m = results.machine
@@ -143,7 +142,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     }
 
     /** `--aa`: the race of one strategy under two names, and its outcome; exit code 1 when the rule told them apart. */
-    private fun aaTest(options: RunOptions) {
+    private fun aaTest(session: RunSession, options: RunOptions) {
         val check = AaCheck(options)
         echo(
             "Bakeoff selfcheck --aa: ${check.names.joinToString(" and ")} raced on ${AaCheck.WORKLOAD}; " +
@@ -153,8 +152,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         val progress = ProgressPrinter(verbose = true) { line, newline ->
             echo(line, trailingNewline = newline, err = true)
         }
-        val writer = ResultFiles.writer(options.out)
-        val results = ResultFiles.guard(writer) { check.run(progress, writer) }
+        val results = check.run(progress, session)
         val (line, passed) = AaCheck.outcome(results.groups?.singleOrNull(), check.names)
         results.cells.forEach { c ->
             val forks = c.timeNs?.runs?.size?.let { " ($it runs)" }.orEmpty()

@@ -185,13 +185,15 @@ class BadInputTest {
                 fun full(write: (Results, Path) -> Unit) = { results: Results, d: Path ->
                     if (++writes > 1) throw IOException("No space left on device") else write(results, d)
                 }
-                val writer = ResultsFolderWriter(
-                    options.out,
-                    Strategies.colours,
-                    write = full { r, d -> ResultsFolderWriter.writeAll(r, d, Strategies.colours) },
-                    writeJson = full { r, d -> JsonReportFormat.writeTo(r, d) },
-                )
-                measure(options, "full disk", verbose = false, writer = writer)
+                val writer = { d: Path ->
+                    ResultsFolderWriter(
+                        d,
+                        Strategies.colours,
+                        write = full { r, o -> ResultsFolderWriter.writeAll(r, o, Strategies.colours) },
+                        writeJson = full { r, o -> JsonReportFormat.writeTo(r, o) },
+                    )
+                }
+                measureOptions.measuring(options, writer) { session, o -> measure(session, o, "full disk", verbose = false) }
             }
         }
         val recorder = TerminalRecorder(width = 250)

@@ -1,5 +1,6 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
@@ -24,6 +25,15 @@ class ScenarioCommandTest {
         assertUsageError("--jdbc-url do(es) not apply to scenario 'api-fanout' (only to: order-status)", "scenario", "api-fanout", "--jdbc-url", "jdbc:h2:mem:x", "--out", "$tmp")
         assertUsageError("valid: blocking, suspending, both", "scenario", "api-fanout", "--wait", "spin", "--out", "$tmp")
         assertUsageError("unknown strategy 'nope'", "scenario", "api-fanout", "-s", "nope", "--out", "$tmp")
+    }
+
+    @Test
+    fun `every setting a scenario declares is an option, a secret one also from a file`() {
+        val names = ScenarioCommand().registeredOptions().flatMap { it.names }.toSet()
+        for (setting in Scenarios.catalog.entries.flatMap { it.settings }) {
+            assertContains(names, "--${setting.key}")
+            assertEquals(setting.secret, "--${setting.key}-file" in names, setting.key)
+        }
     }
 
     @Test

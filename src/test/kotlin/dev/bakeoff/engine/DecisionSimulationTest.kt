@@ -43,7 +43,7 @@ class DecisionSimulationTest {
         }, emptySet())
         val cells = names.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         val options = RaceOptions(BUDGET_NANOS, forks)
-        RaceRunner(options, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(options, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         return GroupDecision.all(track.results.values.toList(), null, GroupDecision.DEFAULT_MARGIN, options.looks)
             .single()
     }

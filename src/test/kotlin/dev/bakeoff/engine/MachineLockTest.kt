@@ -1,10 +1,10 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.cli.cli
-import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineBusyException
-import dev.bakeoff.engine.suite.MachineLock
-import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.engine.session.MachineBusyException
+import dev.bakeoff.engine.session.MachineLock
+import dev.bakeoff.engine.session.ResultsFolder
+import dev.bakeoff.engine.session.RunSession
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.channels.FileChannel
@@ -16,6 +16,7 @@ import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertFalse
+import kotlin.test.fail
 
 /**
  * One measuring run per machine for its whole duration: while another process holds the machine
@@ -41,8 +42,10 @@ class MachineLockTest {
         val (code, output) = cli("scenario", "file-sender", "-n", "4", "-s", "direct", "-p", "smoke", "--out", "${tmp.resolve("s")}")
         assertEquals(2, code, output)
         assertEquals(2, cli("selfcheck", "--out", "${tmp.resolve("c")}").first)
-        val options = RunOptions(emptyList(), emptyList(), out = tmp.resolve("api"))
-        assertFailsWith<MachineBusyException> { SuiteRunner(options).run() }
+        val api = tmp.resolve("api")
+        val naming = ResultsFolder.Naming("out", "force")
+        assertFailsWith<MachineBusyException> { RunSession.open({ api }, false, naming, { {} }) { fail("it ran") } }
+        assertFalse(api.exists(), "a refused session made its folder")
     }
 
     @Test

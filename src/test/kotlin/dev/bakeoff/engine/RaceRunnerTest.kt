@@ -36,7 +36,7 @@ class RaceRunnerTest {
         val track = ScriptedTrack(script, unplanned)
         val cells = strategies.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         val options = RaceOptions(budgetSeconds * SECOND, MAX_FORKS)
-        RaceRunner(options, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(options, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         figures.putAll(track.withFigures)
         return track.results.values.associateBy { it.strategy }
     }
@@ -47,7 +47,7 @@ class RaceRunnerTest {
         val traced = mapOf("direct" to 5_100.0)
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, traced)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct"), track.started, "the lower floor is screened first")
         val direct = track.results.values.single { it.strategy == "direct" }
         assertEquals(null, direct.timeNs)
@@ -63,7 +63,7 @@ class RaceRunnerTest {
         val floors = mapOf("direct" to 5_000L)
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), floors, mapOf("direct" to 90.0))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "trace direct", "direct"), track.started.take(3), "then further forks")
         assertEquals(3, track.results.values.single { it.strategy == "direct" }.timeNs!!.forks!!.first())
     }
@@ -72,7 +72,7 @@ class RaceRunnerTest {
     fun `a floor within twice the leader's slowest run rules nothing out`() {
         val track = ScriptedTrack({ _, _ -> listOf(100.0, 101.0, 102.0) }, emptySet(), mapOf("direct" to 204L))
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         assertEquals(listOf("executor-cached", "direct"), track.started.take(2), "both screened, then further forks")
     }
 
@@ -84,7 +84,7 @@ class RaceRunnerTest {
             .map { CellSpec.parse(it, "lists", 10, "blocking") } +
             listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         // 5 s of screening, 2 s for two more forks, 5 s kept for the last files.
-        RaceRunner(RaceOptions(12 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(12 * SECOND), null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val second = track.results.values.filter { it.race!!.forks == 2 }.map { "${it.strategy} x ${it.workload}" }
         assertEquals(listOf("direct x arithmetic", "executor-cached x arithmetic"), second.sorted())
     }
@@ -107,7 +107,7 @@ class RaceRunnerTest {
             listOf("direct", "executor-cached", "virtual-threads")
                 .map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         // 5 s of screening, 5 s for round 2, 3 s more, 5 s kept for the last files.
-        RaceRunner(RaceOptions(18 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(18 * SECOND), null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
         assertEquals(3, forks.getValue("direct x arithmetic"), "$forks")
         assertEquals(3, forks.getValue("virtual-threads x arithmetic"), "$forks")
@@ -196,7 +196,7 @@ class RaceRunnerTest {
             .map { CellSpec.parse(it, "lists", 10, "blocking") } +
             listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         // 5 s of screening, 2 s for a round of arithmetic (not the 3 s of lists'), 5 s kept for the last files.
-        RaceRunner(RaceOptions(12 * SECOND), null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(RaceOptions(12 * SECOND), null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val byCell = track.results.values.associateBy { "${it.strategy} x ${it.workload}" }
         for ((cell, result) in byCell) {
             val race = result.race!!
@@ -213,7 +213,7 @@ class RaceRunnerTest {
     fun `a single-shot cell's screening fork of one run does not count, so it costs a fork more`() {
         val track = ScriptedTrack(close(), emptySet(), serialNanos = Preset.SINGLE_SHOT_ABOVE_NANOS * 2)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "network", 10, "blocking") }
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         for (c in track.results.values) {
             assertEquals(PlanMode.SINGLE_SHOT, c.plan!!.mode)
             assertEquals(1, c.timeNs!!.forks!!.first(), "the screening fork's one run")
@@ -235,7 +235,7 @@ class RaceRunnerTest {
         }
         val track = ScriptedTrack(script, emptySet())
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") }
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val own = track.plans.mapValues { (s, _) ->
             val screening = track.results.values.single { it.strategy == s }.timeNs!!
             RaceRules.warmups(screening.runs.take(screening.forks!!.first()))
@@ -258,7 +258,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached", "thread-per-task").map {
             CellSpec.parse(it, "lists", 10, "blocking")
         }
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val loser = track.results.values.single { it.strategy == "thread-per-task" }
         assertEquals(RaceStop.CANNOT_WIN to 1, loser.race!!.stop to loser.race!!.forks, loser.race!!.reason)
         val asks = listOf("direct", "executor-cached").map { s ->
@@ -277,7 +277,7 @@ class RaceRunnerTest {
             val track = ScriptedTrack(script, emptySet())
             val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
             val options = RaceOptions(budgetSeconds * SECOND)
-            RaceRunner(options, null, object : RunListener {}, track) { track.clock }.run(cells)
+            RaceRunner(options, null, object : RunListener {}, track, track) { track.clock }.run(cells)
             val results = track.results.values.toList()
             val decision = GroupDecision.all(results, null, GroupDecision.DEFAULT_MARGIN, options.looks).single()
             return decision.status to results.map { it.race!! }
@@ -313,7 +313,7 @@ class RaceRunnerTest {
                 rounds += groups.map { it.subject } to waiting.map { it.subject }
             }
         }
-        RaceRunner(LONG, null, listener, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, listener, track, track) { track.clock }.run(cells)
         return rounds
     }
 
@@ -460,7 +460,7 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached", "virtual-threads").map {
             CellSpec.parse(it, "lists", 10, "blocking")
         }
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val rounds = track.started.drop(3).chunked(3)
         assertEquals(MAX_FORKS - 1, rounds.size)
         for (three in rounds.windowed(3)) {
@@ -566,7 +566,7 @@ class RaceRunnerTest {
         )
         val strategies = "coroutine-default,virtual-threads"
         val cells = SuiteEntry("cpus", strategies, "arithmetic", items = 10, sweep = "cpus=1,2").cells()
-        RaceRunner(LONG, null, object : RunListener {}, track) { track.clock }.run(cells)
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val leaders = mapOf("1" to "virtual-threads", "2" to "coroutine-default")
         assertEquals(4, track.results.size)
         for (cell in track.results.values) {

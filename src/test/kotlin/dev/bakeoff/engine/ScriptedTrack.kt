@@ -3,7 +3,8 @@ package dev.bakeoff.engine
 import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
-import dev.bakeoff.engine.race.RaceRunner
+import dev.bakeoff.engine.race.CellBook
+import dev.bakeoff.engine.race.CellMeasurer
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
@@ -21,7 +22,7 @@ internal class ScriptedTrack(
     val traced: Map<String, Double> = emptyMap(),
     val key: (CellSpec) -> String = { it.strategy.spec },
     val serialNanos: Long = 1_000L,
-) : RaceRunner.Track {
+) : CellMeasurer, CellBook {
     var clock = 0L
     val started = mutableListOf<String>()
     val forks = mutableMapOf<String, Int>()

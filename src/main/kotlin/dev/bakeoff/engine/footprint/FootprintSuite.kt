@@ -3,7 +3,7 @@ package dev.bakeoff.engine.footprint
 import dev.bakeoff.engine.fork.FootprintRunner
 import dev.bakeoff.engine.jdk.MachineInfo
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.result.FootprintResult
 import dev.bakeoff.result.PresetInfo
@@ -14,8 +14,8 @@ import java.time.Instant
 
 /**
  * `bakeoff footprint` over [options]' strategies x [depths]: each row a [FootprintRunner] JVM, one
- * after another, holding the machine ([MachineLock]) for the whole run, since a full collection and
- * thousands of threads would disturb any other measurement. [counts] are the task counts of every
+ * after another, inside the run's session, which holds the machine for the whole run, since a full
+ * collection and thousands of threads would disturb any other measurement. [counts] are the task counts of every
  * row, or null for the probe's own choice per strategy. The results (the `footprint` section of
  * [Results]) go to [sink] after every row; [progress] hears a line per row.
  *
@@ -26,24 +26,24 @@ internal class FootprintSuite(
     private val depths: List<Int>,
     private val counts: List<Int>?,
     private val progress: (String) -> Unit = {},
-    private val sink: (Results) -> Unit = {},
+    private val sink: RunSink = RunSink {},
 ) {
     private val machine = MachineInfo.describe(options.jdk ?: Paths.get(System.getProperty("java.home")), options.cpus)
     private val created = Instant.now().toString()
 
     /** Every strategy at every depth. */
-    fun run(): Results = MachineLock.hold {
+    fun run(): Results {
         val runner = FootprintRunner(options, options.out.resolve("cells").also { Files.createDirectories(it) })
         val done = mutableListOf<FootprintResult>()
         for (strategy in options.strategies) {
             for (depth in depths) {
                 progress("${strategy.spec} at depth $depth ...")
                 done += runner.run(done.size + 1, strategy, depth, counts)
-                sink(results(done, complete = false))
+                sink.results(results(done, complete = false))
             }
         }
         // The last snapshot is complete: the writer rewrites every file for it.
-        results(done, complete = true).also(sink)
+        return results(done, complete = true).also(sink::results)
     }
 
     private fun results(rows: List<FootprintResult>, complete: Boolean) = Results(

@@ -6,7 +6,7 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.LatencyObjective
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.engine.suite.MachineLock
+import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.Queueing
 import dev.bakeoff.metrics.Units
@@ -23,8 +23,8 @@ import kotlin.math.sqrt
 /**
  * `bakeoff load` and `bakeoff capacity` over [options]' strategies x workloads, or x its scenario
  * (items, wait form):
- * each cell a [LoadRunner] JVM, one after another, holding the machine ([MachineLock]) for the whole
- * run. [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
+ * each cell a [LoadRunner] JVM, one after another, inside the run's session (which holds the machine).
+ * [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
  * until it breaks the objective or falls behind, then halves the last step [REFINE] times. The
  * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell and, complete,
  * at the end (the writer rewrites every file then); [progress] hears a line per cell.
@@ -35,7 +35,7 @@ internal class LoadSuite(
     private val options: RunOptions,
     private val plan: LoadPlan,
     private val progress: (String) -> Unit = {},
-    private val sink: (Results) -> Unit = {},
+    private val sink: RunSink = RunSink {},
 ) {
     private val done = mutableListOf<LoadResult>()
     private val capacities = mutableListOf<CapacityResult>()
@@ -44,9 +44,9 @@ internal class LoadSuite(
     private val created = Instant.now().toString()
 
     /** Every cell at the plan's rate. */
-    fun load(): Results = MachineLock.hold {
+    fun load(): Results {
         cells().forEach { measure(it, plan.ratePerSec) }
-        results(complete = true).also(sink)
+        return results(complete = true).also(sink::results)
     }
 
     /**
@@ -55,10 +55,7 @@ internal class LoadSuite(
      * what was offered, nothing unfinished), then [REFINE] geometric halvings of the last step; the
      * capacity is the highest rate that met it.
      */
-    fun capacity(objective: LatencyObjective, factor: Double, maxSteps: Int = MAX_STEPS): Results =
-        MachineLock.hold { sweep(objective, factor, maxSteps) }
-
-    private fun sweep(objective: LatencyObjective, factor: Double, maxSteps: Int): Results {
+    fun capacity(objective: LatencyObjective, factor: Double, maxSteps: Int = MAX_STEPS): Results {
         for (spec in cells()) {
             val points = mutableListOf<Double>()
             var good: Double? = null
@@ -77,9 +74,9 @@ internal class LoadSuite(
                 if (meets(measure(spec, mid), objective)) good = mid else bad = mid
             }
             capacities += capacityOf(spec, objective, good, points)
-            sink(results(complete = false))
+            sink.results(results(complete = false))
         }
-        return results(complete = true).also(sink)
+        return results(complete = true).also(sink::results)
     }
 
     private fun cells(): List<CellSpec> = options.strategies.flatMap { s ->
@@ -95,7 +92,7 @@ internal class LoadSuite(
         progress("${spec.strategy.spec} x ${spec.subject} at ${Units.sig3(rate)}/s ...")
         val result = runner.run(done.size + 1, spec, plan.at(rate))
         done += result
-        sink(results(complete = false))
+        sink.results(results(complete = false))
         return result
     }
 

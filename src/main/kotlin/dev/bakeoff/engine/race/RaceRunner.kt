@@ -38,41 +38,18 @@ import dev.bakeoff.result.RaceStop
  *
  * Threading model: runs on the thread running the suite, one timed fork at a time; only the
  * trace-only JVMs of a group run side by side, on [FloorTraces]' pool, and the [listener] and
- * [track] are still called on this thread.
+ * [book] are still called on this thread. The cells are measured by the [measurer] the run gives.
  */
 internal class RaceRunner(
     private val options: RaceOptions,
     private val harnessNsPerItem: Double?,
     private val listener: RunListener,
-    private val track: Track,
+    private val measurer: CellMeasurer,
+    private val book: CellBook,
     private val margin: Double = GroupDecision.DEFAULT_MARGIN,
     startNanos: Long? = null,
     private val nanoTime: () -> Long = System::nanoTime,
 ) {
-    /** What a race needs from the suite; the suite's own cell runner and results book in a run. */
-    interface Track {
-        /** The expected serial batch time of cell number [index] (from 1), which decides its plan's mode. */
-        fun estimate(index: Int, spec: CellSpec): Estimate
-
-        /**
-         * Runs one fork of cell number [index] (from 1) with [plan], with the untimed passes unless
-         * [figures] is false; with no plan, records why it has none.
-         */
-        fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean): JmhCellRunner.Outcome
-
-        /** The cell at [index] (from 0) is now [outcome]'s result; writes the results so far. */
-        fun record(index: Int, outcome: JmhCellRunner.Outcome)
-
-        /** Replaces the cell's result without a new fork; the final snapshot writes it. */
-        fun replace(index: Int, result: CellResult)
-
-        /** The cell's floor ([CellFloor]) in ns, or null where there is none or no trace-only JVM can run. */
-        fun floor(spec: CellSpec): Long?
-
-        /** Runs cell number [index] (from 1) for its trace pass only ([TraceRunner]), recording [plan] as its plan. */
-        fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult
-    }
-
     /** One cell of the race: its runs so far and, once it gets no more forks, why. */
     private class Entry(val index: Int, val spec: CellSpec, val floor: Long?) {
         lateinit var result: CellResult
@@ -101,7 +78,7 @@ internal class RaceRunner(
     private val start = startNanos ?: nanoTime()
 
     fun run(cells: List<CellSpec>) {
-        val entries = cells.mapIndexed { i, spec -> Entry(i, spec, track.floor(spec)) }
+        val entries = cells.mapIndexed { i, spec -> Entry(i, spec, measurer.floor(spec)) }
         val groups = entries.groupBy { it.spec.group }.values
         var done = 0
         for (group in groups) {
@@ -109,7 +86,7 @@ internal class RaceRunner(
             val floored = mutableListOf<FloorTraces.Request>()
             for (e in group.sortedBy { it.floor ?: 0L }) {
                 // A cell whose planning failed gets no fork: its result says why, and it stops as not ok.
-                val plan = (track.estimate(e.index + 1, e.spec) as? Estimate.Serial)?.let {
+                val plan = (measurer.estimate(e.index + 1, e.spec) as? Estimate.Serial)?.let {
                     val (mode, why) = Preset.mode(it.nanos)
                     RaceRules.screening(mode, why)
                 }
@@ -167,7 +144,7 @@ internal class RaceRunner(
             val runs = e.result.timeNs?.runs?.size ?: 0
             val further = (e.furtherNanos / (e.forks - 1).coerceAtLeast(1)).takeIf { e.forks > 1 }
             val race = RaceInfo(e.forks, runs, e.stop!!, e.reason, e.screeningNanos, further)
-            track.replace(e.index, e.result.copy(race = race))
+            book.replace(e.index, e.result.copy(race = race))
         }
     }
 
@@ -208,12 +185,12 @@ internal class RaceRunner(
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
         val t0 = nanoTime()
         // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
-        val outcome = track.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
+        val outcome = measurer.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
         if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
         e.result = ranked?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
         if (plan != null) e.forks++
-        track.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
+        book.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
         listener.cellFinished(e.index + 1, total, e.result)
     }
 
@@ -236,7 +213,7 @@ internal class RaceRunner(
         val atOnce = minOf(FloorTraces.PARALLELISM, requests.size)
         val side = if (atOnce > 1) "; traced beside up to ${atOnce - 1} other trace-only cell(s)" else ""
         listener.tracesStarted(requests.size, atOnce, elapsed())
-        val traces = FloorTraces({ r -> track.traceOnly(r.index, r.spec, r.plan, r.floorNs) }, nanoTime)
+        val traces = FloorTraces({ r -> measurer.traceOnly(r.index, r.spec, r.plan, r.floorNs) }, nanoTime)
         traces.run(requests) { (r, result, nanos) ->
             if (result.status == CellStatus.OK && (result.tracedNs ?: 0.0) < r.floorNs) {
                 wrongModel += r
@@ -249,7 +226,7 @@ internal class RaceRunner(
             e.forks = 1
             // Not ok: the group's judgement stops it as such.
             if (result.status == CellStatus.OK) e.stop(RaceStop.FLOOR, r.why + side)
-            track.record(e.index, JmhCellRunner.Outcome(result, null))
+            book.record(e.index, JmhCellRunner.Outcome(result, null))
             listener.cellFinished(r.index, total, result)
             counted()
         }

@@ -5,6 +5,7 @@ import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.Units
@@ -34,7 +35,7 @@ internal class AaCheck(private val options: RunOptions) {
     )
 
     /** Races the two names; the results hold the group's decision. */
-    fun run(listener: RunListener = object : RunListener {}, sink: (Results) -> Unit = {}): Results =
+    fun run(listener: RunListener = object : RunListener {}, sink: RunSink = RunSink {}): Results =
         SuiteRunner(runOptions(), listener, sink).run()
 
     companion object {

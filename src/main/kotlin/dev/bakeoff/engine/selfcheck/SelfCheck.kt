@@ -10,7 +10,6 @@ import dev.bakeoff.engine.jmh.selfcheck.VirtualThreadsStorageBenchmark
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.SerialEstimate
-import dev.bakeoff.engine.suite.MachineLock
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.MedianRatio
@@ -66,10 +65,8 @@ internal class SelfCheck(
         fun measuring(twin: Twin, side: Side, fork: Int)
     }
 
-    /** Measures every twin holding the machine ([MachineLock]). */
-    fun run(listener: Listener = Listener { _, _, _ -> }): SelfCheckResults = MachineLock.hold { measureAll(listener) }
-
-    private fun measureAll(listener: Listener): SelfCheckResults {
+    /** Measures every twin, inside the run's session (which holds the machine). */
+    fun run(listener: Listener = Listener { _, _, _ -> }): SelfCheckResults {
         val work = options.out.resolve("cells")
         Files.createDirectories(work)
         val jdkHome = options.jdk ?: Paths.get(System.getProperty("java.home"))

@@ -6,53 +6,43 @@ import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.fork.TraceRunner
 import dev.bakeoff.engine.jdk.MachineInfo
-import dev.bakeoff.engine.plan.CellFloor
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.race.CellBook
+import dev.bakeoff.engine.race.CellMeasurer
 import dev.bakeoff.engine.race.ForkMerge
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
+import dev.bakeoff.engine.session.RunSession
+import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
-import dev.bakeoff.model.WaitForm
-import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
-import dev.bakeoff.result.ErrorText
-import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.JdkInfo
-import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
-import dev.bakeoff.result.SweepPoint
-import dev.bakeoff.result.replaceAtomically
 import org.openjdk.jmh.results.RunResult
-import org.openjdk.jmh.results.format.ResultFormatFactory
-import org.openjdk.jmh.results.format.ResultFormatType
-import java.io.PrintStream
 import java.lang.management.ManagementFactory
 import java.nio.file.Files
-import java.nio.file.Path
 import java.nio.file.Paths
 import java.time.Instant
 
 /**
  * Runs every cell of [options] one after another (measurements never overlap), and after every
- * cell hands the results so far to [sink] and rewrites JMH's raw `jmh.json`, so a crash or
- * Ctrl-C keeps every finished cell.
+ * cell hands the results so far and JMH's raw runs to [sink] (a run's [RunSession], which writes
+ * them), so a crash or Ctrl-C keeps every finished cell. The session holds the machine.
  */
 internal class SuiteRunner(
     private val options: RunOptions,
     private val listener: RunListener = object : RunListener {},
-    private val sink: (Results) -> Unit = {},
+    private val sink: RunSink = RunSink {},
 ) {
-    /** Measures every cell holding the machine ([MachineLock]): a busy machine throws before anything runs. */
-    fun run(): Results = MachineLock.hold(::measureAll)
-
-    private fun measureAll(): Results {
+    /** Measures every cell. */
+    fun run(): Results {
         val out = options.out
         val work = out.resolve("cells")
         Files.createDirectories(work)
@@ -90,42 +80,21 @@ internal class SuiteRunner(
         val killForks = Thread { ProcessHandle.current().descendants().forEach { it.destroyForcibly() } }
         Runtime.getRuntime().addShutdownHook(killForks)
         try {
-            val measure = CellMeasurer(runner, EstimateRunner(options, work))
-            val tracer = TraceRunner(options, work)
+            val measure = JmhCellMeasurer(options, runner, EstimateRunner(options, work), TraceRunner(options, work))
             val race = options.race
             if (race == null && options.preset.forks > 1) {
                 runInterleaved(cells, measure, book)
             } else if (race == null) {
                 runFixed(cells, measure, book)
             } else {
-                val track = object : RaceRunner.Track {
-                    override fun estimate(index: Int, spec: CellSpec) = measure.estimate(index, spec)
-
-                    override fun fork(index: Int, spec: CellSpec, plan: MeasurementPlan?, figures: Boolean) =
-                        measure(index, spec, plan, figures)
-
-                    override fun record(index: Int, outcome: JmhCellRunner.Outcome) = book.record(index, outcome)
-
-                    override fun replace(index: Int, result: CellResult) = book.replace(index, result)
-
-                    // An in-process run has no JVM of its own to run a trace pass in; a deadline cuts batches short.
-                    override fun floor(spec: CellSpec) = if (options.inProcess || options.deadlineNanos != null) {
-                        null
-                    } else {
-                        CellFloor.nanos(spec, options.context())
-                    }
-
-                    override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long) =
-                        tracer.run(index, spec, plan, floorNs)
-                }
                 // The budget is the whole run's wall time: it began when this JVM started.
                 val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
-                RaceRunner(race, machine.harnessNsPerItem, listener, track, options.margin, jvmStart).run(cells)
+                RaceRunner(race, machine.harnessNsPerItem, listener, measure, book, options.margin, jvmStart).run(cells)
             }
         } finally {
             Runtime.getRuntime().removeShutdownHook(killForks)
         }
-        return book.snapshot(complete = true).also(sink)
+        return book.snapshot(complete = true).also(sink::results)
     }
 
     private fun runFixed(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
@@ -135,7 +104,7 @@ internal class SuiteRunner(
             val elapsed = System.nanoTime() - start
             val eta = if (i == 0) null else elapsed / i * (cells.size - i)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
-            var outcome = measure(i + 1, spec, plan)
+            var outcome = measure.fork(i + 1, spec, plan)
             val drift = outcome.result.firstToLast
             if (plan != null && outcome.result.steady == false && drift != null) {
                 // Still warming up (or slowing down): once more with twice the warm-up plus one.
@@ -145,7 +114,7 @@ internal class SuiteRunner(
                         "in the first measurement ${Trend.told(drift)}",
                 )
                 listener.cellStarted(i + 1, cells.size, spec, more, System.nanoTime() - start, null)
-                outcome = measure(i + 1, spec, more)
+                outcome = measure.fork(i + 1, spec, more)
             }
             book.record(i, outcome)
             listener.cellFinished(i + 1, cells.size, outcome.result)
@@ -173,7 +142,7 @@ internal class SuiteRunner(
             val elapsed = System.nanoTime() - start
             val eta = if (done == 0) null else elapsed / done * (cells.size * forks - done)
             listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
-            val outcome = measure(i + 1, spec, plan, figures = previous == null)
+            val outcome = measure.fork(i + 1, spec, plan, figures = previous == null)
             val merged = previous?.let(RankedCell::of)?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
             val result = merged.copy(plan = merged.plan?.copy(forks = round))
             results[i] = result
@@ -185,113 +154,25 @@ internal class SuiteRunner(
 
     /**
      * The results so far, in cell order, and JMH's own results of every fork: [record] replaces a
-     * cell's result (a race adds forks to it), rewrites `jmh.json` and hands a snapshot to [sink].
+     * cell's result (a race adds forks to it) and hands JMH's runs and a snapshot to [sink].
      */
-    inner class Book(size: Int, private val make: (Boolean, List<CellResult>) -> Results) {
+    inner class Book(size: Int, private val make: (Boolean, List<CellResult>) -> Results) : CellBook {
         private val results = arrayOfNulls<CellResult>(size)
         private val jmh = mutableListOf<RunResult>()
 
-        fun record(index: Int, outcome: JmhCellRunner.Outcome) {
+        override fun record(index: Int, outcome: JmhCellRunner.Outcome) {
             results[index] = outcome.result
             outcome.jmh?.let { jmh += it }
-            writeJmhJson(options.out.resolve("jmh.json"), jmh)
-            sink(snapshot(complete = false))
+            sink.jmh(jmh)
+            sink.results(snapshot(complete = false))
         }
 
         /** Replaces a cell's result without a new fork (a race's closing note); the final snapshot writes it. */
-        fun replace(index: Int, result: CellResult) {
+        override fun replace(index: Int, result: CellResult) {
             results[index] = result
         }
 
         fun snapshot(complete: Boolean): Results = make(complete, results.filterNotNull())
-    }
-
-    /**
-     * Plans and runs one cell, or skips it: once a series of an item-count sweep failed, and when
-     * the cell would deadlock. Remembers which series failed, and the estimate of every workload
-     * and item count: the first cell that needs one runs its planning probe ([EstimateRunner]),
-     * the others on the same JDK reuse it, a failure included.
-     */
-    inner class CellMeasurer(private val runner: JmhCellRunner, private val planner: EstimateRunner) {
-        private val failedSeries = mutableMapOf<CellKey, Int>()
-        private val estimates = mutableMapOf<GroupKey, Estimate>()
-
-        /**
-         * The estimate for [spec], from a probe named after cell number [index] if it is the first to need it.
-         * A serial batch's time depends on the work alone: the group's in either wait form, on any cores.
-         */
-        fun estimate(index: Int, spec: CellSpec): Estimate =
-            estimates.getOrPut(spec.group.copy(wait = WaitForm.BLOCKING, cpus = null)) {
-                planner.estimate(index, spec)
-            }
-
-        /**
-         * Runs cell [index] with [plan] (from [estimate]), with the untimed passes unless [figures]
-         * is false; with no plan, records why its planning failed.
-         */
-        operator fun invoke(
-            index: Int,
-            spec: CellSpec,
-            plan: MeasurementPlan?,
-            figures: Boolean = true,
-        ): JmhCellRunner.Outcome {
-            val series = itemSeries(spec)
-            val failedAt = series?.let { failedSeries[it] }
-            val deadlock = spec.deadlock(options.context(), options.jdks.firstOrNull())
-            val estimate = estimate(index, spec)
-            val outcome = when {
-                failedAt != null -> JmhCellRunner.Outcome(
-                    skipped(
-                        spec,
-                        "not run: the same strategy, workload and wait form did not finish at items=$failedAt",
-                    ),
-                    null,
-                )
-
-                deadlock != null -> JmhCellRunner.Outcome(skipped(spec, deadlock), null)
-
-                estimate is Estimate.Failed ->
-                    JmhCellRunner.Outcome(notRun(spec, estimate.status, estimate.reason), null)
-
-                else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos, figures)
-            }
-            if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
-            // Every cell's result passes here, from a fork, a planning probe or a skip: its error is capped once.
-            val error = outcome.result.error ?: return outcome
-            return JmhCellRunner.Outcome(outcome.result.copy(error = ErrorText.cap(error)), outcome.jmh)
-        }
-    }
-
-    /**
-     * In a sweep over the item count, the series a cell belongs to (its key at no count in particular:
-     * items 0, no sweep point): once a series fails (an approach ran out of memory or threads), its
-     * larger counts are skipped rather than run to fail again, slower, and with the machine under the
-     * same strain.
-     */
-    private fun itemSeries(spec: CellSpec): CellKey? = if (spec.sweep?.get(SweepPoint.ITEMS) != null) {
-        spec.key.copy(group = spec.group.copy(items = 0), sweep = null)
-    } else {
-        null
-    }
-
-    /**
-     * A time-out, a stall, or a failure the measured JVM itself recorded (it then also reports its
-     * memory): the approach ran and could not cope. A JVM that never got to run the cell (JMH could not
-     * start, another JMH run held the lock) says nothing about larger counts.
-     */
-    private fun diedInTheApproach(r: CellResult) =
-        r.status == CellStatus.TIMEOUT || r.status.stalled || (r.status != CellStatus.OK && r.memory != null)
-
-    private fun skipped(spec: CellSpec, why: String) = notRun(spec, CellStatus.SKIPPED, why)
-
-    /** A cell that got no fork: skipped, or not planned. */
-    private fun notRun(spec: CellSpec, status: CellStatus, why: String) = spec.result(status).copy(error = why)
-
-    /** JMH's own JSON for every successful cell so far, replaced atomically. */
-    private fun writeJmhJson(file: Path, runs: List<RunResult>) = replaceAtomically(file) { out ->
-        PrintStream(out, true, Charsets.UTF_8).let {
-            ResultFormatFactory.getInstance(ResultFormatType.JSON, it).writeOut(runs)
-        }
     }
 
     companion object {

@@ -1,4 +1,4 @@
-package dev.bakeoff.engine.suite
+package dev.bakeoff.engine.session
 
 import java.io.IOException
 import java.nio.channels.FileChannel
@@ -22,6 +22,8 @@ internal class MachineBusyException(message: String) : RuntimeException(message)
  *
  * `BAKEOFF_MACHINE_LOCK` names another lock file: the test suite uses its own, so that a
  * developer's measuring run and the tests do not refuse each other.
+ *
+ * [RunSession] is its one caller: every front end's run takes it once, before its folder is claimed.
  *
  * Threading: [hold] may be called from any thread and nests; the lock is held while any call is
  * inside it. Two threads of one JVM both inside [hold] are not kept apart (the lock is the JVM's).
