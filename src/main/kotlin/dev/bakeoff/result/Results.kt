@@ -73,6 +73,7 @@ public class Results(
     }
 }
 
+/** The machine and JDK a run measured on, as the measured JVMs saw them. Immutable. */
 @Serializable
 public class Machine(
     /** Processors the measured JVMs saw (after any `--cpus`). */
@@ -118,6 +119,7 @@ public class Machine(
     )
 }
 
+/** The preset a run used: its [id], forks per cell and summary, and the margin and looks it decided with. Immutable. */
 @Serializable
 public class PresetInfo(
     public val id: String,
@@ -168,6 +170,11 @@ public class MeasurementPlan(
     ): MeasurementPlan = MeasurementPlan(mode, forks, warmupIterations, measurementIterations, iterationMillis, reason)
 }
 
+/**
+ * What one cell (a strategy x a workload or scenario, at one item count and wait form) measured, or why it did not:
+ * its [status], timing, threads, latency, memory and the evidence behind them. The central record of `results.json`.
+ * Immutable.
+ */
 @Serializable
 public class CellResult(
     public val strategy: String,
@@ -432,6 +439,7 @@ public class MemoryStats(
     override val fields get() = listOf(::heapPeakBytes, ::rssStartBytes, ::rssPeakBytes)
 }
 
+/** A cell's measured batch times in ns: summary figures over [runs] and how they split over forks. Immutable. */
 @Serializable
 public class TimeStats(
     public val min: Double,
@@ -457,6 +465,7 @@ public class TimeStats(
         )
 }
 
+/** The platform threads a cell's strategy had from open to close, and those left after it closed. Immutable. */
 @Serializable
 public class ThreadStats(
     /** Live platform threads when the strategy opened. */
@@ -486,6 +495,7 @@ public class ThreadStats(
         )
 }
 
+/** Latency percentiles of one traced batch, in ns. Immutable. */
 @Serializable
 public class Percentiles(
     public val p50: Long,
