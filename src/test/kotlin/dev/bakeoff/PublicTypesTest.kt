@@ -44,7 +44,9 @@ class PublicTypesTest {
     private fun public(declaration: Any?): Boolean = when (declaration) {
         is KoClassAndInterfaceAndObjectDeclaration ->
             declaration.hasPublicModifier && public(declaration.containingDeclaration)
+
         is KoVisibilityModifierProvider -> declaration.hasPublicModifier
+
         else -> true // the file
     }
 
