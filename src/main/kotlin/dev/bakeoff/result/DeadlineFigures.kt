@@ -8,20 +8,20 @@ import kotlinx.serialization.Serializable
  * [StopFigures] is the deadline. Times are `System.nanoTime()` differences in the measured JVM.
  */
 @Serializable
-public data class DeadlineFigures(
+public class DeadlineFigures(
     /** The deadline of every batch, from the strategy's call, ns. */
-    val deadlineNs: Long,
+    public val deadlineNs: Long,
     /** How the strategy honours it: its own form (`withTimeout`, `invokeAll` with a timeout...) or the harness's. */
-    val form: String,
+    public val form: String,
     override val batches: Int,
     /** Of those, the batches whose deadline passed before every item had finished (the strategy said so). */
-    val missed: Int,
+    public val missed: Int,
     /** How late the strategy returned past the deadline (0 when in time), ns: median over the batches. */
-    val lateP50Ns: Long,
+    public val lateP50Ns: Long,
     /** The same, 90th percentile (nearest rank). */
-    val lateP90Ns: Long,
+    public val lateP90Ns: Long,
     /** The same, the latest batch. */
-    val lateMaxNs: Long,
+    public val lateMaxNs: Long,
     override val startedAfter: Int,
     override val runningAtReturn: Int,
     override val ranOnNs: Long,
@@ -29,4 +29,10 @@ public data class DeadlineFigures(
     override val cancelled: Int,
     override val notStarted: Int,
     override val threadsLeft: Int,
-) : StopFigures
+) : ResultValue(), StopFigures {
+    override val fields
+        get() = listOf(
+            ::deadlineNs, ::form, ::batches, ::missed, ::lateP50Ns, ::lateP90Ns, ::lateMaxNs, ::startedAfter,
+            ::runningAtReturn, ::ranOnNs, ::completed, ::cancelled, ::notStarted, ::threadsLeft,
+        )
+}

@@ -9,10 +9,10 @@ import kotlinx.serialization.Serializable
  * differences in the measured JVM.
  */
 @Serializable
-public data class FailureFigures(
+public class FailureFigures(
     override val batches: Int,
     /** From the failing item's throw to the strategy's return (or throw), ns. */
-    val toReturnNs: Long,
+    public val toReturnNs: Long,
     override val startedAfter: Int,
     override val runningAtReturn: Int,
     override val ranOnNs: Long,
@@ -20,4 +20,10 @@ public data class FailureFigures(
     override val cancelled: Int,
     override val notStarted: Int,
     override val threadsLeft: Int,
-) : StopFigures
+) : ResultValue(), StopFigures {
+    override val fields
+        get() = listOf(
+            ::batches, ::toReturnNs, ::startedAfter, ::runningAtReturn, ::ranOnNs, ::completed, ::cancelled,
+            ::notStarted, ::threadsLeft,
+        )
+}

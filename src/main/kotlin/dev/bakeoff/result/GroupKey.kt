@@ -15,23 +15,37 @@ import dev.bakeoff.model.WaitForm
  * definition of a group: the decision, the race, shards, merge and every report use it, a part of
  * it by a projection (`key.copy(jdk = null)`). Immutable.
  */
-public data class GroupKey(
-    val subject: String,
-    val items: Int,
-    val wait: WaitForm,
-    val jdk: String? = null,
-    val machine: String? = null,
-    val cpus: Int? = null,
-) {
+public class GroupKey(
+    public val subject: String,
+    public val items: Int,
+    public val wait: WaitForm,
+    public val jdk: String? = null,
+    public val machine: String? = null,
+    public val cpus: Int? = null,
+) : ResultValue() {
+    override val fields get() = listOf(::subject, ::items, ::wait, ::jdk, ::machine, ::cpus)
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        subject: String = this.subject,
+        items: Int = this.items,
+        wait: WaitForm = this.wait,
+        jdk: String? = this.jdk,
+        machine: String? = this.machine,
+        cpus: Int? = this.cpus,
+    ): GroupKey = GroupKey(subject, items, wait, jdk, machine, cpus)
+
     /**
      * How every report heads the group: `lists, 100 items (blocking)`, then ` on 2 cpus` in a `cpus=`
      * sweep, ` on JDK 21.0.8` in a several-JDK run and ` on machine 1a2b3c4d` in a merged file.
      */
-    val title: String get() = "$subject, $items items (${wait.id})" + cpus?.let { " on ${cores(it)}" }.orEmpty() +
+    public val title: String get() = "$subject, $items items (${wait.id})" + cpus?.let {
+        " on ${cores(it)}"
+    }.orEmpty() +
         (jdk?.let { " on JDK $it" } ?: "") + machine?.let { " on machine $it" }.orEmpty()
 
     /** The same work on any machine: what a merged report compares across machines. */
-    val work: GroupKey get() = copy(machine = null)
+    public val work: GroupKey get() = copy(machine = null)
 
     public companion object {
         public fun of(cell: CellResult): GroupKey =

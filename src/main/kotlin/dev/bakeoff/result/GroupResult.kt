@@ -12,31 +12,37 @@ import kotlinx.serialization.Serializable
  * the practical-equivalence [margin] (a share of the winner's median) the rule used. Immutable.
  */
 @Serializable
-public data class GroupResult(
-    val workload: String,
-    val items: Int,
-    val wait: WaitForm,
-    val winner: String,
-    val status: GroupStatus,
+public class GroupResult(
+    public val workload: String,
+    public val items: Int,
+    public val wait: WaitForm,
+    public val winner: String,
+    public val status: GroupStatus,
     /** Strategies not told apart from the winner, fastest first; empty when the group is decided. */
-    val tiedWith: List<String> = emptyList(),
+    public val tiedWith: List<String> = emptyList(),
     /** Differences below this share of the winner's median are a tie (0.05: 5%, `--margin`). */
-    val margin: Double,
+    public val margin: Double,
     /** The winner's measured runs. */
-    val winnerRuns: Int,
+    public val winnerRuns: Int,
     /** Why, in one line with the figures that decided it. */
-    val reason: String,
+    public val reason: String,
     /** The winner against each other ranked strategy, in rank order. */
-    val tests: List<PairTest> = emptyList(),
+    public val tests: List<PairTest> = emptyList(),
     /** The JDK its cells ran on, in a several-JDK run; null otherwise. */
-    val jdk: String? = null,
+    public val jdk: String? = null,
     /** In a merged file, the machine's fingerprint ([CellResult.machine]): groups never mix machines. */
-    val machine: String? = null,
+    public val machine: String? = null,
     /** The winner's forks whose runs settled: what its tests counted. Null in files written before. */
-    val winnerForks: Int? = null,
+    public val winnerForks: Int? = null,
     /** The cores of its cells' `cpus=` sweep point ([GroupKey.cpus]); null without one, and in files written before. */
-    val cpus: Int? = null,
-)
+    public val cpus: Int? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::workload, ::items, ::wait, ::winner, ::status, ::tiedWith, ::margin, ::winnerRuns, ::reason, ::tests,
+            ::jdk, ::machine, ::winnerForks, ::cpus,
+        )
+}
 
 /**
  * The winner of a group against one other ranked [strategy], counted by forks: [ratio] = its
@@ -48,23 +54,29 @@ public data class GroupResult(
  * counted. Immutable.
  */
 @Serializable
-public data class PairTest(
-    val strategy: String,
-    val ratio: Double,
-    val ciLow: Double? = null,
-    val ciHigh: Double? = null,
-    val pValue: Double? = null,
-    val runs: Int,
-    val outcome: PairOutcome,
-    val eqLow: Double? = null,
-    val eqHigh: Double? = null,
+public class PairTest(
+    public val strategy: String,
+    public val ratio: Double,
+    public val ciLow: Double? = null,
+    public val ciHigh: Double? = null,
+    public val pValue: Double? = null,
+    public val runs: Int,
+    public val outcome: PairOutcome,
+    public val eqLow: Double? = null,
+    public val eqHigh: Double? = null,
     /** Null in files written before forks were counted. */
-    val forks: Int? = null,
+    public val forks: Int? = null,
     /** Two-sided confidence of [ciLow]–[ciHigh] (0.95 in files written before it was recorded). */
-    val confidence: Double? = null,
+    public val confidence: Double? = null,
     /** Two-sided confidence of [eqLow]–[eqHigh] (0.90 in files written before it was recorded). */
-    val eqConfidence: Double? = null,
-)
+    public val eqConfidence: Double? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::strategy, ::ratio, ::ciLow, ::ciHigh, ::pValue, ::runs, ::outcome, ::eqLow, ::eqHigh, ::forks,
+            ::confidence, ::eqConfidence,
+        )
+}
 
 /** Whether a group's winner is told apart from every other ranked strategy; serialised under [id]. */
 @Serializable

@@ -9,19 +9,21 @@ import kotlinx.serialization.Serializable
  * [cores], the serial part, and which bound [binds] (sets the limit). Immutable.
  */
 @Serializable
-public data class LimitParts(
+public class LimitParts(
     /** The longest wait of one item, as the run's wait form waits it (a scenario's critical path). */
-    val waitNs: Double,
+    public val waitNs: Double,
     /** CPU of every item's work before its wait, summed over the batch; a workload's whole CPU (not split). */
-    val cpuBeforeNs: Double,
+    public val cpuBeforeNs: Double,
     /** CPU of every item's work after its wait, summed over the batch; absent where the split is not measured. */
-    val cpuAfterNs: Double? = null,
+    public val cpuAfterNs: Double? = null,
     /** What the items force through one bottleneck in a row (a shared lock); 0 when nothing does. */
-    val serialNs: Double = 0.0,
+    public val serialNs: Double = 0.0,
     /** The usable cores of the measured JVM, over which the CPU is spread. */
-    val cores: Int,
-    val binds: LimitBound,
-)
+    public val cores: Int,
+    public val binds: LimitBound,
+) : ResultValue() {
+    override val fields get() = listOf(::waitNs, ::cpuBeforeNs, ::cpuAfterNs, ::serialNs, ::cores, ::binds)
+}
 
 /** The bound that sets a physical limit; serialised under [id]. */
 @Serializable

@@ -26,26 +26,53 @@ public enum class Arrival(public val id: String) {
  * [queueing]). Latencies are measured from each item's intended start (coordinated omission).
  */
 @Serializable
-public data class LoadResult(
-    val strategy: String,
-    val family: Family,
-    val workload: String,
+public class LoadResult(
+    public val strategy: String,
+    public val family: Family,
+    public val workload: String,
     /** Items whose seeds the arrivals cycle through (arrival `k` runs item `k % items`). */
-    val items: Int,
-    val wait: WaitForm,
-    val arrival: Arrival,
+    public val items: Int,
+    public val wait: WaitForm,
+    public val arrival: Arrival,
     /** The target arrival rate, items per second. */
-    val ratePerSec: Double,
+    public val ratePerSec: Double,
     /** The measured window, after a warm-up as long at the same rate. */
-    val durationSeconds: Double,
-    val status: CellStatus,
-    val error: String? = null,
-    val figures: LoadFigures? = null,
-    val little: LittleCheck? = null,
-    val queueing: QueueingCheck? = null,
+    public val durationSeconds: Double,
+    public val status: CellStatus,
+    public val error: String? = null,
+    public val figures: LoadFigures? = null,
+    public val little: LittleCheck? = null,
+    public val queueing: QueueingCheck? = null,
     /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
-    val machine: String? = null,
-)
+    public val machine: String? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::strategy, ::family, ::workload, ::items, ::wait, ::arrival, ::ratePerSec, ::durationSeconds, ::status,
+            ::error, ::figures, ::little, ::queueing, ::machine,
+        )
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        strategy: String = this.strategy,
+        family: Family = this.family,
+        workload: String = this.workload,
+        items: Int = this.items,
+        wait: WaitForm = this.wait,
+        arrival: Arrival = this.arrival,
+        ratePerSec: Double = this.ratePerSec,
+        durationSeconds: Double = this.durationSeconds,
+        status: CellStatus = this.status,
+        error: String? = this.error,
+        figures: LoadFigures? = this.figures,
+        little: LittleCheck? = this.little,
+        queueing: QueueingCheck? = this.queueing,
+        machine: String? = this.machine,
+    ): LoadResult = LoadResult(
+        strategy, family, workload, items, wait, arrival, ratePerSec, durationSeconds, status, error, figures, little,
+        queueing, machine,
+    )
+}
 
 /**
  * What a load JVM measured over its window: arrivals, completions and rates, the latency of every
@@ -53,50 +80,81 @@ public data class LoadResult(
  * (sampled every millisecond), threads and allocation.
  */
 @Serializable
-public data class LoadFigures(
+public class LoadFigures(
     /** Items whose intended start fell in the window. */
-    val arrived: Long,
+    public val arrived: Long,
     /** Of those, items that finished (failed ones included). */
-    val completed: Long,
+    public val completed: Long,
     /** Of those, items whose strategy reported an exception. */
-    val failed: Long,
+    public val failed: Long,
     /** Of those, items still unfinished when the drain time ran out (counted in [latencyNs] at that time). */
-    val unfinished: Long,
+    public val unfinished: Long,
     /** [arrived] per second of the window: what the generator offered (Poisson arrivals vary around the target). */
-    val offeredPerSec: Double,
+    public val offeredPerSec: Double,
     /** [completed] per second, from the window's start to the last measured completion (at least the window). */
-    val achievedPerSec: Double,
-    val latencyNs: LoadLatency,
-    val lag: GeneratorLag,
+    public val achievedPerSec: Double,
+    public val latencyNs: LoadLatency,
+    public val lag: GeneratorLag,
     /** Items submitted and not yet finished, the mean of one sample per millisecond of the window. */
-    val meanInFlight: Double,
+    public val meanInFlight: Double,
     /**
      * The window's arrivals' mean service time (ns): each measured from its start to its end where it
      * ran (its wait as really waited, a late wake-up included), the time it holds a bounded pool's thread.
      */
-    val serviceNs: Double,
+    public val serviceNs: Double,
     /** The squared coefficient of variation of those service times (0: every item takes as long). */
-    val serviceScv: Double,
+    public val serviceScv: Double,
     /** The workload's mean nominal wait per item as the wait form waits it (ns): [serviceNs] at no cost. */
-    val nominalServiceNs: Double? = null,
+    public val nominalServiceNs: Double? = null,
     /** Peak live platform threads from open to close (the load JVM's own sampler thread included). */
-    val peakThreads: Int? = null,
+    public val peakThreads: Int? = null,
     /** Platform threads started from open to close. */
-    val threadsCreated: Long? = null,
+    public val threadsCreated: Long? = null,
     /** Bytes allocated by every thread over the window, per arrived item (generator and strategy together). */
-    val allocBytesPerItem: Double? = null,
-)
+    public val allocBytesPerItem: Double? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::arrived, ::completed, ::failed, ::unfinished, ::offeredPerSec, ::achievedPerSec, ::latencyNs, ::lag,
+            ::meanInFlight, ::serviceNs, ::serviceScv, ::nominalServiceNs, ::peakThreads, ::threadsCreated,
+            ::allocBytesPerItem,
+        )
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        arrived: Long = this.arrived,
+        completed: Long = this.completed,
+        failed: Long = this.failed,
+        unfinished: Long = this.unfinished,
+        offeredPerSec: Double = this.offeredPerSec,
+        achievedPerSec: Double = this.achievedPerSec,
+        latencyNs: LoadLatency = this.latencyNs,
+        lag: GeneratorLag = this.lag,
+        meanInFlight: Double = this.meanInFlight,
+        serviceNs: Double = this.serviceNs,
+        serviceScv: Double = this.serviceScv,
+        nominalServiceNs: Double? = this.nominalServiceNs,
+        peakThreads: Int? = this.peakThreads,
+        threadsCreated: Long? = this.threadsCreated,
+        allocBytesPerItem: Double? = this.allocBytesPerItem,
+    ): LoadFigures = LoadFigures(
+        arrived, completed, failed, unfinished, offeredPerSec, achievedPerSec, latencyNs, lag, meanInFlight, serviceNs,
+        serviceScv, nominalServiceNs, peakThreads, threadsCreated, allocBytesPerItem,
+    )
+}
 
 /** Latency percentiles in ns (HdrHistogram, 3 significant digits) and the mean. */
 @Serializable
-public data class LoadLatency(
-    val p50: Long,
-    val p90: Long,
-    val p99: Long,
-    val p999: Long,
-    val max: Long,
-    val mean: Double,
-) {
+public class LoadLatency(
+    public val p50: Long,
+    public val p90: Long,
+    public val p99: Long,
+    public val p999: Long,
+    public val max: Long,
+    public val mean: Double,
+) : ResultValue() {
+    override val fields get() = listOf(::p50, ::p90, ::p99, ::p999, ::max, ::mean)
+
     /** The latency at [percentile] as an objective names it: `p50`, `p90`, `p99`, `p99.9` or `max`. */
     internal fun at(percentile: String): Long = when (percentile) {
         "p50" -> p50
@@ -115,7 +173,14 @@ public data class LoadLatency(
  * figures are the generator's as much as the strategy's.
  */
 @Serializable
-public data class GeneratorLag(val late: Long, val p99Ns: Long, val maxNs: Long, val kept: Boolean) {
+public class GeneratorLag(
+    public val late: Long,
+    public val p99Ns: Long,
+    public val maxNs: Long,
+    public val kept: Boolean,
+) : ResultValue() {
+    override val fields get() = listOf(::late, ::p99Ns, ::maxNs, ::kept)
+
     public companion object {
         /** An item started this much after its intended time is late (1 ms). */
         public const val LATE_NANOS: Long = 1_000_000L
@@ -133,7 +198,13 @@ public data class GeneratorLag(val late: Long, val p99Ns: Long, val maxNs: Long,
  * latency; [deviation] = meanInFlight / predicted - 1.
  */
 @Serializable
-public data class LittleCheck(val meanInFlight: Double, val predicted: Double, val deviation: Double)
+public class LittleCheck(
+    public val meanInFlight: Double,
+    public val predicted: Double,
+    public val deviation: Double,
+) : ResultValue() {
+    override val fields get() = listOf(::meanInFlight, ::predicted, ::deviation)
+}
 
 /**
  * A queueing model's prediction of the mean wait before service ([predictedWaitNs], e.g. M/G/c with
@@ -141,13 +212,15 @@ public data class LittleCheck(val meanInFlight: Double, val predicted: Double, v
  * latency minus mean service time); [model] names it, [utilisation] is rate x service / servers.
  */
 @Serializable
-public data class QueueingCheck(
-    val model: String,
-    val servers: Int,
-    val utilisation: Double,
-    val predictedWaitNs: Double,
-    val measuredWaitNs: Double,
-)
+public class QueueingCheck(
+    public val model: String,
+    public val servers: Int,
+    public val utilisation: Double,
+    public val predictedWaitNs: Double,
+    public val measuredWaitNs: Double,
+) : ResultValue() {
+    override val fields get() = listOf(::model, ::servers, ::utilisation, ::predictedWaitNs, ::measuredWaitNs)
+}
 
 /**
  * One strategy's capacity at an objective (`bakeoff capacity`): the highest rate of the sweep whose
@@ -158,17 +231,41 @@ public data class QueueingCheck(
  * at [percentile] at most [limitNs] (absent in files written before they were recorded).
  */
 @Serializable
-public data class CapacityResult(
-    val strategy: String,
-    val family: Family,
-    val workload: String,
-    val objective: String,
-    val capacityPerSec: Double? = null,
-    val ceilingPerSec: Double? = null,
-    val explanation: String,
-    val points: List<Double>,
-    val percentile: String? = null,
-    val limitNs: Long? = null,
+public class CapacityResult(
+    public val strategy: String,
+    public val family: Family,
+    public val workload: String,
+    public val objective: String,
+    public val capacityPerSec: Double? = null,
+    public val ceilingPerSec: Double? = null,
+    public val explanation: String,
+    public val points: List<Double>,
+    public val percentile: String? = null,
+    public val limitNs: Long? = null,
     /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
-    val machine: String? = null,
-)
+    public val machine: String? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::strategy, ::family, ::workload, ::objective, ::capacityPerSec, ::ceilingPerSec, ::explanation, ::points,
+            ::percentile, ::limitNs, ::machine,
+        )
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        strategy: String = this.strategy,
+        family: Family = this.family,
+        workload: String = this.workload,
+        objective: String = this.objective,
+        capacityPerSec: Double? = this.capacityPerSec,
+        ceilingPerSec: Double? = this.ceilingPerSec,
+        explanation: String = this.explanation,
+        points: List<Double> = this.points,
+        percentile: String? = this.percentile,
+        limitNs: Long? = this.limitNs,
+        machine: String? = this.machine,
+    ): CapacityResult = CapacityResult(
+        strategy, family, workload, objective, capacityPerSec, ceilingPerSec, explanation, points, percentile, limitNs,
+        machine,
+    )
+}

@@ -11,162 +11,295 @@ import kotlinx.serialization.Serializable
  * field changes meaning or is removed.
  */
 @Serializable
-public data class Results(
-    val schemaVersion: Int = SCHEMA_VERSION,
-    val bakeoffVersion: String,
-    val createdAt: String,
+public class Results(
+    public val schemaVersion: Int = SCHEMA_VERSION,
+    public val bakeoffVersion: String,
+    public val createdAt: String,
     /** False while the run is still going (results are written after every cell) or was interrupted. */
-    val complete: Boolean,
-    val machine: Machine,
-    val preset: PresetInfo,
-    val cells: List<CellResult>,
+    public val complete: Boolean,
+    public val machine: Machine,
+    public val preset: PresetInfo,
+    public val cells: List<CellResult>,
     /**
      * The decision of every group of [cells] that has a ranked cell (docs/RESULTS.md, "Deciding a
      * group"); null in files written before groups were recorded, whose readers decide them.
      */
-    val groups: List<GroupResult>? = null,
+    public val groups: List<GroupResult>? = null,
     /**
      * The JDKs a several-JDK run (`--jdk 21,25`) measured every cell on, in run order; null when it
      * ran on one ([machine] describes it). The first is the one [machine] describes.
      */
-    val jdks: List<JdkInfo>? = null,
+    public val jdks: List<JdkInfo>? = null,
     /**
      * A merged file's machines by fingerprint ([Machine.fingerprint]; every cell names its own in
      * [CellResult.machine]); null for one machine's run, whose cells all ran on [machine].
      */
-    val machines: Map<String, Machine>? = null,
+    public val machines: Map<String, Machine>? = null,
     /** `bakeoff load` and `bakeoff capacity`: one [LoadResult] per strategy x workload x rate; null for a batch run. */
-    val load: List<LoadResult>? = null,
+    public val load: List<LoadResult>? = null,
     /** `bakeoff capacity`: each strategy's capacity at the objective, its points in [load]; null otherwise. */
-    val capacity: List<CapacityResult>? = null,
+    public val capacity: List<CapacityResult>? = null,
     /** `bakeoff footprint`: what one waiting task keeps, per strategy and stack depth; null otherwise. */
-    val footprint: List<FootprintResult>? = null,
-) {
+    public val footprint: List<FootprintResult>? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::schemaVersion, ::bakeoffVersion, ::createdAt, ::complete, ::machine, ::preset, ::cells, ::groups, ::jdks,
+            ::machines, ::load, ::capacity, ::footprint,
+        )
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        schemaVersion: Int = this.schemaVersion,
+        bakeoffVersion: String = this.bakeoffVersion,
+        createdAt: String = this.createdAt,
+        complete: Boolean = this.complete,
+        machine: Machine = this.machine,
+        preset: PresetInfo = this.preset,
+        cells: List<CellResult> = this.cells,
+        groups: List<GroupResult>? = this.groups,
+        jdks: List<JdkInfo>? = this.jdks,
+        machines: Map<String, Machine>? = this.machines,
+        load: List<LoadResult>? = this.load,
+        capacity: List<CapacityResult>? = this.capacity,
+        footprint: List<FootprintResult>? = this.footprint,
+    ): Results = Results(
+        schemaVersion, bakeoffVersion, createdAt, complete, machine, preset, cells, groups, jdks, machines, load,
+        capacity, footprint,
+    )
+
     public companion object {
         public const val SCHEMA_VERSION: Int = 1
     }
 }
 
+/** The machine and JDK a run measured on, as the measured JVMs saw them. Immutable. */
 @Serializable
-public data class Machine(
+public class Machine(
     /** Processors the measured JVMs saw (after any `--cpus`). */
-    val cores: Int,
+    public val cores: Int,
     /** Processors of the machine itself. */
-    val hostCores: Int,
-    val memoryBytes: Long,
-    val os: String,
-    val arch: String,
-    val jdkVendor: String,
-    val jdkVersion: String,
-    val jvmName: String,
-    val jdkHome: String,
-    val libraries: Map<String, String>,
+    public val hostCores: Int,
+    public val memoryBytes: Long,
+    public val os: String,
+    public val arch: String,
+    public val jdkVendor: String,
+    public val jdkVersion: String,
+    public val jvmName: String,
+    public val jdkHome: String,
+    public val libraries: Map<String, String>,
     /** Residual cost per item of Bakeoff's own measured path, in ns (null: not measured). */
-    val harnessNsPerItem: Double? = null,
+    public val harnessNsPerItem: Double? = null,
     /** The processor's model name (Linux `/proc/cpuinfo`); null where the platform does not say. */
-    val cpuModel: String? = null,
-)
+    public val cpuModel: String? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::cores, ::hostCores, ::memoryBytes, ::os, ::arch, ::jdkVendor, ::jdkVersion, ::jvmName, ::jdkHome,
+            ::libraries, ::harnessNsPerItem, ::cpuModel,
+        )
 
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        cores: Int = this.cores,
+        hostCores: Int = this.hostCores,
+        memoryBytes: Long = this.memoryBytes,
+        os: String = this.os,
+        arch: String = this.arch,
+        jdkVendor: String = this.jdkVendor,
+        jdkVersion: String = this.jdkVersion,
+        jvmName: String = this.jvmName,
+        jdkHome: String = this.jdkHome,
+        libraries: Map<String, String> = this.libraries,
+        harnessNsPerItem: Double? = this.harnessNsPerItem,
+        cpuModel: String? = this.cpuModel,
+    ): Machine = Machine(
+        cores, hostCores, memoryBytes, os, arch, jdkVendor, jdkVersion, jvmName, jdkHome, libraries, harnessNsPerItem,
+        cpuModel,
+    )
+}
+
+/** The preset a run used: its [id], forks per cell and summary, and the margin and looks it decided with. Immutable. */
 @Serializable
-public data class PresetInfo(
-    val id: String,
-    val forks: Int,
-    val summary: String,
+public class PresetInfo(
+    public val id: String,
+    public val forks: Int,
+    public val summary: String,
     /** The practical margin the run decided with (`--margin`, 0.05: 5%); null in files written before it was set. */
-    val margin: Double? = null,
+    public val margin: Double? = null,
     /**
      * The looks the run took at each group and spent its error rate on: a race's, one fewer than the forks
      * it gave a cell at most; 1 for a fixed plan. Null in files written before a race's budget set them (5).
      */
-    val looks: Int? = null,
-)
+    public val looks: Int? = null,
+) : ResultValue() {
+    override val fields get() = listOf(::id, ::forks, ::summary, ::margin, ::looks)
+}
 
 /** How a cell was measured: JMH mode and iteration counts, chosen from the cell's expected batch time. */
 @Serializable
-public data class MeasurementPlan(
+public class MeasurementPlan(
     /** How each run is measured; serialised as JMH's short label. */
-    val mode: PlanMode,
-    val forks: Int,
-    val warmupIterations: Int,
-    val measurementIterations: Int,
+    public val mode: PlanMode,
+    public val forks: Int,
+    public val warmupIterations: Int,
+    public val measurementIterations: Int,
     /** Iteration length in ms for `avgt`; 0 for `ss`. */
-    val iterationMillis: Long,
+    public val iterationMillis: Long,
     /** Why this plan: e.g. "expected serial batch 4.95 s > 0.5 s: single-shot". */
-    val reason: String,
-)
+    public val reason: String,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::mode,
+            ::forks,
+            ::warmupIterations,
+            ::measurementIterations,
+            ::iterationMillis,
+            ::reason,
+        )
 
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        mode: PlanMode = this.mode,
+        forks: Int = this.forks,
+        warmupIterations: Int = this.warmupIterations,
+        measurementIterations: Int = this.measurementIterations,
+        iterationMillis: Long = this.iterationMillis,
+        reason: String = this.reason,
+    ): MeasurementPlan = MeasurementPlan(mode, forks, warmupIterations, measurementIterations, iterationMillis, reason)
+}
+
+/**
+ * What one cell (a strategy x a workload or scenario, at one item count and wait form) measured, or why it did not:
+ * its [status], timing, threads, latency, memory and the evidence behind them. The central record of `results.json`.
+ * Immutable.
+ */
 @Serializable
-public data class CellResult(
-    val strategy: String,
-    val family: Family,
-    val workload: String,
-    val items: Int,
-    val wait: WaitForm,
-    val status: CellStatus,
-    val error: String? = null,
-    val plan: MeasurementPlan? = null,
-    val timeNs: TimeStats? = null,
+public class CellResult(
+    public val strategy: String,
+    public val family: Family,
+    public val workload: String,
+    public val items: Int,
+    public val wait: WaitForm,
+    public val status: CellStatus,
+    public val error: String? = null,
+    public val plan: MeasurementPlan? = null,
+    public val timeNs: TimeStats? = null,
     /** Bytes allocated per batch by all threads (JMH gc profiler, `gc.alloc.rate.norm`). */
-    val allocBytesPerOp: Double? = null,
-    val threads: ThreadStats? = null,
-    val latencyNs: Latency? = null,
-    val perThread: PerThread? = null,
+    public val allocBytesPerOp: Double? = null,
+    public val threads: ThreadStats? = null,
+    public val latencyNs: Latency? = null,
+    public val perThread: PerThread? = null,
     /** Items per second at the median batch time. */
-    val throughputPerSec: Double? = null,
+    public val throughputPerSec: Double? = null,
     /** Process CPU time per batch over the measured iterations, all threads. */
-    val cpuNsPerOp: Double? = null,
+    public val cpuNsPerOp: Double? = null,
     /** The scenario id of a scenario cell (its spec is in [workload]); absent for workload cells. */
-    val scenario: String? = null,
+    public val scenario: String? = null,
     /** Every parameter of the scenario, defaults included; absent for workload cells. */
-    val params: Map<String, String>? = null,
+    public val params: Map<String, String>? = null,
     /**
      * The physical lower bound of one batch (ns) where one is known: no strategy can be faster; reports draw it as a
      * line.
      */
-    val limitNs: Double? = null,
+    public val limitNs: Double? = null,
     /** [limitNs] / median batch time where both are known: 1 means the strategy reached the physical limit. */
-    val efficiency: Double? = null,
+    public val efficiency: Double? = null,
     /** Set when the cell is one point of a sweep or grid: every swept parameter and its value here. */
-    val sweep: SweepPoint? = null,
+    public val sweep: SweepPoint? = null,
     /** Completed items and their run times in one traced batch (the figures E5 reports). */
-    val tasks: TaskStats? = null,
+    public val tasks: TaskStats? = null,
     /** Heap and process memory of the measured JVM while the cell ran. */
-    val memory: MemoryStats? = null,
+    public val memory: MemoryStats? = null,
     /** How a raced cell's runs came about (absent under a preset's fixed plan). */
-    val race: RaceInfo? = null,
+    public val race: RaceInfo? = null,
     /** False when a fork's measured runs still trended (see [drift]); absent with too few runs to test. */
-    val steady: Boolean? = null,
+    public val steady: Boolean? = null,
     /** The largest relative drift of one fork's runs from its first to its last (Theil–Sen); + slowing down. */
-    val drift: Double? = null,
+    public val drift: Double? = null,
     /** That fork's first run over its last (3.3: the first took 3.3× the last); absent with [drift]. */
-    val firstToLast: Double? = null,
+    public val firstToLast: Double? = null,
     /** JFR events, context switches and CPU use per batch, from the untimed trace pass. */
-    val evidence: Evidence? = null,
+    public val evidence: Evidence? = null,
     /** The JDK version its measured JVMs ran on, in a several-JDK run ([Results.jdks]); null otherwise. */
-    val jdk: String? = null,
+    public val jdk: String? = null,
     /** In a merged file, the fingerprint of the machine the cell ran on (a key of [Results.machines]). */
-    val machine: String? = null,
+    public val machine: String? = null,
     /** With `--profile`: its flame graph, relative to the results directory (`cells/cell-001.flame-wall.html`). */
-    val profile: String? = null,
+    public val profile: String? = null,
     /**
      * The shortest its batch can take by definition (sum of the nominal waits over the items its strategy keeps in
      * flight), ns.
      */
-    val floorNs: Double? = null,
+    public val floorNs: Double? = null,
     /** Wall time of its traced batch when that was its only batch (stopped at its floor), ns: includes the tracing. */
-    val tracedNs: Double? = null,
+    public val tracedNs: Double? = null,
     /** What [limitNs] is made of (waits, CPU before and after them, serial part) and which part sets it. */
-    val limitParts: LimitParts? = null,
+    public val limitParts: LimitParts? = null,
     /** A failure workload's cell (`fail-at`, `fail-after`): what the strategy did when the item failed. */
-    val failure: FailureFigures? = null,
+    public val failure: FailureFigures? = null,
     /** A cell run with `--deadline`: how late the strategy returned past the deadline, and what ran on. */
-    val deadline: DeadlineFigures? = null,
+    public val deadline: DeadlineFigures? = null,
     /**
      * A [CellStatus.stalled] cell's thread dump (JSON, virtual threads included), relative to the results
      * directory (`cells/cell-001.threads.json`).
      */
-    val threadDump: String? = null,
-)
+    public val threadDump: String? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::strategy, ::family, ::workload, ::items, ::wait, ::status, ::error, ::plan, ::timeNs, ::allocBytesPerOp,
+            ::threads, ::latencyNs, ::perThread, ::throughputPerSec, ::cpuNsPerOp, ::scenario, ::params, ::limitNs,
+            ::efficiency, ::sweep, ::tasks, ::memory, ::race, ::steady, ::drift, ::firstToLast, ::evidence, ::jdk,
+            ::machine, ::profile, ::floorNs, ::tracedNs, ::limitParts, ::failure, ::deadline, ::threadDump,
+        )
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        strategy: String = this.strategy,
+        family: Family = this.family,
+        workload: String = this.workload,
+        items: Int = this.items,
+        wait: WaitForm = this.wait,
+        status: CellStatus = this.status,
+        error: String? = this.error,
+        plan: MeasurementPlan? = this.plan,
+        timeNs: TimeStats? = this.timeNs,
+        allocBytesPerOp: Double? = this.allocBytesPerOp,
+        threads: ThreadStats? = this.threads,
+        latencyNs: Latency? = this.latencyNs,
+        perThread: PerThread? = this.perThread,
+        throughputPerSec: Double? = this.throughputPerSec,
+        cpuNsPerOp: Double? = this.cpuNsPerOp,
+        scenario: String? = this.scenario,
+        params: Map<String, String>? = this.params,
+        limitNs: Double? = this.limitNs,
+        efficiency: Double? = this.efficiency,
+        sweep: SweepPoint? = this.sweep,
+        tasks: TaskStats? = this.tasks,
+        memory: MemoryStats? = this.memory,
+        race: RaceInfo? = this.race,
+        steady: Boolean? = this.steady,
+        drift: Double? = this.drift,
+        firstToLast: Double? = this.firstToLast,
+        evidence: Evidence? = this.evidence,
+        jdk: String? = this.jdk,
+        machine: String? = this.machine,
+        profile: String? = this.profile,
+        floorNs: Double? = this.floorNs,
+        tracedNs: Double? = this.tracedNs,
+        limitParts: LimitParts? = this.limitParts,
+        failure: FailureFigures? = this.failure,
+        deadline: DeadlineFigures? = this.deadline,
+        threadDump: String? = this.threadDump,
+    ): CellResult = CellResult(
+        strategy, family, workload, items, wait, status, error, plan, timeNs, allocBytesPerOp, threads, latencyNs,
+        perThread, throughputPerSec, cpuNsPerOp, scenario, params, limitNs, efficiency, sweep, tasks, memory, race,
+        steady, drift, firstToLast, evidence, jdk, machine, profile, floorNs, tracedNs, limitParts, failure, deadline,
+        threadDump,
+    )
+}
 
 /**
  * One JDK of a several-JDK run: its [version] (the label cells carry), [vendor], [home] and [runtime], the
@@ -174,7 +307,14 @@ public data class CellResult(
  * ran on ([Machine.fingerprint] holds the JDK); null in files written before it was recorded. Immutable.
  */
 @Serializable
-public data class JdkInfo(val version: String, val vendor: String, val home: String, val runtime: String? = null)
+public class JdkInfo(
+    public val version: String,
+    public val vendor: String,
+    public val home: String,
+    public val runtime: String? = null,
+) : ResultValue() {
+    override val fields get() = listOf(::version, ::vendor, ::home, ::runtime)
+}
 
 /**
  * A raced cell: [forks] measured JVMs gave [runs] measured runs in all (`timeNs.runs`), then the
@@ -183,14 +323,16 @@ public data class JdkInfo(val version: String, val vendor: String, val home: Str
  * average (null without one): what a fork costs, which the budget pays.
  */
 @Serializable
-public data class RaceInfo(
-    val forks: Int,
-    val runs: Int,
-    val stop: RaceStop,
-    val reason: String,
-    val screeningNs: Long? = null,
-    val furtherForkNs: Long? = null,
-)
+public class RaceInfo(
+    public val forks: Int,
+    public val runs: Int,
+    public val stop: RaceStop,
+    public val reason: String,
+    public val screeningNs: Long? = null,
+    public val furtherForkNs: Long? = null,
+) : ResultValue() {
+    override val fields get() = listOf(::forks, ::runs, ::stop, ::reason, ::screeningNs, ::furtherForkNs)
+}
 
 /** Why a raced cell got no more runs; serialised under [id]. */
 @Serializable
@@ -248,7 +390,9 @@ public enum class RaceStop(public val id: String) {
  * `{"key": ..., "value": ...}` object files written before grids).
  */
 @Serializable(with = SweepPointSerializer::class)
-public data class SweepPoint(val values: Map<String, String>) {
+public class SweepPoint(public val values: Map<String, String>) : ResultValue() {
+    override val fields get() = listOf(::values)
+
     /** The point of a one-parameter sweep. */
     public constructor(key: String, value: String) : this(mapOf(key to value))
 
@@ -282,76 +426,120 @@ public data class SweepPoint(val values: Map<String, String>) {
 
 /** Items of one traced batch that finished, and their run times (start to end), in ns. */
 @Serializable
-public data class TaskStats(val completed: Int, val minRunNs: Long, val meanRunNs: Double, val maxRunNs: Long)
+public class TaskStats(
+    public val completed: Int,
+    public val minRunNs: Long,
+    public val meanRunNs: Double,
+    public val maxRunNs: Long,
+) : ResultValue() {
+    override val fields get() = listOf(::completed, ::minRunNs, ::meanRunNs, ::maxRunNs)
+}
 
 /**
  * Memory of the measured JVM from the strategy opening until the cell ended (or failed). Each
  * figure is left out where the platform cannot give it (RSS comes from Linux's `/proc`).
  */
 @Serializable
-public data class MemoryStats(
+public class MemoryStats(
     /** Peak heap in use: the largest heap occupancy seen right before a garbage collection or at the end. */
-    val heapPeakBytes: Long,
+    public val heapPeakBytes: Long,
     /** Resident set size of the process when the strategy opened (`VmRSS`). */
-    val rssStartBytes: Long? = null,
+    public val rssStartBytes: Long? = null,
     /**
      * Peak resident set size since the strategy opened (`VmHWM`, reset at open): heap, thread stacks and other native
      * memory.
      */
-    val rssPeakBytes: Long? = null,
-)
+    public val rssPeakBytes: Long? = null,
+) : ResultValue() {
+    override val fields get() = listOf(::heapPeakBytes, ::rssStartBytes, ::rssPeakBytes)
+}
 
+/** A cell's measured batch times in ns: summary figures over [runs] and how they split over forks. Immutable. */
 @Serializable
-public data class TimeStats(
-    val min: Double,
-    val median: Double,
-    val max: Double,
-    val mean: Double,
+public class TimeStats(
+    public val min: Double,
+    public val median: Double,
+    public val max: Double,
+    public val mean: Double,
     /** Half-width of JMH's 99.9% confidence interval of the mean (NaN-free: 0 when undefined). */
-    val error: Double,
-    val runs: List<Double>,
+    public val error: Double,
+    public val runs: List<Double>,
     /**
      * How many of [runs] each fork (JVM) gave, in order: the first `forks[0]` runs came from the first
      * fork, and so on. Null in files written before forks were kept, whose runs count as a fork each.
      */
-    val forks: List<Int>? = null,
+    public val forks: List<Int>? = null,
     /** The standard deviation of the forks' log medians (0.1: about 10% from JVM to JVM); null with one fork. */
-    val betweenForks: Double? = null,
+    public val betweenForks: Double? = null,
     /** The pooled standard deviation of log runs within their fork; null when no fork has two runs. */
-    val withinForks: Double? = null,
-)
+    public val withinForks: Double? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::min, ::median, ::max, ::mean, ::error, ::runs, ::forks, ::betweenForks, ::withinForks,
+        )
+}
 
+/** The platform threads a cell's strategy had from open to close, and those left after it closed. Immutable. */
 @Serializable
-public data class ThreadStats(
+public class ThreadStats(
     /** Live platform threads when the strategy opened. */
-    val startLive: Int,
+    public val startLive: Int,
     /** Peak live platform threads from open to close. */
-    val peakLive: Int,
+    public val peakLive: Int,
     /** Platform threads started from open to close. */
-    val created: Long,
+    public val created: Long,
     /** Threads the strategy created that were still alive after it closed (0 for a correct strategy). */
-    val aliveAfterClose: Int,
+    public val aliveAfterClose: Int,
     /** Virtual threads that ran items in the traced batch (not counted above). */
-    val virtualUsed: Int,
+    public val virtualUsed: Int,
     /** Live platform threads after the last batch, before the strategy closed. */
-    val endLive: Int? = null,
+    public val endLive: Int? = null,
     /** Live platform threads after the strategy closed (all of them, not only its own). */
-    val liveAfterClose: Int? = null,
-)
+    public val liveAfterClose: Int? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::startLive,
+            ::peakLive,
+            ::created,
+            ::aliveAfterClose,
+            ::virtualUsed,
+            ::endLive,
+            ::liveAfterClose,
+        )
+}
 
+/** Latency percentiles of one traced batch, in ns. Immutable. */
 @Serializable
-public data class Percentiles(val p50: Long, val p90: Long, val p99: Long, val max: Long)
+public class Percentiles(
+    public val p50: Long,
+    public val p90: Long,
+    public val p99: Long,
+    public val max: Long,
+) : ResultValue() {
+    override val fields get() = listOf(::p50, ::p90, ::p99, ::max)
+}
 
 /**
  * Per-item latency from the untimed trace pass: queue wait = batch handed over -> item started; run = item start ->
  * end.
  */
 @Serializable
-public data class Latency(val queueWait: Percentiles, val run: Percentiles)
+public class Latency(public val queueWait: Percentiles, public val run: Percentiles) : ResultValue() {
+    override val fields get() = listOf(::queueWait, ::run)
+}
 
 /** How the items of one traced batch spread over threads. */
 @Serializable
-public data class PerThread(val threadsUsed: Int, val minTasks: Int, val avgTasks: Double, val maxTasks: Int)
+public class PerThread(
+    public val threadsUsed: Int,
+    public val minTasks: Int,
+    public val avgTasks: Double,
+    public val maxTasks: Int,
+) : ResultValue() {
+    override val fields get() = listOf(::threadsUsed, ::minTasks, ::avgTasks, ::maxTasks)
+}
 
 /** How a cell ended; serialised under [id]. */
 @Serializable

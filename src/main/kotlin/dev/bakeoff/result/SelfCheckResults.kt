@@ -7,13 +7,15 @@ import kotlinx.serialization.Serializable
  * side by side with the same plan on [machine]. Written as `selfcheck.json`.
  */
 @Serializable
-public data class SelfCheckResults(
-    val bakeoffVersion: String,
-    val createdAt: String,
-    val machine: Machine,
-    val preset: PresetInfo,
-    val pairs: List<SelfCheckPair>,
-)
+public class SelfCheckResults(
+    public val bakeoffVersion: String,
+    public val createdAt: String,
+    public val machine: Machine,
+    public val preset: PresetInfo,
+    public val pairs: List<SelfCheckPair>,
+) : ResultValue() {
+    override val fields get() = listOf(::bakeoffVersion, ::createdAt, ::machine, ::preset, ::pairs)
+}
 
 /**
  * One Bakeoff cell ([strategy] × [workload], [items] items, blocking) and its plain JMH twin
@@ -25,28 +27,56 @@ public data class SelfCheckResults(
  * ([bareError] when that failed).
  */
 @Serializable
-public data class SelfCheckPair(
-    val strategy: String,
-    val workload: String,
-    val items: Int,
-    val benchmark: String,
-    val plan: MeasurementPlan,
+public class SelfCheckPair(
+    public val strategy: String,
+    public val workload: String,
+    public val items: Int,
+    public val benchmark: String,
+    public val plan: MeasurementPlan,
     /** Bakeoff's runs, one list per fork. */
-    val bakeoffForks: List<List<Double>> = emptyList(),
+    public val bakeoffForks: List<List<Double>> = emptyList(),
     /** The plain twin's runs, one list per fork. */
-    val plainForks: List<List<Double>> = emptyList(),
-    val forks: Int = 0,
-    val ratio: Double? = null,
-    val ciLow: Double? = null,
-    val ciHigh: Double? = null,
-    val pValue: Double? = null,
-    val error: String? = null,
-    val bareRuns: List<Double> = emptyList(),
-    val bareError: String? = null,
-) {
+    public val plainForks: List<List<Double>> = emptyList(),
+    public val forks: Int = 0,
+    public val ratio: Double? = null,
+    public val ciLow: Double? = null,
+    public val ciHigh: Double? = null,
+    public val pValue: Double? = null,
+    public val error: String? = null,
+    public val bareRuns: List<Double> = emptyList(),
+    public val bareError: String? = null,
+) : ResultValue() {
+    override val fields
+        get() = listOf(
+            ::strategy, ::workload, ::items, ::benchmark, ::plan, ::bakeoffForks, ::plainForks, ::forks, ::ratio,
+            ::ciLow, ::ciHigh, ::pValue, ::error, ::bareRuns, ::bareError,
+        )
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(
+        strategy: String = this.strategy,
+        workload: String = this.workload,
+        items: Int = this.items,
+        benchmark: String = this.benchmark,
+        plan: MeasurementPlan = this.plan,
+        bakeoffForks: List<List<Double>> = this.bakeoffForks,
+        plainForks: List<List<Double>> = this.plainForks,
+        forks: Int = this.forks,
+        ratio: Double? = this.ratio,
+        ciLow: Double? = this.ciLow,
+        ciHigh: Double? = this.ciHigh,
+        pValue: Double? = this.pValue,
+        error: String? = this.error,
+        bareRuns: List<Double> = this.bareRuns,
+        bareError: String? = this.bareError,
+    ): SelfCheckPair = SelfCheckPair(
+        strategy, workload, items, benchmark, plan, bakeoffForks, plainForks, forks, ratio, ciLow, ciHigh, pValue,
+        error, bareRuns, bareError,
+    )
+
     /** Every run of Bakeoff's forks. */
-    val bakeoffRuns: List<Double> get() = bakeoffForks.flatten()
+    public val bakeoffRuns: List<Double> get() = bakeoffForks.flatten()
 
     /** Every run of the plain twin's forks. */
-    val plainRuns: List<Double> get() = plainForks.flatten()
+    public val plainRuns: List<Double> get() = plainForks.flatten()
 }

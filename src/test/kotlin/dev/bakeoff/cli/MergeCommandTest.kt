@@ -13,6 +13,7 @@ import dev.bakeoff.result.FootprintResult
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.Slope
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.IOException

@@ -23,6 +23,7 @@ import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.Slope
 import dev.bakeoff.result.SweepPoint
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Named
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir

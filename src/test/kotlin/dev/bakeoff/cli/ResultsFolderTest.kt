@@ -7,6 +7,7 @@ import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files

@@ -23,6 +23,7 @@ import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.RaceStop
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
+import dev.bakeoff.result.copy
 import dev.bakeoff.result.fingerprint
 import java.nio.file.Paths
 import kotlin.test.Test

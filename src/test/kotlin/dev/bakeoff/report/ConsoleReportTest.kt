@@ -2,6 +2,7 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals

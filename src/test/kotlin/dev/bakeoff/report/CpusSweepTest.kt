@@ -11,6 +11,7 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.SweepPoint
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import java.util.SplittableRandom
 import kotlin.test.assertEquals

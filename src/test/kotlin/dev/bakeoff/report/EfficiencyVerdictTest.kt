@@ -2,6 +2,7 @@ package dev.bakeoff.report
 
 import dev.bakeoff.result.LimitBound
 import dev.bakeoff.result.LimitParts
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals

@@ -7,6 +7,7 @@ import dev.bakeoff.result.EventTally
 import dev.bakeoff.result.Evidence
 import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals

@@ -7,6 +7,7 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 
