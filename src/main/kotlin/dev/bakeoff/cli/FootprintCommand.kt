@@ -11,11 +11,11 @@ import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.footprint.FootprintSuite
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.FootprintResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.Slope
+import dev.bakeoff.wording.Units
 
 /**
  * `bakeoff footprint`: per strategy and stack depth, the memory one waiting task keeps. Each row's JVM

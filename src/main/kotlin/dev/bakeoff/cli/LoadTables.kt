@@ -3,9 +3,9 @@ package dev.bakeoff.cli
 import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import kotlin.math.abs
 
 /**

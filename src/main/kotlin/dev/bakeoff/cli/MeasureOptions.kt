@@ -31,10 +31,10 @@ import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.ResultsFolderWriter
+import dev.bakeoff.wording.Units
 import java.nio.file.Path
 import java.nio.file.Paths
 

@@ -2,11 +2,11 @@ package dev.bakeoff.cli
 
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.wording.Units
 
 /**
  * A run's progress on stderr, a line per cell ended: position, elapsed, ETA, the cell and how it

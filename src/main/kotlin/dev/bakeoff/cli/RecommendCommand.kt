@@ -17,7 +17,6 @@ import dev.bakeoff.engine.recommend.WorkDescription
 import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.RankedCell
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.Answer
 import dev.bakeoff.report.JsonReportFormat
@@ -27,6 +26,7 @@ import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import java.nio.file.Path
 
 /**

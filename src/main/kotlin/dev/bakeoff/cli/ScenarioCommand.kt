@@ -10,11 +10,11 @@ import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.PhysicalLimit
 import dev.bakeoff.report.LimitWording
 import dev.bakeoff.report.RunView
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 
 /**
  * `bakeoff scenario NAME`: runs one whole scenario (file-sender, api-fanout, order-status) with

@@ -16,9 +16,9 @@ import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.selfcheck.AaCheck
 import dev.bakeoff.engine.selfcheck.SelfCheck
 import dev.bakeoff.engine.session.RunSession
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.SelfCheckPair
 import dev.bakeoff.result.SelfCheckResults
+import dev.bakeoff.wording.Units
 import kotlinx.serialization.json.Json
 
 /**

@@ -7,7 +7,7 @@ import com.github.ajalt.clikt.parameters.options.multiple
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.metrics.Units
+import dev.bakeoff.wording.Units
 
 /**
  * `bakeoff sweep`: `bakeoff run` at every combination of one or more parameters (a grid), ending

@@ -6,13 +6,13 @@ import com.github.ajalt.mordant.table.Borders
 import com.github.ajalt.mordant.table.table
 import com.github.ajalt.mordant.terminal.Terminal
 import com.github.ajalt.mordant.widgets.Text
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.EvidenceVerdicts
 import dev.bakeoff.report.SafeText
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 
 /**
  * A compact table: one header, one line per row, no row separators. Cells hold names from the results:

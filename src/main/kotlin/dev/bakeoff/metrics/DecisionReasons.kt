@@ -3,6 +3,7 @@ package dev.bakeoff.metrics
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
+import dev.bakeoff.wording.Units
 import java.math.BigDecimal
 import java.math.MathContext
 

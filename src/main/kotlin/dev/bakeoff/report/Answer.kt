@@ -1,10 +1,10 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.metrics.DecisionReasons
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
+import dev.bakeoff.wording.Units
 
 /**
  * "The answer" for one kind of work (a [RankedGroup]): the strategy that wins it, or the strategies

@@ -6,7 +6,6 @@ import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
@@ -14,6 +13,7 @@ import dev.bakeoff.result.Machine
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
+import dev.bakeoff.wording.Units
 
 /** A gate of `bakeoff check`, named on the command line by [id]. */
 internal enum class Gate(val id: String, val summary: String) {

@@ -3,8 +3,8 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkRatio
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.HtmlAssets.chart
+import dev.bakeoff.wording.Units
 import kotlinx.html.FlowContent
 import kotlinx.html.details
 import kotlinx.html.div

@@ -6,13 +6,13 @@ import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.RankedCell
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
+import dev.bakeoff.wording.Units
 
 /**
  * What `bakeoff compare` reports: per matching cell, the [new] side against the [base] side counted

@@ -1,6 +1,5 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
@@ -8,6 +7,7 @@ import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.TimeStats
+import dev.bakeoff.wording.Units
 
 /**
  * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,

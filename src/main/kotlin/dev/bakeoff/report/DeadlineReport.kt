@@ -1,9 +1,9 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.DeadlineFigures
+import dev.bakeoff.wording.Units
 
 /**
  * "When the deadline passes": one table per workload and wait form of the cells run with `--deadline` (cells with

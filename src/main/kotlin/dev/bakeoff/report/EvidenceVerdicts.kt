@@ -3,10 +3,10 @@ package dev.bakeoff.report
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.EventTally
 import dev.bakeoff.result.Evidence
+import dev.bakeoff.wording.Units
 
 /**
  * The verdict sentences that cite a group's evidence (the JFR events, context switches and CPU use

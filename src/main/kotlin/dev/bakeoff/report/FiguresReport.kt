@@ -1,9 +1,9 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 
 /**
  * Every per-cell figure experiment E5 reports, plus memory, one table per workload with a row per

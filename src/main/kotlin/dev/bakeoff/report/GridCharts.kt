@@ -1,6 +1,6 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
+import dev.bakeoff.wording.Units
 import kotlinx.serialization.json.JsonObject
 import kotlin.math.log10
 

@@ -1,9 +1,9 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.Family
 import dev.bakeoff.report.HtmlAssets.chart
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import kotlinx.html.FlowContent
 import kotlinx.html.a
 import kotlinx.html.dd

@@ -1,8 +1,8 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.LimitBound
 import dev.bakeoff.result.LimitParts
+import dev.bakeoff.wording.Units
 
 /**
  * A physical limit's parts in words, for the verdicts and `bakeoff scenario`'s console: the bound

@@ -1,10 +1,10 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CapacityResult
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import kotlinx.serialization.json.JsonObject
 
 /**

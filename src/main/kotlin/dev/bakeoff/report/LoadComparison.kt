@@ -1,10 +1,10 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CapacityResult
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 
 /**
  * What `bakeoff compare` shows of two runs' load results: per strategy x kind of work x rate, the

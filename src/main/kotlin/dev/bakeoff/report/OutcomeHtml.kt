@@ -1,8 +1,8 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import kotlinx.html.FlowContent
 import kotlinx.html.TR
 import kotlinx.html.div

@@ -1,10 +1,10 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.Family
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.FootprintResult
 import dev.bakeoff.result.ThreadStats
+import dev.bakeoff.wording.Units
 import kotlinx.serialization.json.JsonObject
 
 /**

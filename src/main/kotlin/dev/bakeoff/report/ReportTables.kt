@@ -1,10 +1,10 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.Family
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupStatus
+import dev.bakeoff.wording.Units
 import kotlinx.html.FlowContent
 import kotlinx.html.TR
 import kotlinx.html.a

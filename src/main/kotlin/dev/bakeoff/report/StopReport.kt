@@ -1,10 +1,10 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.StopFigures
+import dev.bakeoff.wording.Units
 
 /**
  * The tables [FailureReport] and [DeadlineReport] share: one per workload and wait form of the cells that have

@@ -1,10 +1,10 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.SweepPoint
+import dev.bakeoff.wording.Units
 
 /**
  * The curves of a sweep, as the console shows them: one table per swept parameter and workload

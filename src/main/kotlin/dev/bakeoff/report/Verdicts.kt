@@ -2,11 +2,11 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 
 /**
  * The plain-language verdict of one [RankedGroup]: its [key] (and [title], as the console

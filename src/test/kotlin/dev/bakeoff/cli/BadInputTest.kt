@@ -10,11 +10,11 @@ import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.io.IOException

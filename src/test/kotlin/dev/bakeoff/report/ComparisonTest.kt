@@ -2,9 +2,9 @@ package dev.bakeoff.report
 
 import dev.bakeoff.engine.fanout.ResultsMerge
 import dev.bakeoff.metrics.ForkVerdict
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals

@@ -1,6 +1,5 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.Family
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
@@ -10,6 +9,7 @@ import dev.bakeoff.result.SweepPoint
 import dev.bakeoff.result.TaskStats
 import dev.bakeoff.result.ThreadStats
 import dev.bakeoff.result.TimeStats
+import dev.bakeoff.wording.Units
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals

@@ -10,7 +10,6 @@ import dev.bakeoff.engine.probe.EvidenceRecorder
 import dev.bakeoff.engine.probe.FailureStats
 import dev.bakeoff.engine.probe.MemoryProbe
 import dev.bakeoff.engine.probe.TraceStats
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.ItemTrace
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
@@ -18,6 +17,7 @@ import dev.bakeoff.model.VerificationException
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.ErrorText
 import dev.bakeoff.result.ThreadStats
+import dev.bakeoff.wording.Units
 import java.io.File
 import java.lang.management.ManagementFactory
 

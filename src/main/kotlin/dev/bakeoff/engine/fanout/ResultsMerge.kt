@@ -3,13 +3,13 @@ package dev.bakeoff.engine.fanout
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.GroupDecision
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.fingerprint
+import dev.bakeoff.wording.Units
 import java.time.Instant
 
 /**

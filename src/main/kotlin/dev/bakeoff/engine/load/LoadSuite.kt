@@ -9,12 +9,12 @@ import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.Queueing
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CapacityResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 import java.nio.file.Files
 import java.nio.file.Paths
 import java.time.Instant

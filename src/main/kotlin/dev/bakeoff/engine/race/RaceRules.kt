@@ -7,7 +7,6 @@ import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PairOutcome
@@ -15,6 +14,7 @@ import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.RaceStop
 import dev.bakeoff.result.TimeStats
+import dev.bakeoff.wording.Units
 import org.apache.commons.statistics.distribution.TDistribution
 import kotlin.math.PI
 import kotlin.math.abs

@@ -4,7 +4,6 @@ import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.metrics.Prediction
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.ConcurrencyModel
 import dev.bakeoff.model.ModelInput
@@ -13,6 +12,7 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.wording.Units
 import java.nio.file.Path
 import kotlin.math.ceil
 

@@ -8,11 +8,11 @@ import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.DecisionReasons
-import dev.bakeoff.metrics.Units
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
+import dev.bakeoff.wording.Units
 
 /**
  * `bakeoff selfcheck --aa`: an A/A test of the decision rule. The same code under two names

@@ -1,4 +1,4 @@
-package dev.bakeoff.metrics
+package dev.bakeoff.wording
 
 import java.math.BigDecimal
 import java.math.MathContext
