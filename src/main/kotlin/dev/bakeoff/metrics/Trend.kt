@@ -1,5 +1,7 @@
 package dev.bakeoff.metrics
 
+import dev.bakeoff.wording.Units
+
 /**
  * Is a cell still warming up (or slowing down) while it is measured? The test, on one fork's
  * measured runs in the order they ran, has two parts that must both hold:

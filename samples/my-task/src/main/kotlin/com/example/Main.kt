@@ -1,6 +1,6 @@
 package com.example
 
-import dev.bakeoff.metrics.Units
+import dev.bakeoff.wording.Units
 import dev.bakeoff.result.Results
 import dev.bakeoff.api.Bakeoff
 import dev.bakeoff.api.CompareOptions
