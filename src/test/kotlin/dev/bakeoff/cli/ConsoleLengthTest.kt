@@ -96,8 +96,16 @@ class ConsoleLengthTest {
             printer.roundStarted(round, contenders.size, groups, 60_000_000_000L)
             contenders.forEach { (i, c) -> fork(i, c) }
         }
-        lines += "${results.cells.count { it.status != CellStatus.OK }} cell(s) did not finish ok (see the list above)"
+        lines += "${unfinished(results)} cell(s) did not finish ok (see the list above)"
         return lines to printed(verbose)
+    }
+
+    @Test
+    fun `a cell not run by design is no failure of the run, a failed one is`() {
+        val base = results.cells.first { it.status == CellStatus.OK }
+        fun run(vararg statuses: CellStatus) = results.copy(cells = statuses.map { base.copy(status = it) })
+        assertEquals(0, unfinished(run(CellStatus.OK, CellStatus.SKIPPED)))
+        assertEquals(2, unfinished(run(CellStatus.SKIPPED, CellStatus.FAILED, CellStatus.TIMEOUT)))
     }
 
     @Test
