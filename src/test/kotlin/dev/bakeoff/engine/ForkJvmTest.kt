@@ -1,6 +1,7 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.engine.fork.ForkJvm
+import dev.bakeoff.engine.plan.RunOptions
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
 import java.nio.file.Path
@@ -38,5 +39,13 @@ class ForkJvmTest {
     fun `a class directory on the classpath means no archive`() {
         val classes = Files.createDirectory(tmp.resolve("classes")).toString()
         assertNull(ForkJvm.cdsArchive(listOf(jar("app.jar", 10), classes), home, tmp))
+    }
+
+    @Test
+    fun `a cell's JVM gets the run's deadline, Bakeoff's own cost never`() {
+        val jvm = ForkJvm(RunOptions(emptyList(), emptyList(), out = tmp, deadlineNanos = 2_000_000))
+        val probe = tmp.resolve("probe.json")
+        assertEquals(2_000_000, jvm.forkSettings(probe, traceWarmup = false).deadlineNanos)
+        assertNull(jvm.forkSettings(probe, traceWarmup = false, deadline = false).deadlineNanos)
     }
 }

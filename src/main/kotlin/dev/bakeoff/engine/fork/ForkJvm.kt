@@ -47,14 +47,16 @@ internal class ForkJvm(
 
     /**
      * What a JVM of this run is told besides its command line: [probeFile] for its report, the
-     * run's scenario [settings], classpath, thread budget, batch deadline and, outside an in-process run, this
-     * process as its owner (see [ForkSettings]).
+     * run's scenario [settings], classpath, thread budget, batch deadline (unless [deadline] is false: Bakeoff's
+     * own cost, [HarnessCost], is the floor under every figure, never cut short) and, outside an in-process run,
+     * this process as its owner (see [ForkSettings]).
      */
     fun forkSettings(
         probeFile: Path,
         traceWarmup: Boolean,
         figures: Boolean = true,
         settings: Map<String, String> = options.settings,
+        deadline: Boolean = true,
     ) = ForkSettings(
         probeFile = probeFile.toFile(),
         traceWarmup = traceWarmup,
@@ -63,7 +65,7 @@ internal class ForkJvm(
         maxThreads = options.maxThreads,
         ownerPid = if (options.inProcess) null else ProcessHandle.current().pid(),
         figures = figures,
-        deadlineNanos = options.deadlineNanos,
+        deadlineNanos = options.deadlineNanos?.takeIf { deadline },
     )
 
     /**

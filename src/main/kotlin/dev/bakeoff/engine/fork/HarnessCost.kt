@@ -15,6 +15,9 @@ import dev.bakeoff.result.PlanMode
  * Threading model: called once, on the thread running the suite, before the first cell.
  */
 internal object HarnessCost {
+    /** Its cell's index: its files are cells/cell-000.*, beside the run's own cells numbered from 1. */
+    const val INDEX = 0
+
     /** Enough items that the batch's fixed cost (one call, one counter) is negligible per item. */
     const val ITEMS = 1_000
 
@@ -33,8 +36,8 @@ internal object HarnessCost {
 
     fun measure(runner: JmhCellRunner): Measured {
         val spec = CellSpec.parse("direct", "empty", ITEMS, "blocking")
-        // Index 0: its files are cells/cell-000.*, beside the run's own cells numbered from 1.
-        val result = runner.run(0, spec, PLAN, 0).result
+        // Never under --deadline (the runner knows its index): a cut batch would be no floor.
+        val result = runner.run(INDEX, spec, PLAN, 0).result
         val median = result.timeNs?.median
         return if (result.status == CellStatus.OK && median != null) {
             Measured(median / ITEMS, null)

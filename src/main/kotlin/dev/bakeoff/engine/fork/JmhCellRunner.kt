@@ -68,12 +68,13 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             probeFile,
             traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
             figures = figures,
+            deadline = index != HarnessCost.INDEX,
         ).watched(expectedSerialNanos, dump.toFile())
         val settings = fork.serveSettings()
         val properties = fork.toProperties(settings?.socket)
         // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
-        // Cell 0 is Bakeoff's own cost per item, not a user's cell.
-        val profileDir = profiler?.takeIf { figures && index > 0 }?.scratchDir()
+        // Cell 0 is Bakeoff's own cost per item, not a user's cell: neither profiled nor under --deadline.
+        val profileDir = profiler?.takeIf { figures && index != HarnessCost.INDEX }?.scratchDir()
         val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir)
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
