@@ -1,13 +1,15 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Results
 
 /**
- * Where approaches stall, as a matrix: one row per workload (with its items and the cores its cells
- * ran on: a `cpus=` sweep's, else the machine's) that has a starved or deadlocked cell, one column per
+ * Where approaches stall, as a matrix: one row per group ([GroupKey]: a workload with its items, wait form, the
+ * cores its cells ran on, a `cpus=` sweep's, else the machine's, and JDK and machine where set) of a workload
+ * that has a starved or deadlocked cell, one column per
  * strategy, each entry `completed`, `starved`, `deadlocked` or the cell's other status. Built from the
  * cells' statuses only; null for a run where nothing stalled. Immutable; [of] is a pure function.
  */
@@ -20,14 +22,19 @@ internal data class HazardMap(val header: List<String>, val rows: List<List<Stri
             if (stalling.isEmpty()) return null
             val cells = results.cells.filter { it.workload in stalling }
             val strategies = cells.map { it.strategy }.distinct()
-            val rows = cells.groupBy { row(it, results.machine.cores) }.map { (title, row) ->
-                listOf(title) + strategies.map { s -> row.lastOrNull { it.strategy == s }?.let(::label) ?: "–" }
+            // A row per group (GroupKey: items, wait form, cores, JDK, machine), so no cell hides another's status.
+            val rows = cells.groupBy(GroupKey::of).map { (key, row) ->
+                listOf(title(key, results.machine.cores)) +
+                    strategies.map { s -> row.singleOrNull { it.strategy == s }?.let(::label) ?: "–" }
             }
             return HazardMap(listOf("workload") + strategies, rows)
         }
 
-        private fun row(c: CellResult, cores: Int): String =
-            "${c.workload} x ${c.items}, ${GroupKey.cores(c.sweep?.cpus ?: cores)}"
+        /** `hazard-self-wait x 16, 1 cpu`, then ` (suspending)`, ` on JDK 25` and ` on machine 1a2b3c4d` where so. */
+        private fun title(k: GroupKey, cores: Int): String =
+            "${k.subject} x ${k.items}, ${GroupKey.cores(k.cpus ?: cores)}" +
+                (if (k.wait == WaitForm.BLOCKING) "" else " (${k.wait.id})") +
+                k.jdk?.let { " on JDK $it" }.orEmpty() + k.machine?.let { " on machine $it" }.orEmpty()
 
         private fun label(c: CellResult): String = if (c.status == CellStatus.OK) "completed" else c.status.id
     }
