@@ -3,6 +3,7 @@ package dev.bakeoff.cli
 import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.wording.Units
@@ -27,12 +28,21 @@ internal object LoadTables {
             "${options.items} items (${options.wait}); " +
             "results in ${options.out}"
 
-    /** One table per workload and rate, in run order. */
+    /**
+     * One table per kind of work and rate, in run order: the load cells ([LoadKey]) of one group (workload,
+     * items, wait form, machine) at one arrival process and rate, so no cell of another machine or item
+     * count joins a table it was not measured in.
+     */
     fun render(terminal: Terminal, results: Results): String = buildString {
-        for ((key, cells) in results.load.orEmpty().groupBy { Triple(it.workload, it.wait, it.ratePerSec) }) {
-            val (workload, wait, rate) = key
-            val arrival = cells.first().arrival
-            appendLine("$workload ($wait), $arrival arrivals at ${Units.sig3(rate)}/s:")
+        val tables = results.load.orEmpty().groupBy { c ->
+            LoadKey.of(c).let { Triple(it.cell.group, it.arrival, it.ratePerSec) }
+        }
+        val itemCounts = results.load.orEmpty().map { it.items }.distinct().size
+        for ((key, cells) in tables) {
+            val (group, arrival, rate) = key
+            val items = if (itemCounts > 1) ", ${group.items} items" else ""
+            val machine = group.machine?.let { " on machine $it" }.orEmpty()
+            appendLine("${group.subject}$items (${group.wait})$machine, $arrival arrivals at ${Units.sig3(rate)}/s:")
             appendLine(terminal.render(compactTable(HEADER, cells.map(::row))))
             cells.filter { it.figures?.lag?.kept == false }.forEach {
                 appendLine(

@@ -1,7 +1,7 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CapacityResult
+import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.wording.Units
@@ -24,14 +24,16 @@ internal object LoadCharts {
     fun of(results: Results): List<LoadChart> {
         val capacities = results.capacity.orEmpty()
         return results.load.orEmpty()
-            .groupBy { Work(it.workload, it.items, it.wait) }
+            // One chart per group of load cells (LoadKey's: workload, items, wait form, machine).
+            .groupBy { LoadKey.of(it).cell.group }
             .mapNotNull { (work, cells) ->
-                val own = capacities.filter { it.workload == work.workload }
-                chart(work, cells, own)?.let { LoadChart(work.title, own.map { it.explanation }, it) }
+                val own = capacities.filter { it.workload == work.subject && it.machine == work.machine }
+                val title = "${work.title}: latency against throughput"
+                chart(cells, own)?.let { LoadChart(title, own.map { it.explanation }, it) }
             }
     }
 
-    private fun chart(work: Work, cells: List<LoadResult>, capacities: List<CapacityResult>): JsonObject? {
+    private fun chart(cells: List<LoadResult>, capacities: List<CapacityResult>): JsonObject? {
         val percentile = capacities.firstNotNullOfOrNull { it.percentile } ?: DEFAULT_PERCENTILE
         val lines = cells.filter { it.figures != null }
             .groupBy { it.strategy }
@@ -107,11 +109,6 @@ internal object LoadCharts {
         val late = if (f.lag.kept) "" else "; the generator could not keep the rate: marked"
         return "${p.cell.strategy} at ${Units.sig3(p.cell.ratePerSec)}/s offered: achieved " +
             "${Units.sig3(p.achievedPerSec)}/s, $percentile ${Units.nanos(p.latencyNs)}$late"
-    }
-
-    /** A kind of work: what the cells of one chart share. */
-    private data class Work(val workload: String, val items: Int, val wait: WaitForm) {
-        val title: String get() = "$workload, $items items ($wait): latency against throughput"
     }
 
     private class Point(val cell: LoadResult, val achievedPerSec: Double, val latencyNs: Double)
