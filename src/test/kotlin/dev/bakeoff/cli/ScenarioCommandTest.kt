@@ -70,7 +70,8 @@ class ScenarioCommandTest {
             "scenario", "api-fanout", "--param", "latency-ms=20", "--param", "warm-up-calls=50", "-n", "8", "-s", "completable-future,virtual-threads",
             "--wait", "suspending", "-p", "smoke", "--out", "$out",
         )
-        assertEquals(1, code, output)
+        // A cell not run by design is said with its reason, and is no failure of the run.
+        assertEquals(0, code, output)
         val cells = JsonReportFormat.read(out.resolve("results.json")).cells.associateBy { it.strategy }
         assertEquals(CellStatus.SKIPPED, cells.getValue("completable-future").status)
         assertContains(cells.getValue("completable-future").error!!, "would deadlock: completable-future blocks every fork-join-common-pool worker in runBlocking")
