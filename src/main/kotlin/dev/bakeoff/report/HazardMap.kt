@@ -25,7 +25,7 @@ internal data class HazardMap(val header: List<String>, val rows: List<List<Stri
             // A row per group (GroupKey: items, wait form, cores, JDK, machine), so no cell hides another's status.
             val rows = cells.groupBy(GroupKey::of).map { (key, row) ->
                 listOf(title(key, results.machine.cores)) +
-                    strategies.map { s -> row.singleOrNull { it.strategy == s }?.let(::label) ?: "–" }
+                    strategies.map { s -> row.lastOrNull { it.strategy == s }?.let(::label) ?: "–" }
             }
             return HazardMap(listOf("workload") + strategies, rows)
         }

@@ -7,8 +7,8 @@ import kotlin.math.roundToLong
 
 /**
  * One parameter swept over [values]: a strategy parameter (`concurrency`, `size`, `rails`...), a
- * workload parameter (`ms`, `n`), [SweepPoint.ITEMS] or [SweepPoint.CPUS]. One axis of a [Grid], which expands the cells.
- * Immutable.
+ * workload parameter (`ms`, `n`), [SweepPoint.ITEMS] or [SweepPoint.CPUS]. One axis of a [Grid], which
+ * expands the cells. Immutable.
  */
 internal data class Sweep(val key: String, val values: List<String>) {
     override fun toString() = "$key=${values.joinToString(",")}"
