@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.result.CapacityKey
 import dev.bakeoff.result.CapacityResult
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
@@ -82,7 +83,7 @@ internal class LoadComparison(
         private fun loadTitle(c: LoadResult) =
             "${c.strategy} × ${c.workload} (${c.wait}), ${c.arrival} at ${rate(c.ratePerSec)}"
 
-        private fun capacityKey(c: CapacityResult) = listOf(c.strategy, c.workload, c.objective)
+        private fun capacityKey(c: CapacityResult) = CapacityKey.of(c.copy(machine = null))
 
         private fun capacityTitle(c: CapacityResult) = "${c.strategy} × ${c.workload} at ${c.objective}"
 

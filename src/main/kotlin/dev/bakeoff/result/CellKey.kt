@@ -40,3 +40,29 @@ internal data class LoadKey(val cell: CellKey, val arrival: Arrival, val ratePer
         )
     }
 }
+
+/**
+ * The identity of one capacity search (`bakeoff capacity`): the [strategy] on a [workload] against one
+ * latency [objective], on a [machine] (null: whichever machine). What merge and `compare` match
+ * capacities by. Immutable.
+ */
+internal data class CapacityKey(
+    val strategy: String,
+    val workload: String,
+    val objective: String,
+    val machine: String?,
+) {
+    companion object {
+        fun of(c: CapacityResult): CapacityKey = CapacityKey(c.strategy, c.workload, c.objective, c.machine)
+    }
+}
+
+/**
+ * The identity of one footprint cell (`bakeoff footprint`): the [strategy]'s tasks parked at a stack
+ * [depth], on a [machine] (null: whichever machine). What merge matches footprint cells by. Immutable.
+ */
+internal data class FootprintKey(val strategy: String, val depth: Int, val machine: String?) {
+    companion object {
+        fun of(f: FootprintResult): FootprintKey = FootprintKey(f.strategy, f.depth, f.machine)
+    }
+}

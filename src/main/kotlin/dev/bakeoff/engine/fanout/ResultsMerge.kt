@@ -3,8 +3,10 @@ package dev.bakeoff.engine.fanout
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.result.CapacityKey
 import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.FootprintKey
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.Machine
 import dev.bakeoff.result.Results
@@ -87,19 +89,21 @@ internal object ResultsMerge {
         val capacity = inputs.flatMap { (source, results) ->
             results.capacity.orEmpty().map { c ->
                 val id = machineOf(results, c.machine)
-                once(listOf(CAPACITY, id, c.strategy, c.workload, c.objective), source) {
+                val merged = c.copy(machine = id)
+                once(CapacityKey.of(merged), source) {
                     "capacity of ${c.strategy} x ${c.workload} at ${c.objective} on machine $id"
                 }
-                c.copy(machine = id)
+                merged
             }
         }
         val footprint = inputs.flatMap { (source, results) ->
             results.footprint.orEmpty().map { f ->
                 val id = machineOf(results, f.machine)
-                once(listOf(FOOTPRINT, id, f.strategy, f.depth), source) {
+                val merged = f.copy(machine = id)
+                once(FootprintKey.of(merged), source) {
                     "footprint of ${f.strategy} at depth ${f.depth} on machine $id"
                 }
-                f.copy(machine = id)
+                merged
             }
         }
         if (conflicts.isNotEmpty()) return Outcome.Conflicts(conflicts)
@@ -135,10 +139,6 @@ internal object ResultsMerge {
         val info = results.jdks?.firstOrNull { it.version == jdk } ?: return results.machine
         return results.machine.copy(jdkVersion = info.runtime ?: info.version, jdkVendor = info.vendor)
     }
-
-    /** What a load cell's and a capacity's conflict keys start with, so that no key of one is the other's. */
-    private const val CAPACITY = "capacity"
-    private const val FOOTPRINT = "footprint"
 
     /** The first input whose [what] differs from the first input's, as a [Outcome.Mismatch] naming both values. */
     private fun mismatch(inputs: List<Pair<String, Results>>, what: String, value: (Results) -> String): Outcome? {
