@@ -13,6 +13,7 @@ import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
 import dev.bakeoff.report.ResultsFolderWriter
+import dev.bakeoff.result.ResultValue
 import dev.bakeoff.result.Results
 import kotlinx.coroutines.runBlocking
 import java.nio.file.Files
@@ -59,7 +60,7 @@ public object Bakeoff {
      * suspend do).
      */
     public fun compareSuspending(options: CompareOptions = CompareOptions(), task: suspend (Int) -> Int): Results =
-        inProcess(options.copy(suspending = true), LambdaTask(null, task))
+        inProcess(options.suspendingWaits(), LambdaTask(null, task))
 
     private fun inProcess(options: CompareOptions, task: Workload): Results {
         val id = Workloads.inProcessTasks.register(task)
@@ -135,19 +136,25 @@ public class StrategyChoice internal constructor(internal val resolved: Resolved
  * as `bakeoff run --out DIR --force`; any other folder makes [Bakeoff.compare] throw an
  * [IllegalArgumentException] naming it, before anything runs or is deleted.
  */
-public data class CompareOptions(
-    val items: Int = 100,
-    val strategies: List<StrategyChoice> = DEFAULT_STRATEGIES,
-    val preset: Preset = Preset.SMOKE,
-    val out: Path? = null,
-    val cpus: Int? = null,
-    val suspending: Boolean = false,
-    val force: Boolean = false,
-) {
+public class CompareOptions(
+    public val items: Int = 100,
+    public val strategies: List<StrategyChoice> = DEFAULT_STRATEGIES,
+    public val preset: Preset = Preset.SMOKE,
+    public val out: Path? = null,
+    public val cpus: Int? = null,
+    public val suspending: Boolean = false,
+    public val force: Boolean = false,
+) : ResultValue() {
     init {
         require(strategies.isNotEmpty()) { "no strategy given; valid: all, ${Strategies.catalog.ids.joinToString()}" }
         cpus?.let(CpuAffinity::problem)?.let { throw IllegalArgumentException(it) }
     }
+
+    // A plain class, not a data class: a public copy and componentN would break callers whenever an option is added.
+    override val fields get() = listOf(::items, ::strategies, ::preset, ::out, ::cpus, ::suspending, ::force)
+
+    /** These options with suspending waits: the module's own copy, not public API. */
+    internal fun suspendingWaits(): CompareOptions = CompareOptions(items, strategies, preset, out, cpus, true, force)
 
     public companion object {
         /** One strategy of each main mechanism: the default of [CompareOptions.strategies]. */

@@ -14,17 +14,10 @@ import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import dev.bakeoff.catalog.Strategies
-import dev.bakeoff.engine.fanout.CellCost
 import dev.bakeoff.engine.fanout.Shard
-import dev.bakeoff.engine.fanout.ShardPlan
-import dev.bakeoff.engine.fork.AsyncProfilerLibrary
 import dev.bakeoff.engine.fork.CpuAffinity
-import dev.bakeoff.engine.fork.JavaCheck
-import dev.bakeoff.engine.jdk.Jdk
-import dev.bakeoff.engine.jdk.JdkFinder
 import dev.bakeoff.engine.plan.DurationText
 import dev.bakeoff.engine.plan.Preset
-import dev.bakeoff.engine.plan.Profile
 import dev.bakeoff.engine.plan.ProfileMode
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
@@ -34,14 +27,12 @@ import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.ResultsFolderWriter
-import dev.bakeoff.wording.Units
 import java.nio.file.Path
-import java.nio.file.Paths
 
 /**
  * The options of every measuring command (`run`, `scenario`), and only them (the run itself and its
- * report are [measure]'s, in RunEnd.kt): which strategies, how many items,
- * how to wait, how to measure, where results go.
+ * report are [measure]'s, in RunEnd.kt; the checks [RunChecks]', the dry run's listing [DryRun]'s): which
+ * strategies, how many items, how to wait, how to measure, where results go.
  */
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
     private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
@@ -162,8 +153,12 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             )
         }
         val waits = wait ?: defaultWaits
-        val jdks = jdk?.let(::checkJdks).orEmpty()
-        if (jvmArgs.isNotEmpty()) jdks.map { it.home }.ifEmpty { listOf(null) }.forEach(::checkJvmArgs)
+        val jdks = jdk?.let(RunChecks::jdks).orEmpty()
+        if (jvmArgs.isNotEmpty()) {
+            jdks.map {
+                it.home
+            }.ifEmpty { listOf(null) }.forEach { RunChecks.jvmArgs(it, jvmArgs) }
+        }
         val strategies = strategy?.let { Strategies.catalog.resolveList(it, Strategies::inAll) }
         requestedOut = out?.let(ResultFiles::outPath)
         // The directory is claimed by [measuring], once the run is sure to go ahead: a dry run, a refused
@@ -182,15 +177,22 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             cellTimeoutSeconds = cellTimeout ?: d.cellTimeoutSeconds,
             jvmArgs = jvmArgs,
             maxThreads = maxThreads,
-            profile = profile?.let { checkProfiler(it, jdks.firstOrNull()?.home) },
+            profile = profile?.let { RunChecks.profiler(it, jdks.firstOrNull()?.home) },
             margin = margin ?: GroupDecision.DEFAULT_MARGIN,
             deadlineNanos = deadline,
         )
-        checkCells(all)
+        RunChecks.cells(all, cpus, wait)
         whole = all
         val part = shard ?: return all
-        return all.copy(cellList = part.of(all.cells(), cost(all)))
+        return all.copy(cellList = part.of(all.cells(), DryRun.cost(all)))
     }
+
+    /**
+     * True when the command measures nothing: with `--dry-run` it prints [options]' cells with their plans
+     * and estimated times, and every shard's ([DryRun]); a `--shard` with no cells says so, on [echo].
+     */
+    fun measuresNothing(options: RunOptions, echo: (String) -> Unit): Boolean =
+        DryRun.measuresNothing(options, whole, shard, dryRun, echo)
 
     /**
      * Runs [block] as the run's session ([ResultFiles.session]) with [options] writing to its output
@@ -204,114 +206,6 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         block: (RunSession, RunOptions) -> T,
     ): T = ResultFiles.session(requestedOut, force = force, writer = writer) { session ->
         block(session, options.copy(out = session.dir))
-    }
-
-    /**
-     * True when the command measures nothing: with `--dry-run` it prints [options]' cells with
-     * their plans and estimated times and the estimated time of every shard that has cells (the
-     * others in one line), on [echo]; a `--shard` with no cells (more shards than groups) says so.
-     */
-    fun measuresNothing(options: RunOptions, echo: (String) -> Unit): Boolean {
-        if (!dryRun) {
-            if (options.cells().isNotEmpty()) return false
-            echo("shard $shard has no cells (the run has fewer groups than shards); nothing to measure")
-            return true
-        }
-        val cost = cost(options)
-        options.cells().forEachIndexed { i, spec ->
-            val mode = cost.plan(spec).mode
-            echo("[%3d] %s (%s) ~%s".format(i + 1, spec, mode, Units.nanos(cost.nanos(spec).toDouble())))
-        }
-        val total = options.cells().sumOf { cost.nanos(it).toDouble() }
-        echo("${options.cells().size} cells, estimated ${Units.nanos(total)} (${CellCost.HOW})")
-        val part = shard ?: return true
-        val plan = ShardPlan.of(checkNotNull(whole).cells(), part.count, cost(checkNotNull(whole)))
-        // A line per shard that has cells; the empty ones (more shards than groups) in one line.
-        val empty = plan.parts.count { it.isEmpty() }
-        plan.nanos.forEachIndexed { i, nanos ->
-            if (plan.parts[i].isEmpty()) return@forEachIndexed
-            val estimate = Units.nanos(nanos.toDouble())
-            echo("shard ${i + 1}/${part.count}: ${plan.parts[i].size} cells, estimated $estimate")
-        }
-        if (empty > 0) echo("$empty of ${part.count} shards have no cells (the run has fewer groups than shards)")
-        echo("shard spread: %.0f%% ((longest - shortest) / longest)".format(plan.spread * 100))
-        return true
-    }
-
-    /**
-     * What only the expanded cells show, refused before anything runs: a core count a cell sets itself
-     * (`--param cpus=1,3`, `--suite hazards`) is checked as `--cpus` is ([CpuAffinity.problem]), and `--cpus`
-     * beside such cells is refused (it would apply to none of them); an explicit `--wait` form a workload
-     * has no form of (the blocking-only lock and hazard workloads) is refused naming those workloads.
-     */
-    private fun checkCells(options: RunOptions) {
-        val cells = options.cells()
-        val swept = cells.mapNotNull { it.cpus }.distinct().sorted()
-        if (swept.isNotEmpty() && cpus != null) {
-            throw UsageError(
-                "--cpus $cpus: these cells set their own cores (cpus=${swept.joinToString(",")}, swept by " +
-                    "--param cpus or the suite); drop --cpus, or sweep only the cores you want with --param cpus=",
-                statusCode = 2,
-            )
-        }
-        swept.firstNotNullOfOrNull { n -> CpuAffinity.problem(n, "cpus '$n' in --param or the suite") }
-            ?.let { throw UsageError(it, statusCode = 2) }
-        val given = wait ?: return
-        val asked = if (given.size > 1) "both" else given.single().id
-        for (form in options.waits) {
-            val lacking = options.workloads.filter { it.entry.waitForms.isNotEmpty() && form !in it.entry.waitForms }
-            if (lacking.isEmpty()) continue
-            val them = if (lacking.size == 1) "it" else "them"
-            throw UsageError(
-                "--wait $asked: ${lacking.joinToString { it.spec }} ${if (lacking.size == 1) "has" else "have"} " +
-                    "no ${form.id} form (only ${lacking.first().entry.waitForms.joinToString { it.id }}); " +
-                    "measure $them with --wait ${lacking.first().entry.waitForms.first().id}, in a run of $them own",
-                statusCode = 2,
-            )
-        }
-    }
-
-    private fun cost(options: RunOptions) =
-        CellCost(options.race?.let { Preset.QUICK } ?: options.preset, options.context(), options.cellTimeoutSeconds)
-
-    /**
-     * Checks before anything runs that async-profiler can sample [mode] in the forks' JVM ([jdkHome]'s,
-     * else this one's): where the kernel refuses perf events, `cpu` falls back to `itimer` and says so
-     * in one line; a machine without the library, or refusing the mode outright, is one line and exit 2.
-     */
-    private fun checkProfiler(mode: ProfileMode, jdkHome: Path?): Profile {
-        val java = (jdkHome ?: Paths.get(System.getProperty("java.home"))).resolve("bin").resolve("java")
-        val refused = try {
-            AsyncProfilerLibrary.refusal(java, mode.event)
-        } catch (e: IllegalStateException) {
-            throw UsageError("${e.message} (--profile ${mode.id})", statusCode = 2)
-        } ?: return Profile(mode)
-        val fallback = mode.fallback?.takeIf { AsyncProfilerLibrary.refusal(java, it) == null }
-            ?: throw UsageError("--profile ${mode.id}: async-profiler cannot sample here: $refused", statusCode = 2)
-        return Profile(mode, fallback, "async-profiler cannot use perf events here ($refused); sampling with $fallback")
-    }
-
-    private fun checkJdks(spec: String): List<Jdk> {
-        val jdks = try {
-            JdkFinder().resolve(spec) { ResultFiles.userPath(it, "--jdk") }
-        } catch (e: IllegalArgumentException) {
-            throw UsageError(e.message, statusCode = 2)
-        }
-        // A folder can look like a JDK (a release file, an executable bin/java) and still not start one.
-        jdks.firstNotNullOfOrNull(JavaCheck::problem)?.let { throw UsageError("--jdk: $it", statusCode = 2) }
-        return jdks
-    }
-
-    /**
-     * Starts the measured JVMs' `java` once with the `--jvm-arg`s (and `-version`), so an option it
-     * rejects, or one that holds the JVM (a debugger's `suspend=y`), is one line now rather than a
-     * failed or hung JVM per cell.
-     */
-    private fun checkJvmArgs(jdkHome: Path?) {
-        val java = (jdkHome ?: Paths.get(System.getProperty("java.home"))).resolve("bin").resolve("java")
-        JavaCheck.refusal(java, jvmArgs)?.let {
-            throw UsageError("--jvm-arg ${jvmArgs.joinToString(" ")}: the JVM $it", statusCode = 2)
-        }
     }
 
     internal companion object {

@@ -131,19 +131,23 @@ internal object ResultFiles {
      * claimed as [prepareOut] claims it (made only once the machine is held), its report files written by
      * [writer]'s sink. A refused directory is one line and exit code 2, and so is a write that fails
      * mid-run (a full disk): every file is replaced atomically, so the last complete results.json stays,
-     * holding the cells finished before.
+     * holding the cells finished before; [kept] says what a failed write leaves, in that line.
      */
     fun <T> session(
         requested: Path?,
         prefix: String = "",
         force: Boolean = false,
         writer: (Path) -> ResultsFolderWriter = ::writer,
+        kept: (RunSession) -> String = ::cellsKept,
         run: (RunSession) -> T,
     ): T = refused {
         RunSession.open({ requested ?: newDefault(DEFAULT_ROOT, prefix) }, force, NAMING, writer) { session ->
-            guard(session) { run(session) }
+            guard(session, kept) { run(session) }
         }
     }
+
+    /** What a run's failed write leaves of its results: the cells results.json held before. */
+    fun cellsKept(session: RunSession): String = "results.json keeps the ${session.cellsWritten} cell(s) written before"
 
     /** The writer of a run's results into [dir], linking `latest` in [DEFAULT_ROOT] once a cell measured. */
     fun writer(dir: Path): ResultsFolderWriter = ResultsFolderWriter(dir, Strategies.colours, latestRoot = DEFAULT_ROOT)
@@ -155,10 +159,10 @@ internal object ResultFiles {
         throw UsageError(e.message, statusCode = 2)
     }
 
-    private fun <T> guard(session: RunSession, run: () -> T): T {
+    private fun <T> guard(session: RunSession, kept: (RunSession) -> String, run: () -> T): T {
         fun failed(e: Throwable) = UsageError(
             "could not write results to ${session.dir} (${e.javaClass.simpleName}: ${e.message}); stopped: " +
-                "results.json keeps the ${session.cellsWritten} cell(s) written before",
+                kept(session),
             statusCode = 2,
         )
         return try {

@@ -75,7 +75,9 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     override fun run() {
         refuseWithAa()
         val twins = chosenTwins()
-        ResultFiles.session(out?.let(ResultFiles::outPath), "selfcheck-", force) { measure(it, twins) }
+        // Only --aa writes results.json (its race's cells); the pairs are written once, as selfcheck.json, at the end.
+        val kept = { s: RunSession -> if (aa) ResultFiles.cellsKept(s) else "$SELFCHECK_JSON was not written" }
+        ResultFiles.session(out?.let(ResultFiles::outPath), "selfcheck-", force, kept = kept) { measure(it, twins) }
     }
 
     private fun measure(session: RunSession, twins: List<SelfCheck.Twin>) {
@@ -90,7 +92,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         val results = SelfCheck(options, maxForks, twins).run { twin, side, fork ->
             echo("  ${side.label} ${twin.strategy} x ${twin.workload}, fork $fork", err = true)
         }
-        session.write("selfcheck.json") {
+        session.write(SELFCHECK_JSON) {
             it.write(JSON.encodeToString(SelfCheckResults.serializer(), results).toByteArray())
         }
         val m = results.machine
@@ -98,7 +100,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         echo("preset: ${results.preset.id} (each fork)")
         echo(terminal.render(compactTable(HEADER, results.pairs.map(::row))))
         results.pairs.forEach { echo("  ${reading(it)}") }
-        echo("results: ${dir.resolve("selfcheck.json")}")
+        echo("results: ${dir.resolve(SELFCHECK_JSON)}")
     }
 
     /**
@@ -208,6 +210,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
 
     private companion object {
         const val MAX_FORKS = 50
+        const val SELFCHECK_JSON = "selfcheck.json"
         val HEADER = listOf("cell", "Bakeoff", "plain JMH", "ratio", "95% interval", "forks", "bare JMH")
         val JSON = Json { prettyPrint = true }
     }

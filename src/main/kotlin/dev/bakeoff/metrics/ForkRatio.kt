@@ -33,12 +33,16 @@ internal data class ForkRatio(val ratio: Double, val logSe: Double, val degreesO
         /** The fewest forks a side a test takes: one fork shows nothing of how much the next would differ. */
         const val MIN_FORKS = 2
 
-        /** Compares [baseline] and [candidate], or null when a side has fewer than [MIN_FORKS] forks. Pure. */
+        /**
+         * Compares [baseline] and [candidate], or null when a side has fewer than [MIN_FORKS] forks, or a fork
+         * median of 0 ns (only a written file has one: its log is -∞, so no mean, variance or t quantile). Pure.
+         */
         fun of(baseline: ForkSample, candidate: ForkSample): ForkRatio? {
             if (baseline.size < MIN_FORKS || candidate.size < MIN_FORKS) return null
+            val d = candidate.logMean - baseline.logMean
+            if (!d.isFinite()) return null
             val vb = baseline.logVariance / baseline.size
             val vc = candidate.logVariance / candidate.size
-            val d = candidate.logMean - baseline.logMean
             val se = sqrt(vb + vc)
             val df = if (se == 0.0) {
                 (baseline.size + candidate.size - 2).toDouble()

@@ -1,8 +1,8 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.DeadlineFigures
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.wording.Units
 
 /**
@@ -21,11 +21,9 @@ internal object DeadlineReport : StopReport<DeadlineFigures>(
     /** From the deadline until no item of the batch runs any more (median lateness plus the leftovers' run). */
     override fun cleanStopNs(f: DeadlineFigures): Long = f.lateP50Ns + f.ranOnNs
 
-    override fun title(key: Pair<String, WaitForm>, ranked: List<CellResult>): String {
-        val deadline = Units.nanos(ranked.first().deadline!!.deadlineNs.toDouble())
-        return "when the deadline passes: ${key.first} (${key.second}), ${ranked.first().items} items, " +
-            "deadline $deadline"
-    }
+    override fun title(key: GroupKey, ranked: List<CellResult>): String =
+        "when the deadline passes: ${key.title}, deadline " +
+            Units.nanos(ranked.first().deadline!!.deadlineNs.toDouble())
 
     override val legend = "from the untimed traced batches: late = the strategy's return past the deadline " +
         "(percentiles over the batches, 0 when in time); missed = batches whose deadline passed first; clean stop = " +

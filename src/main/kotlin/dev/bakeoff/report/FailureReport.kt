@@ -1,8 +1,8 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.FailureFigures
+import dev.bakeoff.result.GroupKey
 
 /**
  * "When one fails": one table per failure workload and wait form (cells with [CellResult.failure]),
@@ -20,8 +20,7 @@ internal object FailureReport : StopReport<FailureFigures>(
     /** From the failure until no item of the batch runs any more. */
     override fun cleanStopNs(f: FailureFigures): Long = f.toReturnNs + f.ranOnNs
 
-    override fun title(key: Pair<String, WaitForm>, ranked: List<CellResult>) =
-        "when one fails: ${key.first} (${key.second}), ${ranked.first().items} items"
+    override fun title(key: GroupKey, ranked: List<CellResult>) = "when one fails: ${key.title}"
 
     override val legend = "from the untimed traced batches (median of each): to return = failure to the strategy's " +
         "return; clean stop = to return + ran on (the last leftover item's end); started after = items begun " +

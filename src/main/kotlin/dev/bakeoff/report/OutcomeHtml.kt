@@ -59,7 +59,7 @@ internal object OutcomeHtml {
                     thead {
                         tr {
                             th { +"strategy" }
-                            ranked.keys.forEach { (workload, wait) -> th { +"$workload (${wait.id})" } }
+                            ranked.keys.forEach { th { +it.title } }
                         }
                     }
                     tbody {

@@ -1,13 +1,13 @@
 package dev.bakeoff.report
 
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.StopFigures
 import dev.bakeoff.wording.Units
 
 /**
- * The tables [FailureReport] and [DeadlineReport] share: one per workload and wait form of the cells that have
+ * The tables [FailureReport] and [DeadlineReport] share: one per group ([GroupKey]) of the cells that have
  * [figures], a row per cell, cleanest stop first (from the outcome until no item of the batch runs any more),
  * strategy spec breaking ties. A row is the table's own [lead] columns, then what became of the items
  * ([StopFigures]), then its own [trail]. A strategy that left threads behind is ranked as usual and named under
@@ -27,7 +27,7 @@ internal abstract class StopReport<F : StopFigures>(
     abstract fun cleanStopNs(f: F): Long
 
     /** A table's title, from its group's [key] and its [ranked] cells. */
-    protected abstract fun title(key: Pair<String, WaitForm>, ranked: List<CellResult>): String
+    protected abstract fun title(key: GroupKey, ranked: List<CellResult>): String
 
     /** What a table's columns mean, under it. */
     protected abstract val legend: String
@@ -42,12 +42,13 @@ internal abstract class StopReport<F : StopFigures>(
     fun stop(cell: CellResult): Pair<Long, Int> = figures(cell)!!.let { cleanStopNs(it) to it.threadsLeft }
 
     /**
-     * [results]' cells with figures by workload and wait form (in order of each group's first cell), each group's
-     * cells cleanest stop first: what the console tables and report.html's matrix rank.
+     * [results]' cells with figures by group (in order of each group's first cell), each group's cells cleanest
+     * stop first: what the console tables and report.html's matrix rank. By the whole [GroupKey], so two JDKs'
+     * or two sweep points' cells of one workload are never ranked in one table, nor a strategy twice in one.
      */
-    fun ranked(results: Results): Map<Pair<String, WaitForm>, List<CellResult>> = results.cells
+    fun ranked(results: Results): Map<GroupKey, List<CellResult>> = results.cells
         .filter { figures(it) != null }
-        .groupBy { it.workload to it.wait }
+        .groupBy(GroupKey::of)
         .mapValues { (_, cells) -> cells.sortedWith(compareBy({ stop(it).first }, { it.strategy })) }
 
     /** The tables of [results]' cells with figures, in order of each group's first cell; empty without any. */

@@ -5,15 +5,18 @@ import dev.bakeoff.metrics.Trend
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
+import dev.bakeoff.result.ResultValue
 import dev.bakeoff.result.Results
 import dev.bakeoff.wording.Units
 
 /**
  * The plain-language verdict of one [RankedGroup]: its [key] (and [title], as the console
- * table's), and its sentences. Immutable.
+ * table's), and its sentences. A plain value ([ResultValue]), so adding a field breaks no caller. Immutable.
  */
-public data class Verdict(val key: GroupKey, val lines: List<String>) {
-    val title: String get() = key.title
+public class Verdict(public val key: GroupKey, public val lines: List<String>) : ResultValue() {
+    override val fields get() = listOf(::key, ::lines)
+
+    public val title: String get() = key.title
 }
 
 /**

@@ -5,6 +5,7 @@ import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.SuiteEntry
+import dev.bakeoff.engine.race.FixedRace
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.metrics.GroupDecision
@@ -505,7 +506,7 @@ class RaceRunnerTest {
     @Test
     fun `a preset's forks run round by round, each group's cells in a new order every round`() {
         val cells = listOf("a" to 1, "b" to 1, "c" to 1, "d" to 2, "e" to 2)
-        val order = RaceRules.forkOrder(cells, 3, { it.second }, { it.first })
+        val order = FixedRace.order(cells, 3, { it.second }, { it.first })
         assertEquals((1..3).flatMap { r -> List(5) { r } }, order.map { it.first }, "round by round")
         for (round in 1..3) {
             val inRound = order.filter { it.first == round }.map { it.second }

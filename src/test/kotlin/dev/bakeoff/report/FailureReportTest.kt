@@ -1,6 +1,7 @@
 package dev.bakeoff.report
 
 import dev.bakeoff.result.FailureFigures
+import dev.bakeoff.result.SweepPoint
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
@@ -41,5 +42,19 @@ class FailureReportTest {
     @Test
     fun `a run without failure cells has no such table`() {
         assertEquals(emptyList(), FailureReport.of(ResultsFixture.results()))
+    }
+
+    @Test
+    fun `two JDKs or two cpus of one failure workload get a table each, never one strategy twice in a table`() {
+        val base = ResultsFixture.results()
+        val cell = base.cells[0].copy(strategy = "waits-all", workload = "fail-at", items = 24, failure = figures(30_000_000, 0))
+        val jdks = listOf("21", "25").map { cell.copy(jdk = it) }
+        val cpus = listOf("1", "2").map { cell.copy(sweep = SweepPoint(SweepPoint.CPUS, it)) }
+        for (cells in listOf(jdks, cpus)) {
+            val tables = FailureReport.of(base.copy(cells = cells))
+            assertEquals(2, tables.size, tables.map { it.title }.toString())
+            assertEquals(listOf(listOf("waits-all"), listOf("waits-all")), tables.map { t -> t.rows.map { it[1] } })
+            assertEquals(2, tables.map { it.title }.toSet().size, "each table names its JDK or cores")
+        }
     }
 }

@@ -37,7 +37,7 @@ class OutcomeHtmlTest {
         val late = listOf(cells[0].copy(workload = "storage", strategy = "scope", deadline = deadline(3_000_000)))
         val html = html(base.copy(cells = base.cells + failing + late))
         val matrix = html.substringAfter("id=\"failures\"").substringBefore("</table>")
-        assertContains(matrix, "fail-at (${base.cells[0].wait.id})")
+        assertContains(matrix, "fail-at, 24 items (${base.cells[0].wait.id})")
         assertTrue(Regex("<td>\\s*fast\\s*</td>\\s*<td>\\s*1\\.0+ ms ★").containsMatchIn(matrix), matrix)
         assertEquals(1, Regex("class=\"leak\"").findAll(matrix).count(), "only the leaky cell is red")
         assertContains(matrix.substringAfter("class=\"leak\""), "2 thread(s) left")

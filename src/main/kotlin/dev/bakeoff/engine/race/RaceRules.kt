@@ -279,17 +279,6 @@ internal object RaceRules {
         return base.drop(turn) + base.take(turn)
     }
 
-    /**
-     * The order a preset of [forks] forks a cell runs [cells]' forks in, as (round, index) pairs:
-     * round by round, each group's ([group]) cells in that round's [interleaved] order.
-     */
-    fun <T> forkOrder(cells: List<T>, forks: Int, group: (T) -> Any, name: (T) -> String): List<Pair<Int, Int>> {
-        val groups = cells.indices.groupBy { group(cells[it]) }.values
-        return (1..forks).flatMap { round ->
-            groups.flatMap { g -> interleaved(g, round) { name(cells[it]) } }.map { round to it }
-        }
-    }
-
     private const val ITERATION_MILLIS = 100L
 
     /**

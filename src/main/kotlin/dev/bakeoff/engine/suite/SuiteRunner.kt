@@ -6,22 +6,15 @@ import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.fork.TraceRunner
 import dev.bakeoff.engine.jdk.MachineInfo
-import dev.bakeoff.engine.plan.CellSpec
-import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.race.CellBook
-import dev.bakeoff.engine.race.CellMeasurer
-import dev.bakeoff.engine.race.ForkMerge
-import dev.bakeoff.engine.race.RaceRules
+import dev.bakeoff.engine.race.FixedRace
 import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.metrics.GroupDecisionCache
-import dev.bakeoff.metrics.RankedCell
-import dev.bakeoff.metrics.Trend
 import dev.bakeoff.result.CellResult
-import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.JdkInfo
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
@@ -82,10 +75,8 @@ internal class SuiteRunner(
         try {
             val measure = JmhCellMeasurer(options, runner, EstimateRunner(options, work), TraceRunner(options, work))
             val race = options.race
-            if (race == null && options.preset.forks > 1) {
-                runInterleaved(cells, measure, book)
-            } else if (race == null) {
-                runFixed(cells, measure, book)
+            if (race == null) {
+                FixedRace(options.preset, listener, measure, book).run(cells)
             } else {
                 // The budget is the whole run's wall time: it began when this JVM started.
                 val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
@@ -95,61 +86,6 @@ internal class SuiteRunner(
             Runtime.getRuntime().removeShutdownHook(killForks)
         }
         return book.snapshot(complete = true).also(sink::results)
-    }
-
-    private fun runFixed(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
-        val start = System.nanoTime()
-        cells.forEachIndexed { i, spec ->
-            val plan = (measure.estimate(i + 1, spec) as? Estimate.Serial)?.let { options.preset.plan(it.nanos) }
-            val elapsed = System.nanoTime() - start
-            val eta = if (i == 0) null else elapsed / i * (cells.size - i)
-            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
-            var outcome = measure.fork(i + 1, spec, plan)
-            val drift = outcome.result.firstToLast
-            if (plan != null && outcome.result.steady == false && drift != null) {
-                // Still warming up (or slowing down): once more with twice the warm-up plus one.
-                val more = plan.copy(
-                    warmupIterations = plan.warmupIterations * 2 + 1,
-                    reason = plan.reason + "; re-measured with ${plan.warmupIterations * 2 + 1} warm-up iterations: " +
-                        "in the first measurement ${Trend.told(drift)}",
-                )
-                listener.cellStarted(i + 1, cells.size, spec, more, System.nanoTime() - start, null)
-                outcome = measure.fork(i + 1, spec, more)
-            }
-            book.record(i, outcome)
-            listener.cellFinished(i + 1, cells.size, outcome.result)
-        }
-    }
-
-    /**
-     * A preset of several forks, one fork at a time: round r gives every cell its r-th fork, each
-     * group's cells in the race's order for that round ([RaceRules.interleaved]), so a drift of the
-     * machine falls on a group's contenders alike instead of on whichever cell ran last. The first
-     * fork runs the untimed passes; a cell that did not end ok gets no further fork.
-     */
-    private fun runInterleaved(cells: List<CellSpec>, measure: CellMeasurer, book: Book) {
-        val start = System.nanoTime()
-        val forks = options.preset.forks
-        val results = arrayOfNulls<CellResult>(cells.size)
-        var done = 0
-        for ((round, i) in RaceRules.forkOrder(cells, forks, { it.group }, { it.strategy.spec })) {
-            val spec = cells[i]
-            val previous = results[i]
-            if (previous != null && previous.status != CellStatus.OK) continue
-            val plan = (measure.estimate(i + 1, spec) as? Estimate.Serial)?.let {
-                options.preset.plan(it.nanos).copy(forks = 1)
-            }
-            val elapsed = System.nanoTime() - start
-            val eta = if (done == 0) null else elapsed / done * (cells.size * forks - done)
-            listener.cellStarted(i + 1, cells.size, spec, plan, elapsed, eta)
-            val outcome = measure.fork(i + 1, spec, plan, figures = previous == null)
-            val merged = previous?.let(RankedCell::of)?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
-            val result = merged.copy(plan = merged.plan?.copy(forks = round))
-            results[i] = result
-            book.record(i, JmhCellRunner.Outcome(result, outcome.jmh))
-            listener.cellFinished(i + 1, cells.size, result)
-            done++
-        }
     }
 
     /**
