@@ -18,6 +18,7 @@ import dev.bakeoff.engine.fanout.CellCost
 import dev.bakeoff.engine.fanout.Shard
 import dev.bakeoff.engine.fanout.ShardPlan
 import dev.bakeoff.engine.fork.AsyncProfilerLibrary
+import dev.bakeoff.engine.fork.CellChecks
 import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.fork.JavaCheck
 import dev.bakeoff.engine.jdk.Jdk
@@ -186,7 +187,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             margin = margin ?: GroupDecision.DEFAULT_MARGIN,
             deadlineNanos = deadline,
         )
-        checkCells(all)
+        // What only the expanded cells show, refused as the library refuses it.
+        CellChecks.problem(all, cpus, wait)?.let { throw UsageError(it, statusCode = 2) }
         whole = all
         val part = shard ?: return all
         return all.copy(cellList = part.of(all.cells(), cost(all)))
@@ -236,39 +238,6 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         if (empty > 0) echo("$empty of ${part.count} shards have no cells (the run has fewer groups than shards)")
         echo("shard spread: %.0f%% ((longest - shortest) / longest)".format(plan.spread * 100))
         return true
-    }
-
-    /**
-     * What only the expanded cells show, refused before anything runs: a core count a cell sets itself
-     * (`--param cpus=1,3`, `--suite hazards`) is checked as `--cpus` is ([CpuAffinity.problem]), and `--cpus`
-     * beside such cells is refused (it would apply to none of them); an explicit `--wait` form a workload
-     * has no form of (the blocking-only lock and hazard workloads) is refused naming those workloads.
-     */
-    private fun checkCells(options: RunOptions) {
-        val cells = options.cells()
-        val swept = cells.mapNotNull { it.cpus }.distinct().sorted()
-        if (swept.isNotEmpty() && cpus != null) {
-            throw UsageError(
-                "--cpus $cpus: these cells set their own cores (cpus=${swept.joinToString(",")}, swept by " +
-                    "--param cpus or the suite); drop --cpus, or sweep only the cores you want with --param cpus=",
-                statusCode = 2,
-            )
-        }
-        swept.firstNotNullOfOrNull { n -> CpuAffinity.problem(n, "cpus '$n' in --param or the suite") }
-            ?.let { throw UsageError(it, statusCode = 2) }
-        val given = wait ?: return
-        val asked = if (given.size > 1) "both" else given.single().id
-        for (form in options.waits) {
-            val lacking = options.workloads.filter { it.entry.waitForms.isNotEmpty() && form !in it.entry.waitForms }
-            if (lacking.isEmpty()) continue
-            val them = if (lacking.size == 1) "it" else "them"
-            throw UsageError(
-                "--wait $asked: ${lacking.joinToString { it.spec }} ${if (lacking.size == 1) "has" else "have"} " +
-                    "no ${form.id} form (only ${lacking.first().entry.waitForms.joinToString { it.id }}); " +
-                    "measure $them with --wait ${lacking.first().entry.waitForms.first().id}, in a run of $them own",
-                statusCode = 2,
-            )
-        }
     }
 
     private fun cost(options: RunOptions) =
