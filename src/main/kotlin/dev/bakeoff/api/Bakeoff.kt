@@ -2,6 +2,7 @@ package dev.bakeoff.api
 
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
+import dev.bakeoff.engine.fork.CellChecks
 import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
@@ -76,23 +77,26 @@ public object Bakeoff {
      * the last cell (a second run refuses before it creates or clears anything), the folder claimed and
      * written under the same rules.
      */
-    private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results = RunSession.open(
-        folder = { options.out ?: Files.createTempDirectory("bakeoff-") },
-        force = options.force,
-        naming = NAMING,
-        reports = { ResultsFolderWriter(it, Strategies.colours) },
-    ) { session ->
+    private fun run(options: CompareOptions, workload: String, inProcess: Boolean): Results {
         val run = RunOptions(
             strategies = options.strategies.map { it.resolved },
             workloads = listOf(Workloads.catalog.resolve(workload)),
             items = options.items,
             wait = if (options.suspending) WaitForm.SUSPENDING else WaitForm.BLOCKING,
             preset = options.preset,
-            out = session.dir,
+            out = Path.of(""),
             cpus = options.cpus,
             inProcess = inProcess,
         )
-        SuiteRunner(run, sink = session).run()
+        // The CLI's own refusal of what only the expanded cells show, before any folder is made or cleared.
+        CellChecks.problem(run, options.cpus, listOf(run.wait).takeIf { options.suspending })
+            ?.let { throw IllegalArgumentException(it) }
+        return RunSession.open(
+            folder = { options.out ?: Files.createTempDirectory("bakeoff-") },
+            force = options.force,
+            naming = NAMING,
+            reports = { ResultsFolderWriter(it, Strategies.colours) },
+        ) { session -> SuiteRunner(run.copy(out = session.dir), sink = session).run() }
     }
 
     /** How the results folder's refusals name [CompareOptions.out] and [CompareOptions.force]. */

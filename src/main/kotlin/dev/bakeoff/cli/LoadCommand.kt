@@ -52,6 +52,7 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
         help = "The measured window, ${DurationText.LOAD_WINDOW.range}, after a warm-up as long (at most 5 s) " +
             "at the same rate (default $defaultDuration)",
     ).default(defaultDuration)
+    private val classpath by classpathOption()
     private val out by option("--out", "-o", help = "Results directory (default: a new one under bakeoff-results)")
     private val force by forceOption()
 
@@ -61,10 +62,13 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
         if ((workload == null) == (scenario == null)) {
             throw UsageError("give --workload or --scenario (one of them)", statusCode = 2)
         }
+        val workloads = workload?.let { Workloads.catalog.resolveList(it) }.orEmpty()
+        val extraClasspath = checkedClasspath(classpath, workloads)
         requested = out?.let(ResultFiles::outPath)
         RunOptions(
             strategies = Strategies.catalog.resolveList(strategy, Strategies::inAll),
-            workloads = workload?.let { Workloads.catalog.resolveList(it) }.orEmpty(),
+            workloads = workloads,
+            classpath = extraClasspath,
             scenario = scenario?.let { Scenarios.catalog.resolve(it) },
             items = items,
             wait = wait,

@@ -15,6 +15,7 @@ import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.engine.fanout.Shard
+import dev.bakeoff.engine.fork.CellChecks
 import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.DurationText
 import dev.bakeoff.engine.plan.Preset
@@ -181,7 +182,8 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             margin = margin ?: GroupDecision.DEFAULT_MARGIN,
             deadlineNanos = deadline,
         )
-        RunChecks.cells(all, cpus, wait)
+        // What only the expanded cells show, refused as the library refuses it.
+        CellChecks.problem(all, cpus, wait)?.let { throw UsageError(it, statusCode = 2) }
         whole = all
         val part = shard ?: return all
         return all.copy(cellList = part.of(all.cells(), DryRun.cost(all)))

@@ -2,56 +2,20 @@ package dev.bakeoff.cli
 
 import com.github.ajalt.clikt.core.UsageError
 import dev.bakeoff.engine.fork.AsyncProfilerLibrary
-import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.fork.JavaCheck
 import dev.bakeoff.engine.jdk.Jdk
 import dev.bakeoff.engine.jdk.JdkFinder
 import dev.bakeoff.engine.plan.Profile
 import dev.bakeoff.engine.plan.ProfileMode
-import dev.bakeoff.engine.plan.RunOptions
-import dev.bakeoff.model.WaitForm
 import java.nio.file.Path
 import java.nio.file.Paths
 
 /**
  * The checks [MeasureOptions] makes of its options before anything runs, each refusal one line and exit
- * code 2 ([UsageError]): what only the expanded cells show, the JDKs, the JVM options and the profiler.
+ * code 2 ([UsageError]): the JDKs, the JVM options and the profiler.
  * Stateless; the command's thread.
  */
 internal object RunChecks {
-    /**
-     * What only the expanded cells show, refused before anything runs: a core count a cell sets itself
-     * (`--param cpus=1,3`, `--suite hazards`) is checked as `--cpus` is ([CpuAffinity.problem]), and `--cpus`
-     * beside such cells is refused (it would apply to none of them); an explicit `--wait` form a workload
-     * has no form of (the blocking-only lock and hazard workloads) is refused naming those workloads. [cpus] and [wait] are the options given (null when not).
-     */
-    fun cells(options: RunOptions, cpus: Int?, wait: List<WaitForm>?) {
-        val cells = options.cells()
-        val swept = cells.mapNotNull { it.cpus }.distinct().sorted()
-        if (swept.isNotEmpty() && cpus != null) {
-            throw UsageError(
-                "--cpus $cpus: these cells set their own cores (cpus=${swept.joinToString(",")}, swept by " +
-                    "--param cpus or the suite); drop --cpus, or sweep only the cores you want with --param cpus=",
-                statusCode = 2,
-            )
-        }
-        swept.firstNotNullOfOrNull { n -> CpuAffinity.problem(n, "cpus '$n' in --param or the suite") }
-            ?.let { throw UsageError(it, statusCode = 2) }
-        val given = wait ?: return
-        val asked = if (given.size > 1) "both" else given.single().id
-        for (form in options.waits) {
-            val lacking = options.workloads.filter { it.entry.waitForms.isNotEmpty() && form !in it.entry.waitForms }
-            if (lacking.isEmpty()) continue
-            val them = if (lacking.size == 1) "it" else "them"
-            throw UsageError(
-                "--wait $asked: ${lacking.joinToString { it.spec }} ${if (lacking.size == 1) "has" else "have"} " +
-                    "no ${form.id} form (only ${lacking.first().entry.waitForms.joinToString { it.id }}); " +
-                    "measure $them with --wait ${lacking.first().entry.waitForms.first().id}, in a run of $them own",
-                statusCode = 2,
-            )
-        }
-    }
-
     /**
      * Checks before anything runs that async-profiler can sample [mode] in the forks' JVM ([jdkHome]'s,
      * else this one's): where the kernel refuses perf events, `cpu` falls back to `itimer` and says so

@@ -13,7 +13,6 @@ import dev.bakeoff.engine.plan.Grid
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.plan.Suite
 import dev.bakeoff.engine.plan.Suites
-import dev.bakeoff.model.RunContext
 import dev.bakeoff.report.ConsoleReport
 import dev.bakeoff.report.DeadlineReport
 import dev.bakeoff.report.FailureReport
@@ -22,7 +21,6 @@ import dev.bakeoff.report.SweepReport
 import dev.bakeoff.result.CellKey
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.Results
-import java.io.File
 
 /**
  * `bakeoff run`: measures strategies x workloads (or a named `--suite`) on JMH and writes
@@ -49,11 +47,7 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         "--task-class",
         help = "Your own task: a class implementing dev.bakeoff.model.Workload, run as workload task:class=NAME",
     )
-    private val classpath by option(
-        "--classpath",
-        "--cp",
-        help = "Where --task-class lives: jars or class directories, separated by '${File.pathSeparator}'",
-    )
+    private val classpath by classpathOption()
     private val measureOptions by MeasureOptions(defaultWait = "blocking")
 
     /** The swept parameters; none for `run`. */
@@ -80,13 +74,7 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
             val task = taskClass?.let { Workloads.catalog.resolve("task:class=$it") }
             val workloads = workload?.let { Workloads.catalog.resolveList(it, Workloads::inAll) }.orEmpty() +
                 listOfNotNull(task)
-            val extraClasspath = classpath?.split(File.pathSeparator).orEmpty()
-                .filter { it.isNotBlank() }
-                .map { ResultFiles.userPath(it, "--classpath") }
-            // Look the task up here first (without running any of its code: that happens in the forks
-            // only), so a wrong name or classpath is one line now rather than a failed cell per strategy.
-            val context = RunContext(classpath = extraClasspath.map { it.toString() })
-            workloads.forEach { it.entry.check(it.params(context)) }
+            val extraClasspath = checkedClasspath(classpath, workloads)
             measureOptions.resolve(defaultItems = 100) { out ->
                 RunOptions.defaultSuite(out).let { d ->
                     d.copy(

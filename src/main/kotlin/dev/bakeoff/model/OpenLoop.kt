@@ -49,6 +49,11 @@ internal inline fun ItemDone.report(item: () -> Unit) {
  * the same seed may run at the same time, and an open loop has no batch boundary between them. Twelve
  * bytes per arrival (24 MB for two million).
  *
+ * A workload whose result depends on state its items change ([repeated]: order-status updates each order
+ * once, so a later run of the same order finds no READY row) is checked per seed: exactly one of its
+ * arrivals returned the direct run's result, every other one [repeated]. A failure workload's
+ * [failingItem] counts as run when it threw its [PlannedFailure] (the sink reports it failed).
+ *
  * Threading model: [run] and [runSuspending] from any thread, concurrently; [verify] once every
  * arrival's completion was seen (that hand-off orders the counts before the read).
  */
@@ -57,9 +62,14 @@ internal class ArrivalBatch(
     private val wait: WaitForm,
     private val seeds: IntArray,
     override val size: Int,
+    private val repeated: Int? = null,
+    private val failingItem: Int? = null,
 ) : Batch {
     private val runs = AtomicIntegerArray(size)
     private val held = AtomicLongArray(size)
+
+    // How many arrivals of each seed returned the direct run's result: kept only when later runs differ.
+    private val firsts = repeated?.let { AtomicIntegerArray(seeds.size) }
 
     override fun run(index: Int) = timed(index) { wait.call(workload, seedOf(index)) }
 
@@ -68,7 +78,13 @@ internal class ArrivalBatch(
     /** Runs arrival [index]'s [item], then keeps how long it took and counts its result. */
     private inline fun timed(index: Int, item: () -> Int) {
         val start = System.nanoTime()
-        val result = item()
+        val result = try {
+            item()
+        } catch (e: PlannedFailure) {
+            // The failing item ran as planned: counted, and still thrown so that the sink reports it failed.
+            if (seedOf(index) == failingItem) runs.incrementAndGet(index)
+            throw e
+        }
         held.set(index, System.nanoTime() - start)
         count(index, result)
     }
@@ -79,13 +95,22 @@ internal class ArrivalBatch(
     private fun seedOf(index: Int) = index % seeds.size
 
     private fun count(index: Int, result: Int) {
-        runs.addAndGet(index, if (result == seeds[seedOf(index)]) 1 else WRONG)
+        val seed = seedOf(index)
+        val right = when (result) {
+            seeds[seed] -> true.also { firsts?.incrementAndGet(seed) }
+            repeated -> firsts != null
+            else -> false
+        }
+        runs.addAndGet(index, if (right) 1 else WRONG)
     }
 
     /** Throws [LedgerException] unless arrivals `0 until submitted` ran exactly once each, with the right result. */
     fun verify(submitted: Int) {
         val bad = (0 until submitted).filter { runs[it] != 1 }
-        if (bad.isEmpty()) return
+        if (bad.isEmpty()) {
+            verifyFirsts(minOf(submitted, seeds.size))
+            return
+        }
         val shown = bad.take(SHOWN).joinToString { i ->
             val n = runs[i]
             if (n >= WRONG) {
@@ -95,6 +120,15 @@ internal class ArrivalBatch(
             }
         }
         throw LedgerException("open loop broken: ${bad.size} of $submitted arrivals did not run exactly once: $shown")
+    }
+
+    /** Throws [LedgerException] unless each of seeds `0 until arrived` returned the direct run's result once. */
+    private fun verifyFirsts(arrived: Int) {
+        val counts = firsts ?: return
+        val bad = (0 until arrived).filter { counts[it] != 1 }
+        if (bad.isEmpty()) return
+        val shown = bad.take(SHOWN).joinToString { "seed $it returned the direct run's result ${counts[it]} time(s)" }
+        throw LedgerException("open loop broken: ${bad.size} of $arrived seeds did not change their state once: $shown")
     }
 
     private companion object {

@@ -26,6 +26,13 @@ internal interface Scenario {
     /** The result item [index] must return, computed from the seeded source without any I/O. */
     fun expected(index: Int): Int
 
+    /**
+     * What every later run of an item returns once one run changed the state it acts on (order-status: the order is
+     * no longer READY), or null when a run leaves what a later one returns unchanged. An open loop, whose arrivals
+     * cycle through the items without a reset, checks repeats against it.
+     */
+    val repeated: Int? get() = null
+
     /** The nominal time item [index] waits, from the definition. */
     fun waitNanos(index: Int): Long
 

@@ -18,4 +18,7 @@ internal object ErrorText {
         val end = if (Character.isHighSurrogate(text[MAX_CHARS - 1])) MAX_CHARS - 1 else MAX_CHARS
         return text.substring(0, end) + " … (${text.length - end} more characters; the cell's log has them all)"
     }
+
+    /** [e] as an error text: its class's simple name and its message, [cap]ped. */
+    fun of(e: Throwable): String = cap("${e.javaClass.simpleName}: ${e.message}")
 }

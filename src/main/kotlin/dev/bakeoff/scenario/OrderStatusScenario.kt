@@ -58,6 +58,8 @@ internal class OrderStatusScenario internal constructor(
 
     override fun expected(index: Int): Int = code(answer(index))
 
+    override val repeated = NOT_READY
+
     override fun waitNanos(index: Int): Long = callNanos
 
     override fun limit() = PhysicalLimit(callNanos, "one call: $callMillis ms, every order in flight at once")
@@ -117,7 +119,7 @@ internal class OrderStatusScenario internal constructor(
         override suspend fun runSuspending(seed: Int): Int = update(seed, client.callSuspending(seed))
 
         /**
-         * Sets order [index] to [status] if it is still READY; returns the status code, or -1 if no
+         * Sets order [index] to [status] if it is still READY; returns the status code, or [NOT_READY] if no
          * READY row was there.
          */
         private fun update(index: Int, status: String): Int {
@@ -128,7 +130,7 @@ internal class OrderStatusScenario internal constructor(
                     st.executeUpdate()
                 }
             }
-            return if (updated == 1) code(status) else -1
+            return if (updated == 1) code(status) else NOT_READY
         }
 
         // The driver's and the database's work comes after the call: behind the wait.
@@ -175,6 +177,9 @@ internal class OrderStatusScenario internal constructor(
         private const val READY = "READY"
         private const val COMPLETED = "COMPLETED"
         private const val FAILED = "FAILED"
+
+        /** What an update returns when its order was no longer READY (it ran before). */
+        private const val NOT_READY = -1
 
         private fun code(status: String) = if (status == COMPLETED) 1 else 2
 

@@ -4,7 +4,6 @@ import com.example.PricingTask
 import dev.bakeoff.cli.recordCliForTests
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.model.WaitForm
-import dev.bakeoff.model.Workload
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.result.CellStatus
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
 import java.nio.file.Path
-import javax.tools.ToolProvider
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
@@ -71,7 +69,7 @@ class OwnTaskTest {
 
     @Test
     fun `a class outside the JVM's classpath runs through the CLI with --classpath`() {
-        val classes = compileOutsideTask()
+        val classes = compileOutsideTask(tmp)
         val out = tmp.resolve("cp")
         val (code, output) = recordCliForTests("run", "--task-class", "outside.Doubler", "--classpath", "$classes", "-s", "direct", "-n", "8", "-p", "smoke", "--out", "$out")
         assertEquals(0, code, output)
@@ -90,19 +88,6 @@ class OwnTaskTest {
         usage("task class 'java.lang.String' does not implement dev.bakeoff.model.Workload", "--task-class", "java.lang.String")
         usage("--classpath entry not found: /no/such.jar", "--task-class", "x.Y", "--classpath", "/no/such.jar")
         usage("invalid class '1bad'", "--task-class", "1bad")
-    }
-
-    /** Compiles `outside.Doubler` (a Java [Workload]) into a directory that is not on this JVM's classpath. */
-    private fun compileOutsideTask(): Path {
-        val src = tmp.resolve("src/outside").also { Files.createDirectories(it) }.resolve("Doubler.java")
-        Files.writeString(src, "package outside;\npublic class Doubler implements dev.bakeoff.model.Workload {\n    public int run(int seed) { return seed * 2; }\n}\n")
-        val classes = tmp.resolve("classes").also { Files.createDirectories(it) }
-        val bakeoffClasses = Path.of(Workload::class.java.protectionDomain.codeSource.location.toURI())
-        val kotlinStdlib = Path.of(Unit::class.java.protectionDomain.codeSource.location.toURI())
-        val cp = listOf(bakeoffClasses, kotlinStdlib).joinToString(java.io.File.pathSeparator)
-        val status = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-cp", cp, "-d", "$classes", "$src")
-        assertEquals(0, status, "javac of the outside task")
-        return classes
     }
 
     private fun names(dir: Path) = Files.list(dir).use { s -> s.map { it.fileName.toString() }.toList().toSet() }

@@ -1,10 +1,12 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.engine.cell.CellProbe
+import dev.bakeoff.engine.cell.LoadProbe
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.InternalBakeoffApi
 import dev.bakeoff.engine.link.ProbeReport
 import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.model.LedgerException
 import dev.bakeoff.result.CellStatus
 import kotlinx.serialization.json.Json
 import org.junit.jupiter.api.Test
@@ -35,5 +37,15 @@ class ErrorCapTest {
         assertTrue(error.length < 2_200, "${error.length} characters")
         assertContains(error, "IllegalStateException: xxx")
         assertContains(error, "more characters; the cell's log has them all")
+    }
+
+    @Test
+    fun `a load JVM caps the message as a cell's does`() {
+        val load = LoadProbe.failed(IllegalStateException("x".repeat(4_000_000)))
+        assertEquals(CellStatus.FAILED, load.status)
+        assertTrue(load.error.orEmpty().length < 2_200, "load: ${load.error.orEmpty().length} characters")
+        val broken = LoadProbe.failed(LedgerException("y".repeat(4_000_000)))
+        assertEquals(CellStatus.BROKEN, broken.status)
+        assertTrue(broken.error.orEmpty().length < 2_200, "broken load: ${broken.error.orEmpty().length} characters")
     }
 }

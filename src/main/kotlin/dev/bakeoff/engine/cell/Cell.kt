@@ -249,12 +249,13 @@ internal class Cell(
      * The strategy's open-loop form ([dev.bakeoff.model.Strategy.openLoop]) over [arrivals] items that
      * cycle through this cell's seeds (arrival `k` is item `k % items`), with the batch that checks
      * them; null when the strategy only knows a fixed batch. A scenario cell's arrivals are its opened
-     * scenario's requests (the batch proves each got its own response; the scenario's per-batch
-     * verification has no batch to check). Call after [open]; close the sink before [close].
+     * scenario's requests (the batch proves each got its own response, or a repeat's result where a run
+     * changes state; the scenario's per-batch verification has no batch to check). A failure cell's
+     * failing item throws in each pass, which counts as its run. Call after [open]; close the sink before [close].
      */
     fun openLoop(arrivals: Int): OpenLoop? {
         val work = checkNotNull(workload ?: opened) { "open() first" }
-        val items = ArrivalBatch(work, spec.wait, expected, arrivals)
+        val items = ArrivalBatch(work, spec.wait, expected, arrivals, scenario?.repeated, failingItem)
         return strategy.openLoop(items)?.let { OpenLoop(it, items) }
     }
 

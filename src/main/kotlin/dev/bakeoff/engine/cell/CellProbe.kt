@@ -162,8 +162,11 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         )
         // Read back after the memory and thread figures, so reading the recordings never counts as the cell's.
         val figures = evidence.evidence()
-        val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
-        val error = leakError(close.leaked)
+        val deadline = cell.deadlineNanos?.let { DeadlineStats.of(traces, it, cell.deadlineForm, missed) }
+        // A strategy that overran its deadline is failed, with its figures: never a run's answer.
+        val problems = listOfNotNull(leakError(close.leaked), deadline?.let(DeadlineStats::overran))
+        val status = if (problems.isEmpty()) CellStatus.OK else CellStatus.FAILED
+        val error = problems.joinToString("; ").ifEmpty { null }
         write(
             ProbeReport(
                 status,
@@ -182,7 +185,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 tracedNs?.toDouble(),
                 limit?.parts,
                 cell.failingItem?.let { FailureStats.of(traces, it) },
-                cell.deadlineNanos?.let { DeadlineStats.of(traces, it, cell.deadlineForm, missed) },
+                deadline,
             ),
         )
         stopWatching()
@@ -230,7 +233,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         val status = if (e is LedgerException || e is VerificationException) CellStatus.BROKEN else CellStatus.FAILED
         // A resource death (out of memory, no more native threads) says how far the approach got.
         val reached = if (e is VirtualMachineError) " (${reached()})" else ""
-        val error = ErrorText.cap("${e.javaClass.simpleName}: ${e.message}") + reached
+        val error = ErrorText.of(e) + reached
         write(ProbeReport(status, error, memory = memory.stats()))
         stopWatching()
         runCatching { cell.close() }

@@ -9,6 +9,7 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ErrorText
 import dev.bakeoff.result.FootprintPoint
 
 /**
@@ -35,7 +36,7 @@ internal object FootprintProbe {
     /** Arguments: strategy spec, depth, task counts (comma-separated, ascending) or [ForkEntry.FOOTPRINT_AUTO]. */
     @JvmStatic
     fun main(args: Array<String>) {
-        val threw = { e: Throwable -> failed("${e.javaClass.simpleName}: ${e.message}") }
+        val threw = { e: Throwable -> failed(ErrorText.of(e)) }
         ProbeMain.run(ReportChannel.FOOTPRINT, ::failed, threw) { fork ->
             val strategy = Strategies.catalog.resolve(args[0])
             val counts = args[2].takeIf { it != ForkEntry.FOOTPRINT_AUTO }?.split(',')?.map { it.toInt() }
@@ -91,11 +92,11 @@ internal object FootprintProbe {
         }.exceptionOrNull()
         val left = census.leaked().map { it.name }
         val problems = listOfNotNull(
-            tasks.failure.get()?.let { "a task failed: ${it.javaClass.simpleName}: ${it.message}" },
+            tasks.failure.get()?.let { "a task failed: ${ErrorText.of(it)}" },
             "only ${tasks.finished} of $submitted tasks ended after the gate opened".takeUnless { ended },
             "the tasks did not unwind every frame"
                 .takeIf { ended && tasks.failure.get() == null && !tasks.verified(submitted) },
-            close?.let { "closing the strategy failed: ${it.javaClass.simpleName}: ${it.message}" },
+            close?.let { "closing the strategy failed: ${ErrorText.of(it)}" },
             "left alive: ${left.joinToString()}".takeIf { left.isNotEmpty() },
         )
         val status = when {
@@ -103,7 +104,7 @@ internal object FootprintProbe {
             stalled != null -> CellStatus.SKIPPED
             else -> CellStatus.OK
         }
-        val error = (listOfNotNull(stalled) + problems).joinToString("; ").ifEmpty { null }
+        val error = (listOfNotNull(stalled) + problems).joinToString("; ").ifEmpty { null }?.let(ErrorText::cap)
         return FootprintReport(status, error, points, waiting, tasks.finished, left)
     }
 

@@ -11,6 +11,7 @@ import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ErrorText
 import java.lang.management.ManagementFactory
 
 /**
@@ -36,9 +37,10 @@ internal object LoadProbe {
         }
     }
 
-    private fun failed(e: Throwable): LoadReport {
+    /** What the JVM reports when [measure] threw [e]: a broken open loop, or a failure, its text capped. */
+    internal fun failed(e: Throwable): LoadReport {
         val status = if (e is LedgerException) CellStatus.BROKEN else CellStatus.FAILED
-        return LoadReport(status, "${e.javaClass.simpleName}: ${e.message}")
+        return LoadReport(status, ErrorText.of(e))
     }
 
     private fun measure(args: Array<String>, fork: ForkSettings, sampler: InFlightSampler): LoadReport {
@@ -94,7 +96,7 @@ internal object LoadProbe {
         return if (problems.isEmpty()) {
             LoadReport(CellStatus.OK, figures = figures)
         } else {
-            LoadReport(CellStatus.FAILED, problems.joinToString(), figures)
+            LoadReport(CellStatus.FAILED, ErrorText.cap(problems.joinToString()), figures)
         }
     }
 

@@ -8,6 +8,7 @@ import dev.bakeoff.metrics.LinearFit
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ErrorText
 import dev.bakeoff.result.FootprintPoint
 import dev.bakeoff.result.FootprintResult
 import java.nio.file.Files
@@ -42,7 +43,7 @@ internal class FootprintRunner(options: RunOptions, private val workDir: Path) {
 
             else -> base.copy(
                 status = report.status,
-                error = report.error,
+                error = report.error?.let(ErrorText::cap),
                 points = report.points,
                 heapBytesPerTask = fit(report.points) { it.heapBytes },
                 threadReservedPerTask = fit(report.points) { it.threadReservedBytes },

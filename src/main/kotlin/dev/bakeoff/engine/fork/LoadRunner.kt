@@ -11,6 +11,7 @@ import dev.bakeoff.model.ConcurrencyModel
 import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ErrorText
 import dev.bakeoff.result.LoadResult
 import java.nio.file.Files
 import java.nio.file.Path
@@ -56,7 +57,8 @@ internal class LoadRunner(private val options: RunOptions, private val workDir: 
                 val servers = model(spec).inFlight.takeIf { it < UNBOUNDED }
                 base.copy(
                     status = report.status,
-                    error = report.error,
+                    // Capped here too: the report was written by a JVM that ran the user's code.
+                    error = report.error?.let(ErrorText::cap),
                     figures = figures,
                     little = figures?.let(Queueing::little),
                     queueing = figures?.let { f -> servers?.let { Queueing.check(f, it, plan.arrival) } },

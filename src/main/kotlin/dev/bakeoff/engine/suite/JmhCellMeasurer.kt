@@ -62,9 +62,11 @@ internal class JmhCellMeasurer(
         }
         if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
         // Every cell's result passes here, from a fork, a planning probe or a skip: its error is capped once.
-        val error = outcome.result.error ?: return outcome
-        return JmhCellRunner.Outcome(outcome.result.copy(error = ErrorText.cap(error)), outcome.jmh)
+        return JmhCellRunner.Outcome(capped(outcome.result), outcome.jmh)
     }
+
+    private fun capped(result: CellResult): CellResult =
+        result.error?.let { result.copy(error = ErrorText.cap(it)) } ?: result
 
     // An in-process run has no JVM of its own to run a trace pass in; a deadline cuts batches short.
     override fun floor(spec: CellSpec): Long? = if (options.inProcess || options.deadlineNanos != null) {
@@ -74,7 +76,7 @@ internal class JmhCellMeasurer(
     }
 
     override fun traceOnly(index: Int, spec: CellSpec, plan: MeasurementPlan, floorNs: Long): CellResult =
-        tracer.run(index, spec, plan, floorNs)
+        capped(tracer.run(index, spec, plan, floorNs))
 
     /**
      * In a sweep over the item count, the series a cell belongs to (its key at no count in particular:
