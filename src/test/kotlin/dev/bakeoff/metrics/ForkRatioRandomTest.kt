@@ -1,8 +1,6 @@
 package dev.bakeoff.metrics
 
-import dev.bakeoff.model.Family
-import dev.bakeoff.model.WaitForm
-import dev.bakeoff.result.CellResult
+import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.result.CellStatus
 import org.junit.jupiter.api.Test
 import kotlin.random.Random
@@ -15,19 +13,10 @@ import kotlin.test.fail
  * may throw, and a test it makes has a number for its p-value and a finite interval.
  */
 class ForkRatioRandomTest {
-    private fun cell(runs: List<Double>, sizes: List<Int>) = checkNotNull(
-        RankedCell.of(
-            CellResult(
-                "direct",
-                Family("direct"),
-                "arithmetic",
-                100,
-                WaitForm.BLOCKING,
-                CellStatus.OK,
-                timeNs = TimeSummary.of(runs, 0.0, sizes),
-            ),
-        ),
-    )
+    private val ok = ResultsFixture.results().cells.first { it.status == CellStatus.OK }
+
+    private fun cell(runs: List<Double>, sizes: List<Int>) =
+        checkNotNull(RankedCell.of(ok.copy(timeNs = TimeSummary.of(runs, 0.0, sizes))))
 
     private fun side(random: Random, shared: Double): RankedCell {
         val sizes = List(random.nextInt(1, 5)) { random.nextInt(1, 6) }
