@@ -41,29 +41,17 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
             "coroutine",
             COROUTINES,
             { if (it == DispatcherChoice.ONE) COROUTINE_NS else WITH_CONTEXT_NS },
+            { "async per item, withContext($it)" },
             create = ::CoroutineAsyncStrategy,
         )
 
         val ONE = ENTRIES.entry(DispatcherChoice.ONE, "runBlocking + async per item, one thread", recommended = true)
 
-        val DEFAULT = ENTRIES.entry(
-            DispatcherChoice.DEFAULT,
-            "async per item, withContext(Dispatchers.Default)",
-            defaultSuite = true,
-            recommended = true,
-        )
+        val DEFAULT = ENTRIES.entry(DispatcherChoice.DEFAULT, defaultSuite = true, recommended = true)
 
-        val DEFAULT_LIMITED = ENTRIES.entry(
-            DispatcherChoice.DEFAULT_LIMITED,
-            "async per item, withContext(Default.limitedParallelism(cpus))",
-        )
+        val DEFAULT_LIMITED = ENTRIES.entry(DispatcherChoice.DEFAULT_LIMITED)
 
-        val IO = ENTRIES.entry(
-            DispatcherChoice.IO,
-            "async per item, withContext(Dispatchers.IO)",
-            defaultSuite = true,
-            recommended = true,
-        )
+        val IO = ENTRIES.entry(DispatcherChoice.IO, defaultSuite = true, recommended = true)
 
         val VIRTUAL = ENTRIES.entry(
             DispatcherChoice.VIRTUAL,

@@ -137,28 +137,44 @@ internal class SinkScope(dispatcher: CoroutineDispatcher?) {
  * The catalog entries of a coroutine strategy built once per [DispatcherChoice] (`coroutine-io`, `flow-default`...):
  * one place for what its entries share, so that each entry states only its choice and its own facts. The id is
  * [idPrefix]-choice; E1 runs every choice but [DispatcherChoice.VIRTUAL]; the model is [dispatched] with
- * [overheadNs] of the choice. Immutable; thread-safe.
+ * [overheadNs] of the choice; the summary of a choice that names a dispatcher is [onDispatcher] of the code that
+ * names it (`Dispatchers.IO`). Immutable; thread-safe.
  */
 internal class DispatchedEntries(
     private val idPrefix: String,
     private val family: StrategyFamily,
     private val overheadNs: (DispatcherChoice) -> Double,
+    private val onDispatcher: (String) -> String,
     private val mechanism: String = "",
     private val fixedBatchOnly: String? = null,
     private val create: (DispatcherChoice, Int) -> Strategy,
 ) {
-    fun entry(choice: DispatcherChoice, summary: String, defaultSuite: Boolean = false, recommended: Boolean = false) =
-        StrategyEntry(
-            id = "$idPrefix-${choice.id}",
-            summary = summary,
-            family = family,
-            group = if (choice == DispatcherChoice.VIRTUAL) Group.BEYOND else Group.E1,
-            defaultSuite = defaultSuite,
-            shared = choice.shared,
-            model = { it.dispatched(choice, overheadNs(choice), mechanism) },
-            recommended = recommended,
-            fixedBatchOnly = fixedBatchOnly,
-        ) { create(choice, it.context.cpus) }
+    /** The entry on [choice]; a [summary] of its own only where it names no dispatcher (one, virtual). */
+    fun entry(
+        choice: DispatcherChoice,
+        summary: String = onDispatcher(checkNotNull(CODE[choice]) { "${choice.id} needs a summary" }),
+        defaultSuite: Boolean = false,
+        recommended: Boolean = false,
+    ) = StrategyEntry(
+        id = "$idPrefix-${choice.id}",
+        summary = summary,
+        family = family,
+        group = if (choice == DispatcherChoice.VIRTUAL) Group.BEYOND else Group.E1,
+        defaultSuite = defaultSuite,
+        shared = choice.shared,
+        model = { it.dispatched(choice, overheadNs(choice), mechanism) },
+        recommended = recommended,
+        fixedBatchOnly = fixedBatchOnly,
+    ) { create(choice, it.context.cpus) }
+
+    private companion object {
+        /** The code that names each shared dispatcher, as the summaries quote it. */
+        val CODE = mapOf(
+            DispatcherChoice.DEFAULT to "Dispatchers.Default",
+            DispatcherChoice.DEFAULT_LIMITED to "Default.limitedParallelism(cpus)",
+            DispatcherChoice.IO to "Dispatchers.IO",
+        )
+    }
 }
 
 /**

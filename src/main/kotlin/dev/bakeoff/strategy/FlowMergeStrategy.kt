@@ -46,23 +46,23 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
     }
 
     companion object {
-        private val ENTRIES =
-            DispatchedEntries("flow", FLOW, { FLOW_NS }, "flow on ", MERGE_OF_A_FIXED_LIST, ::FlowMergeStrategy)
+        private val ENTRIES = DispatchedEntries(
+            "flow",
+            FLOW,
+            { FLOW_NS },
+            { "flow per item .flowOn($it), merge()" },
+            "flow on ",
+            MERGE_OF_A_FIXED_LIST,
+            ::FlowMergeStrategy,
+        )
 
         val ONE = ENTRIES.entry(DispatcherChoice.ONE, "flow per item, merge(), collect in runBlocking")
 
-        val DEFAULT = ENTRIES.entry(DispatcherChoice.DEFAULT, "flow per item .flowOn(Dispatchers.Default), merge()")
+        val DEFAULT = ENTRIES.entry(DispatcherChoice.DEFAULT)
 
-        val DEFAULT_LIMITED = ENTRIES.entry(
-            DispatcherChoice.DEFAULT_LIMITED,
-            "flow per item .flowOn(Default.limitedParallelism(cpus)), merge()",
-        )
+        val DEFAULT_LIMITED = ENTRIES.entry(DispatcherChoice.DEFAULT_LIMITED)
 
-        val IO = ENTRIES.entry(
-            DispatcherChoice.IO,
-            "flow per item .flowOn(Dispatchers.IO), merge()",
-            recommended = true,
-        )
+        val IO = ENTRIES.entry(DispatcherChoice.IO, recommended = true)
     }
 }
 
