@@ -46,8 +46,7 @@ internal class BoundedVirtualThreadStrategy(private val permits: Int) : Strategy
     }
 
     override fun run(batch: Batch) {
-        val threads = checkNotNull(pool) { "open() first" }
-        (0 until batch.size).map { i -> threads.submit { gated(batch, i) } }.forEach { it.get() }
+        checkNotNull(pool) { "open() first" }.submitEach(batch.size) { gated(batch, it) }.forEach { it.get() }
     }
 
     override fun openLoop(batch: Batch): ItemSink {

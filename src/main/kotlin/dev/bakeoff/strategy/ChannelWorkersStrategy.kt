@@ -73,13 +73,9 @@ internal class ChannelWorkersStrategy(private val workers: Int, choice: Dispatch
         private fun model(input: ModelInput): ConcurrencyModel {
             val workers = minOf(input.params[WORKERS], input.items)
             val choice = input.params[DISPATCHER]
-            val threads = when (choice) {
-                DispatcherChoice.ONE -> 1
-                DispatcherChoice.DEFAULT -> input.defaultThreads
-                DispatcherChoice.DEFAULT_LIMITED -> input.cores
-                DispatcherChoice.IO -> input.ioThreads
-                DispatcherChoice.VIRTUAL -> workers
-            }
+            // For VIRTUAL a thread per item, of which only the workers' are ever used: never blocked, so the
+            // figures below take no more of them than workers.
+            val threads = input.threads(choice)
             val blocked = input.wait == WaitForm.BLOCKING && choice != DispatcherChoice.VIRTUAL
             val inFlight = if (blocked) minOf(workers, threads) else workers
             return ConcurrencyModel(

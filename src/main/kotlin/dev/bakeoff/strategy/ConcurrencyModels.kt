@@ -75,3 +75,21 @@ internal fun ModelInput.limited(
 }
 
 internal fun held(threads: Int) = if (threads == 1) "its only thread" else "one of its $threads threads"
+
+/**
+ * Coroutines with every item dispatched on [choice], as `withContext` or `flowOn` do: [mechanism] (empty, or
+ * "flow on ") names the mechanism before the dispatcher, and a virtual thread per item keeps every item in flight.
+ */
+internal fun ModelInput.dispatched(choice: DispatcherChoice, overheadNs: Double, mechanism: String) = when (choice) {
+    DispatcherChoice.ONE -> coroutines(1, 1, overheadNs, "${mechanism}one runBlocking thread")
+
+    DispatcherChoice.DEFAULT ->
+        coroutines(defaultThreads, defaultThreads, overheadNs, "${mechanism}Dispatchers.Default, a CPU-sized pool")
+
+    DispatcherChoice.DEFAULT_LIMITED ->
+        coroutines(cores, cores, overheadNs, "${mechanism}Default.limitedParallelism(cores), a CPU-sized pool")
+
+    DispatcherChoice.IO -> coroutines(ioThreads, cores, overheadNs, "${mechanism}Dispatchers.IO")
+
+    DispatcherChoice.VIRTUAL -> everyItem(overheadNs, "${mechanism}a virtual thread per item; waits unmount it")
+}

@@ -1,9 +1,7 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
-import dev.bakeoff.model.Group
 import dev.bakeoff.model.ItemSink
-import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.report
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.async
@@ -38,68 +36,27 @@ internal class CoroutineAsyncStrategy(choice: DispatcherChoice, cpus: Int) : Dis
         SinkScope(dispatcher).sink { i, done -> launch { done.report { batch.runSuspending(i) } } }
 
     companion object {
-        val ONE = StrategyEntry(
-            id = "coroutine-one",
-            summary = "runBlocking + async per item, one thread",
-            family = COROUTINES,
-            group = Group.E1,
-            model = { it.coroutines(1, 1, COROUTINE_NS, "one runBlocking thread") },
-            recommended = true,
-        ) { CoroutineAsyncStrategy(DispatcherChoice.ONE, it.context.cpus) }
+        /** `withContext` costs a dispatch per item; [DispatcherChoice.ONE] has none, only the coroutine. */
+        private val ENTRIES = DispatchedEntries(
+            "coroutine",
+            COROUTINES,
+            { if (it == DispatcherChoice.ONE) COROUTINE_NS else WITH_CONTEXT_NS },
+            { "async per item, withContext($it)" },
+            create = ::CoroutineAsyncStrategy,
+        )
 
-        val DEFAULT = StrategyEntry(
-            id = "coroutine-default",
-            summary = "async per item, withContext(Dispatchers.Default)",
-            family = COROUTINES,
-            group = Group.E1,
-            defaultSuite = true,
-            shared = COROUTINE_POOL,
-            model = {
-                it.coroutines(
-                    it.defaultThreads,
-                    it.defaultThreads,
-                    WITH_CONTEXT_NS,
-                    "Dispatchers.Default, a CPU-sized pool",
-                )
-            },
-            recommended = true,
-        ) { CoroutineAsyncStrategy(DispatcherChoice.DEFAULT, it.context.cpus) }
+        val ONE = ENTRIES.entry(DispatcherChoice.ONE, "runBlocking + async per item, one thread", recommended = true)
 
-        val DEFAULT_LIMITED = StrategyEntry(
-            id = "coroutine-default-limited",
-            summary = "async per item, withContext(Default.limitedParallelism(cpus))",
-            family = COROUTINES,
-            group = Group.E1,
-            shared = COROUTINE_POOL,
-            model = {
-                it.coroutines(
-                    it.cores,
-                    it.cores,
-                    WITH_CONTEXT_NS,
-                    "Default.limitedParallelism(cores), a CPU-sized pool",
-                )
-            },
-        ) { CoroutineAsyncStrategy(DispatcherChoice.DEFAULT_LIMITED, it.context.cpus) }
+        val DEFAULT = ENTRIES.entry(DispatcherChoice.DEFAULT, defaultSuite = true, recommended = true)
 
-        val IO = StrategyEntry(
-            id = "coroutine-io",
-            summary = "async per item, withContext(Dispatchers.IO)",
-            family = COROUTINES,
-            group = Group.E1,
-            defaultSuite = true,
-            shared = COROUTINE_POOL,
-            model = { it.coroutines(it.ioThreads, it.cores, WITH_CONTEXT_NS, "Dispatchers.IO") },
-            recommended = true,
-        ) { CoroutineAsyncStrategy(DispatcherChoice.IO, it.context.cpus) }
+        val DEFAULT_LIMITED = ENTRIES.entry(DispatcherChoice.DEFAULT_LIMITED)
 
-        val VIRTUAL = StrategyEntry(
-            id = "coroutine-virtual",
-            summary = "async per item on a virtual-thread-per-task dispatcher",
-            family = COROUTINES,
-            group = Group.BEYOND,
-            shared = ON_VIRTUAL_THREADS,
-            model = { it.everyItem(WITH_CONTEXT_NS, "a virtual thread per item; waits unmount it") },
+        val IO = ENTRIES.entry(DispatcherChoice.IO, defaultSuite = true, recommended = true)
+
+        val VIRTUAL = ENTRIES.entry(
+            DispatcherChoice.VIRTUAL,
+            "async per item on a virtual-thread-per-task dispatcher",
             recommended = true,
-        ) { CoroutineAsyncStrategy(DispatcherChoice.VIRTUAL, it.context.cpus) }
+        )
     }
 }

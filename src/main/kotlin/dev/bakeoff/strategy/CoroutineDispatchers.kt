@@ -1,10 +1,13 @@
 package dev.bakeoff.strategy
 
+import dev.bakeoff.model.Group
 import dev.bakeoff.model.ItemDone
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.SharedScheduler
+import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.StrategyFamily
 import dev.bakeoff.model.shutDown
 import kotlinx.coroutines.CoroutineDispatcher
@@ -56,6 +59,14 @@ internal enum class DispatcherChoice(val id: String) {
         IO -> OpenDispatcher(Dispatchers.IO, owned = false)
         VIRTUAL -> OpenDispatcher(Executors.newVirtualThreadPerTaskExecutor().asCoroutineDispatcher(), owned = true)
     }
+
+    /** The shared schedulers a strategy on this choice borrows: none for [ONE], which runs on the caller's thread. */
+    val shared: List<SharedScheduler>
+        get() = when (this) {
+            ONE -> emptyList()
+            DEFAULT, DEFAULT_LIMITED, IO -> COROUTINE_POOL
+            VIRTUAL -> ON_VIRTUAL_THREADS
+        }
 
     companion object {
         /**
@@ -121,3 +132,62 @@ internal class SinkScope(dispatcher: CoroutineDispatcher?) {
         }
     }
 }
+
+/**
+ * The catalog entries of a coroutine strategy built once per [DispatcherChoice] (`coroutine-io`, `flow-default`...):
+ * one place for what its entries share, so that each entry states only its choice and its own facts. The id is
+ * [idPrefix]-choice; E1 runs every choice but [DispatcherChoice.VIRTUAL]; the model is [dispatched] with
+ * [overheadNs] of the choice; the summary of a choice that names a dispatcher is [onDispatcher] of the code that
+ * names it (`Dispatchers.IO`). Immutable; thread-safe.
+ */
+internal class DispatchedEntries(
+    private val idPrefix: String,
+    private val family: StrategyFamily,
+    private val overheadNs: (DispatcherChoice) -> Double,
+    private val onDispatcher: (String) -> String,
+    private val mechanism: String = "",
+    private val fixedBatchOnly: String? = null,
+    private val create: (DispatcherChoice, Int) -> Strategy,
+) {
+    /** The entry on [choice]; a [summary] of its own only where it names no dispatcher (one, virtual). */
+    fun entry(
+        choice: DispatcherChoice,
+        summary: String = onDispatcher(checkNotNull(CODE[choice]) { "${choice.id} needs a summary" }),
+        defaultSuite: Boolean = false,
+        recommended: Boolean = false,
+    ) = StrategyEntry(
+        id = "$idPrefix-${choice.id}",
+        summary = summary,
+        family = family,
+        group = if (choice == DispatcherChoice.VIRTUAL) Group.BEYOND else Group.E1,
+        defaultSuite = defaultSuite,
+        shared = choice.shared,
+        model = { it.dispatched(choice, overheadNs(choice), mechanism) },
+        recommended = recommended,
+        fixedBatchOnly = fixedBatchOnly,
+    ) { create(choice, it.context.cpus) }
+
+    private companion object {
+        /** The code that names each shared dispatcher, as the summaries quote it. */
+        val CODE = mapOf(
+            DispatcherChoice.DEFAULT to "Dispatchers.Default",
+            DispatcherChoice.DEFAULT_LIMITED to "Default.limitedParallelism(cpus)",
+            DispatcherChoice.IO to "Dispatchers.IO",
+        )
+    }
+}
+
+/**
+ * The entry of a structured-concurrency strategy: every item a child of [scope] (e.g. `coroutineScope`) on
+ * `Dispatchers.IO`, so that blocking waits overlap. The facts `coroutine-scope` and `supervisor-scope` share, said
+ * once, so that the two differ only in their failure policy.
+ */
+internal fun scopeEntry(id: String, summary: String, scope: String, create: () -> Strategy) = StrategyEntry(
+    id = id,
+    summary = summary,
+    family = COROUTINES,
+    group = Group.BEYOND,
+    shared = DispatcherChoice.IO.shared,
+    model = { it.dispatched(DispatcherChoice.IO, COROUTINE_NS, "") },
+    fixedBatchOnly = "$scope joins a fixed batch of children: its point is that the scope ends with them",
+) { create() }

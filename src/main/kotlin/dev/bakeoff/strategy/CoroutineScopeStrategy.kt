@@ -1,8 +1,6 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
-import dev.bakeoff.model.Group
-import dev.bakeoff.model.StrategyEntry
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.coroutineScope
@@ -22,15 +20,11 @@ internal class CoroutineScopeStrategy : RunBlockingStrategy {
     }
 
     companion object {
-        val ENTRY = StrategyEntry(
-            id = "coroutine-scope",
-            summary = "coroutineScope + launch(Dispatchers.IO) per item; a failure cancels the siblings",
-            family = COROUTINES,
-            group = Group.BEYOND,
-            shared = COROUTINE_POOL,
-            model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
-            fixedBatchOnly = "coroutineScope joins a fixed batch of children: " +
-                "its point is that the scope ends with them",
-        ) { CoroutineScopeStrategy() }
+        val ENTRY = scopeEntry(
+            "coroutine-scope",
+            "coroutineScope + launch(Dispatchers.IO) per item; a failure cancels the siblings",
+            "coroutineScope",
+            ::CoroutineScopeStrategy,
+        )
     }
 }

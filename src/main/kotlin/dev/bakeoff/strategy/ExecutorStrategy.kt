@@ -3,6 +3,7 @@ package dev.bakeoff.strategy
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.Group
 import dev.bakeoff.model.ItemSink
+import dev.bakeoff.model.ModelInput
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Params
 import dev.bakeoff.model.Strategy
@@ -13,9 +14,13 @@ import dev.bakeoff.model.shutDown
 import java.util.concurrent.Executor
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
+import java.util.concurrent.Future
 
 /** `java.util.concurrent`'s thread-pool executors. */
 internal val EXECUTOR = StrategyFamily("executor", colour = "#1f77b4")
+
+/** The sweep entries' pool size. */
+private val SIZE = IntParam("size", "pool size (threads)", "200", allowCpu = true)
 
 /**
  * Executor family: `submit` every item, then `get()` every future, on an executor this strategy
@@ -34,14 +39,12 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
     override val site: Executor? get() = pool
 
     override fun run(batch: Batch) {
-        val p = checkNotNull(pool) { "open() first" }
-        (0 until batch.size).map { i -> p.submit { batch.run(i) } }.forEach { it.get() }
+        checkNotNull(pool) { "open() first" }.submitEach(batch.size) { batch.run(it) }.forEach { it.get() }
     }
 
     override fun runWithin(batch: Batch, deadlineNanos: Long) {
         val end = System.nanoTime() + deadlineNanos
-        val p = checkNotNull(pool) { "open() first" }
-        awaitUntil((0 until batch.size).map { i -> p.submit { batch.run(i) } }, end)
+        awaitUntil(checkNotNull(pool) { "open() first" }.submitEach(batch.size) { batch.run(it) }, end)
     }
 
     override val deadlineForm: String get() = FUTURE_GET_FORM
@@ -56,55 +59,48 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
         pool = null
     }
 
+    /**
+     * A pool constructor of the family that its E1 and sweep entries size three ways ([Size]): `newFixedThreadPool`
+     * or `newWorkStealingPool`.
+     */
+    private class Kind(val id: String, val call: String, val create: (Int) -> ExecutorService)
+
+    /** How an entry sizes its pool: to the CPUs, to 100 threads (both E1), or by its `size` parameter (a sweep). */
+    private enum class Size(
+        val suffix: String,
+        val argument: String,
+        val group: Group,
+        val params: List<IntParam>,
+        val pool: String,
+        val threads: (ModelInput) -> Int,
+        val of: (Params) -> Int,
+    ) {
+        CPU("-cpu", "cpus", Group.E1, emptyList(), "a CPU-sized pool", { it.cores }, { it.context.cpus }),
+        HUNDRED("-100", "100", Group.E1, emptyList(), "a 100-thread pool", { 100 }, { 100 }),
+        PARAM("", "size", Group.SWEEP, listOf(SIZE), "a fixed pool", { it.params[SIZE] }, { it[SIZE] }),
+    }
+
     companion object {
-        private val SIZE = IntParam("size", "pool size (threads)", "200", allowCpu = true)
+        private val FIXED_POOL = Kind("fixed", "newFixedThreadPool", Executors::newFixedThreadPool)
+        private val STEALING_POOL = Kind("stealing", "newWorkStealingPool", Executors::newWorkStealingPool)
 
-        private fun fixed(size: (Params) -> Int) = { p: Params ->
-            ExecutorStrategy { Executors.newFixedThreadPool(size(p)) }
-        }
+        /** The entry of a [kind] of pool sized as [size] says: one place for the six sized entries' shared facts. */
+        private fun sized(kind: Kind, size: Size, defaultSuite: Boolean = false, recommended: Boolean = false) =
+            StrategyEntry(
+                id = "executor-${kind.id}${size.suffix}",
+                summary = "${kind.call}(${size.argument}), submit + get",
+                family = EXECUTOR,
+                group = size.group,
+                defaultSuite = defaultSuite,
+                params = size.params,
+                model = { it.pool(size.threads(it), HANDOFF_NS, size.pool) },
+                recommended = recommended,
+            ) { p -> ExecutorStrategy { kind.create(size.of(p)) } }
 
-        private fun stealing(size: (Params) -> Int) = { p: Params ->
-            ExecutorStrategy { Executors.newWorkStealingPool(size(p)) }
-        }
-
-        val FIXED_CPU = StrategyEntry(
-            id = "executor-fixed-cpu",
-            summary = "newFixedThreadPool(cpus), submit + get",
-            family = EXECUTOR,
-            group = Group.E1,
-            defaultSuite = true,
-            model = { it.pool(it.cores, HANDOFF_NS, "a CPU-sized pool") },
-            recommended = true,
-            factory = fixed { it.context.cpus },
-        )
-
-        val STEALING_CPU = StrategyEntry(
-            id = "executor-stealing-cpu",
-            summary = "newWorkStealingPool(cpus), submit + get",
-            family = EXECUTOR,
-            group = Group.E1,
-            model = { it.pool(it.cores, HANDOFF_NS, "a CPU-sized pool") },
-            factory = stealing { it.context.cpus },
-        )
-
-        val FIXED_100 = StrategyEntry(
-            id = "executor-fixed-100",
-            summary = "newFixedThreadPool(100), submit + get",
-            family = EXECUTOR,
-            group = Group.E1,
-            model = { it.pool(100, HANDOFF_NS, "a 100-thread pool") },
-            recommended = true,
-            factory = fixed { 100 },
-        )
-
-        val STEALING_100 = StrategyEntry(
-            id = "executor-stealing-100",
-            summary = "newWorkStealingPool(100), submit + get",
-            family = EXECUTOR,
-            group = Group.E1,
-            model = { it.pool(100, HANDOFF_NS, "a 100-thread pool") },
-            factory = stealing { 100 },
-        )
+        val FIXED_CPU = sized(FIXED_POOL, Size.CPU, defaultSuite = true, recommended = true)
+        val STEALING_CPU = sized(STEALING_POOL, Size.CPU)
+        val FIXED_100 = sized(FIXED_POOL, Size.HUNDRED, recommended = true)
+        val STEALING_100 = sized(STEALING_POOL, Size.HUNDRED)
 
         val CACHED = StrategyEntry(
             id = "executor-cached",
@@ -116,25 +112,8 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
             recommended = true,
         ) { ExecutorStrategy(Executors::newCachedThreadPool) }
 
-        val FIXED = StrategyEntry(
-            id = "executor-fixed",
-            summary = "newFixedThreadPool(size), submit + get",
-            family = EXECUTOR,
-            group = Group.SWEEP,
-            params = listOf(SIZE),
-            model = { it.pool(it.params[SIZE], HANDOFF_NS, "a fixed pool") },
-            factory = fixed { it[SIZE] },
-        )
-
-        val STEALING = StrategyEntry(
-            id = "executor-stealing",
-            summary = "newWorkStealingPool(size), submit + get",
-            family = EXECUTOR,
-            group = Group.SWEEP,
-            params = listOf(SIZE),
-            model = { it.pool(it.params[SIZE], HANDOFF_NS, "a fixed pool") },
-            factory = stealing { it[SIZE] },
-        )
+        val FIXED = sized(FIXED_POOL, Size.PARAM)
+        val STEALING = sized(STEALING_POOL, Size.PARAM)
 
         val VIRTUAL_THREADS = StrategyEntry(
             id = "virtual-threads",
@@ -148,3 +127,10 @@ internal class ExecutorStrategy(private val create: () -> ExecutorService) : Str
         ) { ExecutorStrategy(Executors::newVirtualThreadPerTaskExecutor) }
     }
 }
+
+/**
+ * Submits item [item] of each index below [size] to this executor, in order: the futures, for the caller to join.
+ * Inline, so that a strategy's measured path is its own `submit` loop.
+ */
+internal inline fun ExecutorService.submitEach(size: Int, crossinline item: (Int) -> Unit): List<Future<*>> =
+    (0 until size).map { i -> submit { item(i) } }

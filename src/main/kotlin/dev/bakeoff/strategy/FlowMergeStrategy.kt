@@ -46,59 +46,23 @@ internal class FlowMergeStrategy(choice: DispatcherChoice, cpus: Int) : Dispatch
     }
 
     companion object {
-        val ONE = StrategyEntry(
-            id = "flow-one",
-            summary = "flow per item, merge(), collect in runBlocking",
-            family = FLOW,
-            group = Group.E1,
-            model = { it.coroutines(1, 1, FLOW_NS, "flow on one runBlocking thread") },
-            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
-        ) { FlowMergeStrategy(DispatcherChoice.ONE, it.context.cpus) }
+        private val ENTRIES = DispatchedEntries(
+            "flow",
+            FLOW,
+            { FLOW_NS },
+            { "flow per item .flowOn($it), merge()" },
+            "flow on ",
+            MERGE_OF_A_FIXED_LIST,
+            ::FlowMergeStrategy,
+        )
 
-        val DEFAULT = StrategyEntry(
-            id = "flow-default",
-            summary = "flow per item .flowOn(Dispatchers.Default), merge()",
-            family = FLOW,
-            group = Group.E1,
-            shared = COROUTINE_POOL,
-            model = {
-                it.coroutines(
-                    it.defaultThreads,
-                    it.defaultThreads,
-                    FLOW_NS,
-                    "flow on Dispatchers.Default, a CPU-sized pool",
-                )
-            },
-            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
-        ) { FlowMergeStrategy(DispatcherChoice.DEFAULT, it.context.cpus) }
+        val ONE = ENTRIES.entry(DispatcherChoice.ONE, "flow per item, merge(), collect in runBlocking")
 
-        val DEFAULT_LIMITED = StrategyEntry(
-            id = "flow-default-limited",
-            summary = "flow per item .flowOn(Default.limitedParallelism(cpus)), merge()",
-            family = FLOW,
-            group = Group.E1,
-            shared = COROUTINE_POOL,
-            model = {
-                it.coroutines(
-                    it.cores,
-                    it.cores,
-                    FLOW_NS,
-                    "flow on Default.limitedParallelism(cores), a CPU-sized pool",
-                )
-            },
-            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
-        ) { FlowMergeStrategy(DispatcherChoice.DEFAULT_LIMITED, it.context.cpus) }
+        val DEFAULT = ENTRIES.entry(DispatcherChoice.DEFAULT)
 
-        val IO = StrategyEntry(
-            id = "flow-io",
-            summary = "flow per item .flowOn(Dispatchers.IO), merge()",
-            family = FLOW,
-            group = Group.E1,
-            shared = COROUTINE_POOL,
-            model = { it.coroutines(it.ioThreads, it.cores, FLOW_NS, "flow on Dispatchers.IO") },
-            recommended = true,
-            fixedBatchOnly = MERGE_OF_A_FIXED_LIST,
-        ) { FlowMergeStrategy(DispatcherChoice.IO, it.context.cpus) }
+        val DEFAULT_LIMITED = ENTRIES.entry(DispatcherChoice.DEFAULT_LIMITED)
+
+        val IO = ENTRIES.entry(DispatcherChoice.IO, recommended = true)
     }
 }
 

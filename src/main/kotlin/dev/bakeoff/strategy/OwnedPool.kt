@@ -25,3 +25,30 @@ internal class OwnedPool(private val size: Int) {
         pool = null
     }
 }
+
+/**
+ * An [OwnedPool] seen through a library's scheduler: [open] creates the pool and [wrap]s it, [close] [release]s
+ * the scheduler, then shuts the pool down. The merge strategies' form (`reactor-merge`, `rx-merge`): the policy on
+ * the pool of `executor-fixed-100`. Not thread-safe, as [OwnedPool].
+ */
+internal class OwnedScheduler<S : Any>(
+    size: Int,
+    private val wrap: (ExecutorService) -> S,
+    private val release: (S) -> Unit,
+) {
+    private val pool = OwnedPool(size)
+    private var current: S? = null
+
+    /** The open scheduler, for a batch; fails when the strategy was not opened. */
+    val scheduler: S get() = checkNotNull(current) { "open() first" }
+
+    fun open() {
+        current = wrap(pool.open())
+    }
+
+    fun close() {
+        current?.let(release)
+        current = null
+        pool.close()
+    }
+}

@@ -19,11 +19,14 @@ import java.time.Duration
  * in [open] and shut down in [close].
  */
 internal class ReactorMergeStrategy : Strategy {
-    private val pool = OwnedPool(InvokeAllStrategy.POOL_SIZE)
-    private var scheduler: Scheduler? = null
+    private val pool = OwnedScheduler(
+        InvokeAllStrategy.POOL_SIZE,
+        { Schedulers.fromExecutorService(it, "reactor-merge") },
+        Scheduler::dispose,
+    )
 
     override fun open() {
-        scheduler = Schedulers.fromExecutorService(pool.open(), "reactor-merge")
+        pool.open()
     }
 
     override fun run(batch: Batch) {
@@ -37,13 +40,11 @@ internal class ReactorMergeStrategy : Strategy {
     override val deadlineForm: String get() = "Flux.timeout: cancels every subscription at the deadline"
 
     private fun items(batch: Batch): Flux<Unit> {
-        val s = checkNotNull(scheduler) { "open() first" }
+        val s = pool.scheduler
         return Flux.merge((0 until batch.size).map { i -> Mono.fromRunnable<Unit> { batch.run(i) }.subscribeOn(s) })
     }
 
     override fun close() {
-        scheduler?.dispose()
-        scheduler = null
         pool.close()
     }
 

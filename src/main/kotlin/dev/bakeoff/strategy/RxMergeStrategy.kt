@@ -15,14 +15,13 @@ import io.reactivex.rxjava3.schedulers.Schedulers
  * `Completable.timeout` disposes the same way. The pool is created in [open] and shut down in [close].
  */
 internal class RxMergeStrategy : Strategy {
-    private val pool = OwnedPool(InvokeAllStrategy.POOL_SIZE)
-    private var scheduler: Scheduler? = null
+    private val pool = OwnedScheduler(InvokeAllStrategy.POOL_SIZE, { Schedulers.from(it, true) }, Scheduler::shutdown)
 
     /** rx-io's merge and timeout, on this strategy's own scheduler instead of `Schedulers.io()`. */
-    private val merge = RxCompletableStrategy { checkNotNull(scheduler) { "open() first" } }
+    private val merge = RxCompletableStrategy { pool.scheduler }
 
     override fun open() {
-        scheduler = Schedulers.from(pool.open(), true)
+        pool.open()
     }
 
     override fun run(batch: Batch) = merge.run(batch)
@@ -32,8 +31,6 @@ internal class RxMergeStrategy : Strategy {
     override val deadlineForm: String get() = merge.deadlineForm
 
     override fun close() {
-        scheduler?.shutdown()
-        scheduler = null
         pool.close()
     }
 

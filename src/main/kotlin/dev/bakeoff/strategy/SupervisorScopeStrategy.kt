@@ -1,8 +1,6 @@
 package dev.bakeoff.strategy
 
 import dev.bakeoff.model.Batch
-import dev.bakeoff.model.Group
-import dev.bakeoff.model.StrategyEntry
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
@@ -28,15 +26,11 @@ internal class SupervisorScopeStrategy : RunBlockingStrategy {
     }
 
     companion object {
-        val ENTRY = StrategyEntry(
-            id = "supervisor-scope",
-            summary = "supervisorScope + async(Dispatchers.IO) per item; failures cancel nothing",
-            family = COROUTINES,
-            group = Group.BEYOND,
-            shared = COROUTINE_POOL,
-            model = { it.coroutines(it.ioThreads, it.cores, COROUTINE_NS, "Dispatchers.IO") },
-            fixedBatchOnly = "supervisorScope joins a fixed batch of children: " +
-                "its point is that the scope ends with them",
-        ) { SupervisorScopeStrategy() }
+        val ENTRY = scopeEntry(
+            "supervisor-scope",
+            "supervisorScope + async(Dispatchers.IO) per item; failures cancel nothing",
+            "supervisorScope",
+            ::SupervisorScopeStrategy,
+        )
     }
 }

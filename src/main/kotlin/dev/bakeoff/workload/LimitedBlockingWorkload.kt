@@ -4,11 +4,8 @@ import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.IntParam
-import dev.bakeoff.model.TestScale
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
-import dev.bakeoff.model.WorkloadEntry
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.runBlocking
 import java.util.concurrent.TimeUnit
@@ -40,14 +37,10 @@ internal class LimitedBlockingWorkload(
         private val P = IntParam("p", "threads of the limited view the blocking calls run on", "1", max = 1024)
         private val MS = ParamSpec.waitMs("ms", "blocking wait per item in milliseconds, on the view", "1")
 
-        val ENTRY = WorkloadEntry(
-            id = "hazard-limited-blocking",
-            summary = "hazard: sleep ms on the item's dispatcher limitedParallelism(p), waited for in runBlocking",
-            waits = true,
-            params = listOf(P, MS),
-            inAll = false,
-            test = TestScale.excluded("deadlocks on purpose on small pools; HazardWorkloadTest runs it"),
-            waitForms = listOf(WaitForm.BLOCKING),
+        val ENTRY = hazardEntry(
+            "hazard-limited-blocking",
+            "sleep ms on the item's dispatcher limitedParallelism(p), waited for in runBlocking",
+            listOf(P, MS),
             libraries = listOf(Library.KOTLINX_COROUTINES),
         ) { LimitedBlockingWorkload(it.context.site, it.waits, it[P], it[MS]) }
     }

@@ -4,11 +4,8 @@ import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.Library
 import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.IntParam
-import dev.bakeoff.model.TestScale
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
-import dev.bakeoff.model.WorkloadEntry
 import kotlinx.coroutines.runBlocking
 import java.util.concurrent.TimeUnit
 import kotlin.coroutines.EmptyCoroutineContext
@@ -43,14 +40,10 @@ internal class NestedBlockingWorkload(
         private val DEPTH = IntParam("depth", "nested runBlocking levels on the item's own dispatcher", "2", max = 16)
         private val MS = ParamSpec.waitMs("ms", "wait per item in milliseconds, at the innermost level", "1")
 
-        val ENTRY = WorkloadEntry(
-            id = "hazard-nested-blocking",
-            summary = "hazard: runBlocking on the item's own dispatcher, depth levels, then sleep ms",
-            waits = true,
-            params = listOf(DEPTH, MS),
-            inAll = false,
-            test = TestScale.excluded("deadlocks on purpose on small pools; HazardWorkloadTest runs it"),
-            waitForms = listOf(WaitForm.BLOCKING),
+        val ENTRY = hazardEntry(
+            "hazard-nested-blocking",
+            "runBlocking on the item's own dispatcher, depth levels, then sleep ms",
+            listOf(DEPTH, MS),
             libraries = listOf(Library.KOTLINX_COROUTINES),
         ) { NestedBlockingWorkload(it.context.site, it.waits, it[DEPTH], it[MS]) }
     }

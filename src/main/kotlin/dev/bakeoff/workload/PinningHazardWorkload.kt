@@ -3,9 +3,7 @@ package dev.bakeoff.workload
 import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.ParamSpec.ChoiceParam
 import dev.bakeoff.model.ParamSpec.IntParam
-import dev.bakeoff.model.TestScale
 import dev.bakeoff.model.Workload
-import dev.bakeoff.model.WorkloadEntry
 import java.lang.invoke.MethodHandles
 import java.util.concurrent.CyclicBarrier
 
@@ -92,13 +90,11 @@ internal class PinningHazardWorkload(private val site: ItemSite, private val pla
             ChoiceParam("in", "where an item waits for its group", PinnedIn.SYNCHRONIZED, PinnedIn.entries) { it.id }
         private val GROUP = IntParam("group", "items that must wait at once (items: a multiple)", "4", min = 2)
 
-        val ENTRY = WorkloadEntry(
-            id = "hazard-pinning",
-            summary = "hazard: groups of items wait for each other in synchronized | Object.wait | a class initializer",
+        val ENTRY = hazardEntry(
+            "hazard-pinning",
+            "groups of items wait for each other in synchronized | Object.wait | a class initializer",
+            listOf(IN, GROUP),
             waits = false,
-            params = listOf(IN, GROUP),
-            inAll = false,
-            test = TestScale.excluded("deadlocks on purpose on small pools; HazardWorkloadTest runs it"),
         ) { PinningHazardWorkload(it.context.site, it[IN], it[GROUP]) }
     }
 }

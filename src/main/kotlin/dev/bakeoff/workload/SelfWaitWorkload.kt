@@ -3,11 +3,8 @@ package dev.bakeoff.workload
 import dev.bakeoff.model.ItemSite
 import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.ChoiceParam
-import dev.bakeoff.model.TestScale
-import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
-import dev.bakeoff.model.WorkloadEntry
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
 import java.util.function.Supplier
@@ -53,14 +50,10 @@ internal class SelfWaitWorkload(
             ChoiceParam("wait", "how the item waits for its work", SelfWait.BLOCK, SelfWait.entries, SelfWait::id)
         private val MS = ParamSpec.waitMs("ms", "wait per item in milliseconds, in the submitted work", "1")
 
-        val ENTRY = WorkloadEntry(
-            id = "hazard-self-wait",
-            summary = "hazard: submit the item's work (sleep ms) to its own pool and wait: get (block) | busy poll",
-            waits = true,
-            params = listOf(WAIT, MS),
-            inAll = false,
-            test = TestScale.excluded("deadlocks on purpose on small pools; HazardWorkloadTest runs it"),
-            waitForms = listOf(WaitForm.BLOCKING),
+        val ENTRY = hazardEntry(
+            "hazard-self-wait",
+            "submit the item's work (sleep ms) to its own pool and wait: get (block) | busy poll",
+            listOf(WAIT, MS),
         ) { SelfWaitWorkload(it.context.site, it.waits, it[WAIT], it[MS]) }
     }
 }
