@@ -91,11 +91,15 @@ internal object ResultFiles {
             }
         }
         val parent = generateSequence(real.parent) { it.parent }.firstOrNull { Files.exists(it) }
-        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
+        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent) || !canCreateIn(parent)) {
             refuse("cannot be written: ${parent ?: "its folder"} is not a writable directory")
         }
         return file
     }
+
+    /** Whether a file can be made in [dir], asked of the file system itself: root's access check passes `/proc`. */
+    private fun canCreateIn(dir: Path): Boolean =
+        runCatching { Files.delete(Files.createTempFile(dir, ".bakeoff-", ".tmp")) }.isSuccess
 
     /** Whether [file] is an HTML page Bakeoff wrote (its head names it the generator). */
     private fun bakeoffPage(file: Path): Boolean = runCatching {

@@ -55,6 +55,8 @@ class OutputPathsTest {
         assertContains(refused("check", "$base", "$base", "--junit", "$link"), "is a symbolic link")
         val file = Files.writeString(tmp.resolve("plain"), "x")
         assertContains(refused("check", "$base", "$base", "--summary", "$file/s.md"), "is not a writable directory")
+        // A folder where no file can be made, whatever the access check says (root passes it for /proc).
+        assertContains(refused("check", "$base", "$base", "--junit", "/proc/nope/j.xml"), "is not a writable directory")
         assertEquals("keep", Files.readString(victim))
     }
 
