@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
@@ -157,20 +158,25 @@ internal data class ConsoleReport(
                 decision.status == GroupStatus.DECIDED -> "the runner-up, "
                 else -> "the fastest of the rest, "
             }
-            val factor = Units.ratio(against.time.median / winner.time.median)
+            // The test's ratio, the figure the order is by; the medians' for a pair the decision did not test.
+            val ratio = decision.tests.firstOrNull { it.strategy == against.cell.strategy }?.ratio
+            val factor = Units.ratio(ratio ?: (against.time.median / winner.time.median))
             return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})"
         }
 
         /**
-         * `not settled against coroutine-io (executor-cached, rx-io equivalent)`: the cells that keep an undecided
-         * group open, apart from those already shown within the margin (every cell it shares the star with in
-         * files written before each pair kept its outcome).
+         * `not settled against coroutine-io (executor-cached, rx-io equivalent); resolution ×1.05`: the cells that
+         * keep an undecided group open, apart from those already shown within the margin (every cell it shares
+         * the star with in files written before each pair kept its outcome), and the smallest gap its forks
+         * could have shown at its levels ([DecisionReasons.resolution]).
          */
         private fun unsettled(decision: GroupResult): String {
             val open = decision.tests.filter { it.outcome == PairOutcome.UNRESOLVED }.map { it.strategy }
             val same = decision.tests.filter { it.outcome == PairOutcome.EQUIVALENT }.map { it.strategy }
             val shown = if (same.isEmpty()) "" else " (${same.joinToString()} equivalent)"
-            return "not settled against ${open.ifEmpty { decision.tiedWith }.joinToString()}$shown"
+            val resolution = DecisionReasons.resolution(decision.tests)?.let { "; resolution ×${Units.ratio(it)}" }
+            return "not settled against ${open.ifEmpty { decision.tiedWith }.joinToString()}$shown" +
+                resolution.orEmpty()
         }
 
         private fun range(min: Double, max: Double): String {
@@ -189,7 +195,7 @@ internal data class ConsoleReport(
 }
 
 /**
- * The cells of one (workload, items, wait) group: completed cells ranked by median batch time
+ * The cells of one (workload, items, wait) group: completed cells ranked as the decision ranks them
  * ([rows], fastest first, under [header]), the [verdict] line naming the winner, one line per
  * cell that did not complete ([problems]: strategy, status and the first line of its error), and
  * the group's plain-language [explanations] (its [Verdicts], built from the same ranked group), and
