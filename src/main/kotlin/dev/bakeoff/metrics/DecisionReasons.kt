@@ -118,16 +118,18 @@ internal object DecisionReasons {
 
     private fun decided(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {
         val closest = tests.firstOrNull() ?: return "the only strategy that completed"
-        val others = if (tests.size == 1) {
+        val others = if (tests.size ==
+            1
+        ) {
             closest.strategy
         } else {
-            "all ${tests.size} others; the closest, ${closest.strategy},"
+            "all ${tests.size} others; the closest, ${closest.strategy}"
         }
         // A separated pair reads as it always has: its gap is its own measure.
-        val gap = if (closest.outcome == PairOutcome.SLOWER) {
-            ", ${behind(closest, margin, winnerForks)}"
-        } else {
-            " ${figures(closest, winnerForks)}"
+        val gap = when {
+            closest.outcome == PairOutcome.SLOWER -> ", ${behind(closest, margin, winnerForks)}"
+            tests.size == 1 -> " ${figures(closest, winnerForks)}"
+            else -> ", ${figures(closest, winnerForks)}"
         }
         return "ahead of $others$gap"
     }

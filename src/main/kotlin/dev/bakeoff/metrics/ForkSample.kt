@@ -42,7 +42,10 @@ internal class ForkSample private constructor(
      * The mean of [centers] without the [trimmed] lowest and highest: the log of the cell's trimmed
      * geometric-mean fork median, the figure every test, ratio and ranking reads.
      */
-    val location: Double by lazy { sorted.subList(trimmed, size - trimmed).average() }
+    val location: Double by lazy {
+        // Untrimmed, in fork order: the same sum, to the last bit, as before trimming existed.
+        if (trimmed == 0) centers.average() else sorted.subList(trimmed, size - trimmed).average()
+    }
 
     /**
      * The squared standard error of [location] (Yuen 1974): the winsorized variance of [centers] (each
@@ -53,8 +56,9 @@ internal class ForkSample private constructor(
         if (kept < 2) {
             Double.NaN
         } else {
-            val winsorized = sorted.map { it.coerceIn(sorted[trimmed], sorted[size - trimmed - 1]) }
-            variance(winsorized) * (size - 1) / (kept * (kept - 1.0))
+            val winsorized = variance(centers.map { it.coerceIn(sorted[trimmed], sorted[size - trimmed - 1]) })
+            // Untrimmed, the plain s² / n, to the last bit.
+            if (trimmed == 0) winsorized / size else winsorized * (size - 1) / (kept * (kept - 1.0))
         }
     }
 

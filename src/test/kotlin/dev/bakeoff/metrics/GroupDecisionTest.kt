@@ -198,8 +198,8 @@ class GroupDecisionTest {
 
     @Test
     fun `one fork twice its cell's others does not hold a 17 percent gap open at six forks a side`() {
-        // Issue 44's storage pair. Trimmed, the bad fork drops out; untrimmed (Welch), its variance held the
-        // interval across 1, and its location put the gap at ×1.3.
+        // Issue 44's storage pair. Trimmed, the bad fork drops out of the location (untrimmed it would read ×1.35)
+        // and of the variance (untrimmed, Welch's p would be about 0.05, short of any corrected level).
         val bad = forks(117.0, 3.0, 6).mapIndexed { i, runs -> if (i == 2) runs.map { it * 2 } else runs }
         val d = decide(forked("a", *forks(100.0, 3.0, 6)), forked("b", *bad.toTypedArray()))
         val test = d.tests.single()
