@@ -195,8 +195,8 @@ class DecisionSimulationTest {
         const val NOISY_POWER = 0.01
 
         // Measured with these seeds (2026-11-28): ×1.05 put behind, and only it, in 0.213 of groups at 3% / 2%
-        // (0.005 at 30% / 5%); ×1.17 with one fork twice its others behind, and only it, in 811 and 786 of
-        // 1,000 with the bad fork in the winner or its identical twin.
+        // (0.005 at 30% / 5%); ×1.17 with one fork twice its others behind, and only it, in 811, 786 and 760
+        // of 1,000 with the bad fork in the winner, its identical twin or the slower cell.
         const val SMALL_QUIET_POWER = 0.15
         const val BAD_FORK_POWER = 0.7
     }
