@@ -6,26 +6,55 @@ import dev.bakeoff.result.PairTest
 import dev.bakeoff.wording.Units
 import java.math.BigDecimal
 import java.math.MathContext
+import kotlin.math.sqrt
 
 /**
  * The one-line reason of a [GroupDecision], with the figures that decided it and the forks they
- * came from: the closest strategy behind a decided winner, the strategies in a tie, or those not
- * told apart, those slower than the winner by less than the margin can settle and, when a side has
- * too few forks for any test, that more forks are needed. Pure; thread-safe.
+ * came from: the closest strategy behind a decided winner (its gap stated against the margin), the
+ * strategies in a tie, or those not told apart, with the group's resolution and, when a side has too
+ * few forks for any test, that more forks are needed. Pure; thread-safe.
  */
 internal object DecisionReasons {
     fun of(status: GroupStatus, tests: List<PairTest>, margin: Double, winnerForks: Int?): String = when (status) {
-        GroupStatus.DECIDED -> decided(tests, winnerForks)
+        GroupStatus.DECIDED -> decided(tests, margin, winnerForks)
         GroupStatus.TIE -> tie(tests, margin, winnerForks)
         GroupStatus.UNDECIDED -> undecided(tests, margin, winnerForks)
     }
 
     /**
      * `×1.20 (98.3% CI 1.15–1.26, p = 0.0079; 3 and 4 forks)`, the gap that made the test unnecessary,
-     * or the bare ratio where a side had too few forks to test.
+     * the bare ratio where a side had too few forks to test, or `×1.08, too few forks to tell (3 and 3)`
+     * where the interval spans more than [TOO_WIDE] times either way ([tooFew]).
      */
-    fun figures(t: PairTest, winnerForks: Int?): String {
-        val ratio = "×${Units.ratio(t.ratio)}"
+    fun figures(t: PairTest, winnerForks: Int?): String = "×${Units.ratio(t.ratio)}" + details(t, winnerForks)
+
+    /**
+     * `×1.04 behind, under the 5% margin (98.3% CI 1.01–1.07, p = 0.0079; 3 and 4 forks)` or `×1.22 behind
+     * (…)`: a pair put behind the winner, its size stated against the [margin] that says whether it matters.
+     */
+    fun behind(t: PairTest, margin: Double, winnerForks: Int?): String {
+        val under = if (t.ratio < 1 + margin) ", under the ${percent(margin)} margin" else ""
+        return "×${Units.ratio(t.ratio)} behind$under" + details(t, winnerForks)
+    }
+
+    /**
+     * Whether [t]'s interval spans more than [TOO_WIDE] times its ratio either way: such forks cannot
+     * tell a cell twice as fast from one twice as slow, and their interval's figures would only mislead.
+     */
+    fun tooFew(t: PairTest): Boolean = t.ciHigh?.let { it / t.ratio > TOO_WIDE } == true
+
+    /**
+     * The resolution of an undecided group whose pairs are [tests]: the smallest ratio its forks could have
+     * shown at its levels, the largest half-width (as a factor) of its tested pairs not told apart: a gap
+     * any smaller could be there unseen. Null when none of them was tested.
+     */
+    fun resolution(tests: List<PairTest>): Double? = tests
+        .filter { it.outcome == PairOutcome.UNRESOLVED }
+        .mapNotNull { t -> t.ciLow?.let { sqrt(t.ciHigh!! / it) } }
+        .maxOrNull()
+
+    /** What follows a pair's ratio in [figures]: its interval, its separation, its forks, or nothing. */
+    private fun details(t: PairTest, winnerForks: Int?): String {
         val forks = forks(winnerForks, t)
         val low = t.ciLow ?: return when (t.outcome) {
             PairOutcome.SEPARATED -> {
@@ -33,13 +62,17 @@ internal object DecisionReasons {
                 // Files written before forks were kept count each run as a fork.
                 val factor = t.forks?.let { ForkVerdict.separationFactor(winnerForks ?: it, it) }
                     ?: GroupDecision.SEPARATION
-                "$ratio, its fastest $unit over ${Units.sig3(factor)}× the winner's slowest" +
+                ", its fastest $unit over ${Units.sig3(factor)}× the winner's slowest" +
                     forks.let { if (it.isEmpty()) "" else " ($it)" }
             }
 
-            else -> if (forks.isEmpty()) ratio else "$ratio ($forks)"
+            else -> if (forks.isEmpty()) "" else " ($forks)"
         }
-        return tested(t.ratio, low to t.ciHigh!!, t.pValue!!, t.confidence ?: LEGACY_CONFIDENCE, forks)
+        if (tooFew(t)) {
+            return ", too few forks to tell" +
+                if (forks.isEmpty()) "" else " (${forks.removeSuffix(" forks")})"
+        }
+        return " " + interval(low to t.ciHigh!!, t.pValue!!, t.confidence ?: LEGACY_CONFIDENCE, forks)
     }
 
     /**
@@ -47,9 +80,13 @@ internal object DecisionReasons {
      * [confidence], its [p] and the [forks] counted (left out when empty). The one wording of a tested pair:
      * a decision's ([figures]), `compare`'s and `check`'s ([ForkComparison.figures]).
      */
-    fun tested(ratio: Double, interval: Pair<Double, Double>, p: Double, confidence: Double, forks: String): String {
+    fun tested(ratio: Double, interval: Pair<Double, Double>, p: Double, confidence: Double, forks: String): String =
+        "×${Units.ratio(ratio)} " + interval(interval, p, confidence, forks)
+
+    /** `(98.3% CI 1.15–1.26, p = 0.0079; 3 and 4 forks)`: what [tested] puts after the ratio. */
+    private fun interval(interval: Pair<Double, Double>, p: Double, confidence: Double, forks: String): String {
         val counted = if (forks.isEmpty()) "" else "; $forks"
-        return "×${Units.ratio(ratio)} (${confidencePercent(confidence)} CI ${Units.ratio(interval.first)}–" +
+        return "(${confidencePercent(confidence)} CI ${Units.ratio(interval.first)}–" +
             "${Units.ratio(interval.second)}, p ${pValue(p)}$counted)"
     }
 
@@ -79,33 +116,38 @@ internal object DecisionReasons {
     private fun forks(winnerForks: Int?, t: PairTest): String =
         if (winnerForks == null || t.forks == null) "" else "$winnerForks and ${t.forks} forks"
 
-    private fun decided(tests: List<PairTest>, winnerForks: Int?): String {
+    private fun decided(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {
         val closest = tests.firstOrNull() ?: return "the only strategy that completed"
-        val others = if (tests.size == 1) {
+        val others = if (tests.size ==
+            1
+        ) {
             closest.strategy
         } else {
-            "all ${tests.size} others; the closest, ${closest.strategy},"
+            "all ${tests.size} others; the closest, ${closest.strategy}"
         }
-        return "ahead of $others ${figures(closest, winnerForks)}"
+        // A separated pair reads as it always has: its gap is its own measure.
+        val gap = when {
+            closest.outcome == PairOutcome.SLOWER -> ", ${behind(closest, margin, winnerForks)}"
+            tests.size == 1 -> " ${figures(closest, winnerForks)}"
+            else -> ", ${figures(closest, winnerForks)}"
+        }
+        return "ahead of $others$gap"
     }
 
     private fun tie(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {
         val tied = tests.filter { it.outcome == PairOutcome.EQUIVALENT }
-        val behind = tests.size - tied.size
-        return "equivalent within ±${percent(margin)}: ${named(tied) { equivalence(it, winnerForks) }}" +
-            if (behind > 0) "; the other $behind behind" else ""
+        val behind = tests.filter { it.outcome.behind }
+        val rest = behind.firstOrNull()?.let { closest ->
+            "; behind: ${closest.strategy} ${behind(closest, margin, winnerForks)}" +
+                if (behind.size > 1) " and ${behind.size - 1} more" else ""
+        }
+        return "equivalent within ±${percent(margin)}: ${named(tied) { equivalence(it, winnerForks) }}" + rest.orEmpty()
     }
 
     private fun undecided(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {
-        val unresolved = tests.filter { it.outcome == PairOutcome.UNRESOLVED }
-        // Slower beyond doubt but not beyond the margin (coroutine-io on mixed, x1.04-1.05 with forks within
-        // 1%): told apart, yet neither behind nor the same; saying "not told apart" would misread its p.
-        val (atMargin, open) = unresolved.partition { (it.ciLow ?: 0.0) > 1 }
-        val slower = atMargin.takeIf { it.isNotEmpty() }?.let {
-            "slower, but neither shown beyond the ±${percent(margin)} margin nor within it: " +
-                named(it) { t -> figures(t, winnerForks) }
-        }
-        val few = unresolved.firstOrNull { (it.forks ?: Int.MAX_VALUE) < ForkRatio.MIN_FORKS }?.let {
+        val open = tests.filter { it.outcome == PairOutcome.UNRESOLVED }
+        val apart = "not told apart from ${named(open) { t -> figures(t, winnerForks) }}"
+        val few = open.firstOrNull { (it.forks ?: Int.MAX_VALUE) < ForkRatio.MIN_FORKS }?.let {
             "; ${it.strategy} has ${it.forks} fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
         } ?: if ((winnerForks ?: Int.MAX_VALUE) < ForkRatio.MIN_FORKS) {
             "; the winner has $winnerForks fork(s): a test takes at least ${ForkRatio.MIN_FORKS} a side"
@@ -115,9 +157,7 @@ internal object DecisionReasons {
         // Those already shown equivalent are part of the answer too: the winner's set is both.
         val tied = tests.filter { it.outcome == PairOutcome.EQUIVALENT }.takeIf { it.isNotEmpty() }
             ?.let { "; equivalent within ±${percent(margin)}: ${named(it) { t -> equivalence(t, winnerForks) }}" }
-        val apart = open.takeIf { it.isNotEmpty() }
-            ?.let { "not told apart from ${named(it) { t -> figures(t, winnerForks) }}" }
-        return listOfNotNull(apart, slower).joinToString("; ") + few.orEmpty() + tied.orEmpty()
+        return apart + few.orEmpty() + tied.orEmpty()
     }
 
     /** `×1.01 (90% CI 1.00–1.02; 3 and 3 forks)`: the interval the equivalence test put within the margin. */
@@ -134,6 +174,9 @@ internal object DecisionReasons {
     }
 
     private const val SHOWN = 2
+
+    /** An interval wider than this factor either way of its ratio tells nothing ([tooFew]). */
+    private const val TOO_WIDE = 2.0
     private const val P_FLOOR = 0.001
 
     /** The levels of files written before each pair recorded its own. */

@@ -5,8 +5,9 @@ import kotlin.math.exp
 /**
  * Two cells compared by their forks (JVMs): a [candidate] against a [baseline]. The one comparison the
  * group decision (a cell against its winner), `bakeoff compare` (new against base) and `bakeoff check`
- * (now against the baseline) make: Welch's test on the two sides' fork medians ([test], [ForkRatio]),
- * or no test where a gap is so wide that none is needed ([separation], [ForkVerdict.separation]), and
+ * (now against the baseline) make: Yuen's test (Welch's, up to five forks) on the two sides' fork
+ * medians ([test], [ForkRatio]), or no test where a gap is so wide that none is needed ([separation],
+ * [ForkVerdict.separation]), and
  * the verdict under a margin at the levels the caller divides its error rate into ([verdict]). Where a
  * side has one fork, the forks separate only when [oneFork] allows it (the decision: ten times apart);
  * where [slowerOnly], only a candidate behind is separated (the decision, whose baseline is the fastest
@@ -18,7 +19,7 @@ internal class ForkComparison(
     oneFork: Boolean = false,
     slowerOnly: Boolean = false,
 ) {
-    /** Welch's test on the fork medians; null with fewer than [ForkRatio.MIN_FORKS] forks a side. */
+    /** The test on the fork medians ([ForkRatio]); null with fewer than [ForkRatio.MIN_FORKS] forks a side. */
     val test: ForkRatio? = ForkRatio.of(baseline.forks, candidate.forks)
 
     /** [ForkVerdict.SLOWER] or [ForkVerdict.FASTER] when the forks lie too far apart to need a test, else null. */
@@ -28,8 +29,8 @@ internal class ForkComparison(
     /** Whether a test decides this pair: two forks a side or more, and not separated. */
     val tested: Boolean get() = test != null && separation == null
 
-    /** candidate / baseline of the geometric-mean fork medians (< 1: the candidate is faster), tested or not. */
-    val ratio: Double get() = exp(candidate.forks.logMean - baseline.forks.logMean)
+    /** candidate / baseline of the (trimmed) geometric-mean fork medians (< 1: the candidate is faster), tested or not. */
+    val ratio: Double get() = exp(candidate.forks.location - baseline.forks.location)
 
     /** candidate / baseline of the medians of all runs: the ratio the decision and `check` show untested. */
     val medianRatio: Double get() = candidate.time.median / baseline.time.median

@@ -16,7 +16,12 @@ import kotlin.math.sqrt
  * logs and the fork effects, multiplicative on these machines, become additive. A fork of one run
  * beside forks of more ([counted]) does not count: that is a race's screening fork of a long batch,
  * one run after one warm-up batch, which nothing can show steady (measured: 4-16% above the same
- * cell's later forks on network and mixed, and the widest of their forks). Immutable; pure.
+ * cell's later forks on network and mixed, and the widest of their forks). The cell's figure is the
+ * trimmed mean of its forks' [centers] ([location]): from six forks on, one fork in five beyond the
+ * first drops from each end ([kept]), so one fork that a hiccup of a 2-core machine made twice as slow
+ * as the others neither moves the location nor, through its variance, holds every interval open
+ * (Yuen's trimmed test, [ForkRatio]); with five or fewer nothing is trimmed: the plain geometric mean
+ * of fork medians and Welch's test. Immutable; pure.
  */
 internal class ForkSample private constructor(
     /** ln(median of its steady runs) for every fork, in fork order. */
@@ -25,11 +30,40 @@ internal class ForkSample private constructor(
     /** The forks that count. */
     val size: Int get() = centers.size
 
-    /** The mean of [centers]: the log of the cell's geometric-mean fork median. */
-    val logMean: Double get() = centers.average()
+    /** The forks dropped from each end before [location] ([kept]). */
+    val trimmed: Int get() = (size - kept) / 2
 
-    /** The sample variance of [centers]; NaN with fewer than two forks. */
-    val logVariance: Double get() = if (size < 2) Double.NaN else variance(centers.asList())
+    /** The forks [location] rests on: [size] less [trimmed] from each end ([kept]). */
+    val kept: Int get() = kept(size)
+
+    private val sorted: List<Double> by lazy { centers.sorted() }
+
+    /**
+     * The mean of [centers] without the [trimmed] lowest and highest: the log of the cell's trimmed
+     * geometric-mean fork median, the figure every test, ratio and ranking reads.
+     */
+    val location: Double by lazy {
+        // Untrimmed, in fork order: the same sum, to the last bit, as before trimming existed.
+        if (trimmed == 0) centers.average() else sorted.subList(trimmed, size - trimmed).average()
+    }
+
+    /**
+     * The squared standard error of [location] (Yuen 1974): the winsorized variance of [centers] (each
+     * trimmed fork replaced by the nearest kept one) × (n − 1) / (h (h − 1)), h = [kept]; with nothing
+     * trimmed, the sample variance / n. NaN with fewer than two forks.
+     */
+    val locationVariance: Double by lazy {
+        if (kept < 2) {
+            Double.NaN
+        } else {
+            val winsorized = variance(centers.map { it.coerceIn(sorted[trimmed], sorted[size - trimmed - 1]) })
+            // Untrimmed, the plain s² / n, to the last bit.
+            if (trimmed == 0) winsorized / size else winsorized * (size - 1) / (kept * (kept - 1.0))
+        }
+    }
+
+    /** The variance of one fork's log median that [locationVariance] implies (its × [size]): what a projection scales. */
+    val forkVariance: Double get() = locationVariance * size
 
     /** The fastest and slowest fork's median (ns). */
     val fastest: Double get() = exp(centers.min())
@@ -89,6 +123,17 @@ internal class ForkSample private constructor(
             val m = xs.average()
             return xs.sumOf { (it - m) * (it - m) } / (xs.size - 1)
         }
+
+        /**
+         * The forks a [location] of [forks] forks rests on: one in [TRIM_EVERY] beyond the first dropped from
+         * each end, rounded down (none of five, one of six to ten, two of eleven, a race's most): about the
+         * usual 20% of Yuen's test, yet never leaving fewer than four, as a trimmed test on three forks a
+         * side (two degrees of freedom) could hardly tell anything apart.
+         */
+        fun kept(forks: Int): Int = forks - 2 * ((forks - 1).coerceAtLeast(0) / TRIM_EVERY)
+
+        /** One fork in this many beyond the first is trimmed from each end ([kept]). */
+        const val TRIM_EVERY = 5
 
         private fun median(xs: List<Double>): Double = xs.sorted().let { (it[(it.size - 1) / 2] + it[it.size / 2]) / 2 }
     }

@@ -65,16 +65,19 @@ internal enum class ForkVerdict(private val label: String) {
             }
         }
 
+        /** Whether [ratio]'s equivalence interval at two-sided [eqConfidence] lies within 1 ± [margin] (TOST). */
+        fun within(ratio: ForkRatio, margin: Double, eqConfidence: Double): Boolean =
+            ratio.interval(eqConfidence).let { (low, high) -> low >= 1 - margin && high <= 1 + margin }
+
         /**
          * [ratio]'s verdict with its interval at [confidence] and, when [eqConfidence] is given, the
          * equivalence interval at it. Equivalence first: a difference shown within the margin is the same,
          * however sure it is (the ratio lies inside that interval, so it cannot also be beyond the margin).
          */
         fun of(ratio: ForkRatio, margin: Double, confidence: Double, eqConfidence: Double? = null): ForkVerdict {
-            val same = eqConfidence?.let { ratio.interval(it) }
             val (low, high) = ratio.interval(confidence)
             return when {
-                same != null && same.first >= 1 - margin && same.second <= 1 + margin -> SAME
+                eqConfidence != null && within(ratio, margin, eqConfidence) -> SAME
                 low > 1 && ratio.ratio > 1 + margin -> SLOWER
                 high < 1 && ratio.ratio < 1 - margin -> FASTER
                 else -> NOT_TOLD_APART

@@ -12,15 +12,18 @@ import org.apache.commons.statistics.distribution.NormalDistribution
 /**
  * Decides a group of cells from their measured runs (docs/RESULTS.md, "Deciding a group"), counting
  * forks, not runs ([ForkSample]: each fork's steady runs, summarised by their median). The winner is
- * the lowest median (then strategy spec); every other ranked cell is compared with it by [ForkRatio]
- * and is [PairOutcome.EQUIVALENT] (the whole interval at [PairTest.eqConfidence] within 1 ± margin:
- * two one-sided tests, TOST), [PairOutcome.SLOWER] (the whole interval at [PairTest.confidence]
- * above 1, and the ratio itself over 1 + margin), [PairOutcome.SEPARATED] (its fastest fork over
- * [SEPARATION] times the winner's slowest, or [ForkVerdict.ONE_FORK_SEPARATION] times with one fork
- * on a side) or [PairOutcome.UNRESOLVED]; a side with fewer than [ForkRatio.MIN_FORKS] forks is
- * otherwise never anything but unresolved. The group is [GroupStatus.DECIDED]
- * when every other cell is behind, a [GroupStatus.TIE] when the rest are equivalent, else
- * [GroupStatus.UNDECIDED].
+ * the lowest trimmed geometric-mean fork median ([ForkSample.location], then strategy spec: [RANKING],
+ * the order every table shows); every other ranked cell is compared with it by [ForkRatio], first
+ * match wins: [PairOutcome.EQUIVALENT] (the whole interval at [PairTest.eqConfidence] within 1 ±
+ * margin: two one-sided tests, TOST), [PairOutcome.SLOWER] (behind: the whole interval at
+ * [PairTest.confidence] above 1, however small the gap; the margin only says whether it matters, in
+ * the reason), [PairOutcome.SEPARATED] (its fastest fork over [SEPARATION] times the winner's
+ * slowest, or [ForkVerdict.ONE_FORK_SEPARATION] times with one fork on a side) or
+ * [PairOutcome.UNRESOLVED] (not told apart); a side with fewer than [ForkRatio.MIN_FORKS] forks is
+ * otherwise never anything but unresolved. The test decides the order, so a true gap near the margin
+ * (×1.05) is no longer neither at any number of forks. The group is [GroupStatus.DECIDED] when every
+ * other cell is behind (slower or separated), a [GroupStatus.TIE] when none is left not told apart
+ * (some equivalent, the rest behind), else [GroupStatus.UNDECIDED].
  *
  * Error rate: at most [ALPHA] per group of calling a cell behind when none is (docs/RESULTS.md),
  * over all [looks] a race takes at it. Each look tests at the same nominal level ([lookAlpha], a fixed
@@ -81,8 +84,11 @@ internal object GroupDecision {
     /** A cell whose fastest fork is over this many times the winner's slowest is behind it, with two forks a side. */
     const val SEPARATION = MedianRatio.SEPARATION
 
-    /** The ranking every report and the race share: median, then strategy spec (never the input's order). */
-    val RANKING: Comparator<CellResult> = compareBy<CellResult> { it.timeNs?.median }.thenBy { it.strategy }
+    /**
+     * The ranking every report and the race share, by the figure the tests compare: the trimmed geometric-mean
+     * fork median, then strategy spec (never the input's order); cells that cannot be ranked first.
+     */
+    val RANKING: Comparator<CellResult> = compareBy(nullsFirst(RankedCell.RANKING)) { RankedCell.of(it) }
 
     /** Whether [cell] takes part in its group's ranking: ok, with measured runs ([RankedCell]). */
     fun rankable(cell: CellResult): Boolean = RankedCell.of(cell) != null
@@ -158,7 +164,7 @@ internal object GroupDecision {
     /**
      * Holm's step-down over every pair of [samples] (the winner's first) at family level [alpha]:
      * for each other sample, the two-sided confidence its pair with the winner is tested at. Pairs
-     * are taken by ascending Welch p; the k-th (from 0) of m is tested at alpha / (m − k) until one
+     * are taken by ascending p ([ForkRatio]); the k-th (from 0) of m is tested at alpha / (m − k) until one
      * is not significant; from there on every pair is tested at that step's level and fails it.
      */
     fun holm(samples: List<ForkSample>, alpha: Double): List<Double> {
@@ -195,10 +201,11 @@ internal object GroupDecision {
         val level = checkNotNull(slower) { "${cell.strategy} is testable, so Holm gave it a level" }
         val (low, high) = fr.interval(level)
         val (eqLow, eqHigh) = fr.interval(equivalent)
-        // A cell the forks put ahead of the winner is unresolved here.
-        val outcome = when (pair.verdict(margin, level, equivalent)) {
-            ForkVerdict.SAME -> PairOutcome.EQUIVALENT
-            ForkVerdict.SLOWER -> PairOutcome.SLOWER
+        // Equivalence first: a gap shown within the margin is a tie, however sure. A cell the forks put
+        // ahead of the winner is unresolved here.
+        val outcome = when {
+            ForkVerdict.within(fr, margin, equivalent) -> PairOutcome.EQUIVALENT
+            low > 1 -> PairOutcome.SLOWER
             else -> PairOutcome.UNRESOLVED
         }
         return PairTest(

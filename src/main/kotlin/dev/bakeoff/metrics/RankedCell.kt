@@ -21,7 +21,10 @@ internal class RankedCell private constructor(val cell: CellResult, val time: Ti
             ?.takeIf { cell.status == CellStatus.OK && it.runs.isNotEmpty() }
             ?.let { RankedCell(cell, it) }
 
-        /** [GroupDecision.RANKING], the one ranking: median, then strategy spec. */
-        val RANKING: Comparator<RankedCell> = compareBy(GroupDecision.RANKING) { it.cell }
+        /**
+         * The one ranking ([GroupDecision.RANKING]): the figure the tests compare ([ForkSample.location]),
+         * then strategy spec, so the table's first row is the decision's winner.
+         */
+        val RANKING: Comparator<RankedCell> = compareBy<RankedCell> { it.forks.location }.thenBy { it.strategy }
     }
 }

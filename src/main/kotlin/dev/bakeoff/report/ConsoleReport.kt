@@ -1,5 +1,6 @@
 package dev.bakeoff.report
 
+import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
@@ -162,15 +163,18 @@ internal data class ConsoleReport(
         }
 
         /**
-         * `not settled against coroutine-io (executor-cached, rx-io equivalent)`: the cells that keep an undecided
-         * group open, apart from those already shown within the margin (every cell it shares the star with in
-         * files written before each pair kept its outcome).
+         * `not settled against coroutine-io (executor-cached, rx-io equivalent); resolution ×1.05`: the cells that
+         * keep an undecided group open, apart from those already shown within the margin (every cell it shares
+         * the star with in files written before each pair kept its outcome), and the smallest gap its forks
+         * could have shown at its levels ([DecisionReasons.resolution]).
          */
         private fun unsettled(decision: GroupResult): String {
             val open = decision.tests.filter { it.outcome == PairOutcome.UNRESOLVED }.map { it.strategy }
             val same = decision.tests.filter { it.outcome == PairOutcome.EQUIVALENT }.map { it.strategy }
             val shown = if (same.isEmpty()) "" else " (${same.joinToString()} equivalent)"
-            return "not settled against ${open.ifEmpty { decision.tiedWith }.joinToString()}$shown"
+            val resolution = DecisionReasons.resolution(decision.tests)?.let { "; resolution ×${Units.ratio(it)}" }
+            return "not settled against ${open.ifEmpty { decision.tiedWith }.joinToString()}$shown" +
+                resolution.orEmpty()
         }
 
         private fun range(min: Double, max: Double): String {
@@ -189,7 +193,7 @@ internal data class ConsoleReport(
 }
 
 /**
- * The cells of one (workload, items, wait) group: completed cells ranked by median batch time
+ * The cells of one (workload, items, wait) group: completed cells ranked as the decision ranks them
  * ([rows], fastest first, under [header]), the [verdict] line naming the winner, one line per
  * cell that did not complete ([problems]: strategy, status and the first line of its error), and
  * the group's plain-language [explanations] (its [Verdicts], built from the same ranked group), and

@@ -9,9 +9,10 @@ import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.Results
 
 /**
- * The cells of one [key], in run order, and the completed ones [ranked] by median batch time with
- * a deterministic tie-break (median, then strategy spec), so the console table, the verdicts, the
- * HTML report and `recommend` name the same [winner] even on equal medians. [problems] are the
+ * The cells of one [key], in run order, and the completed ones [ranked] by the figure the decision's
+ * tests compare (the trimmed geometric-mean fork median, [GroupDecision.RANKING]) with a deterministic
+ * tie-break (strategy spec), so the console table, the verdicts, the HTML report and `recommend` name
+ * the same [winner] as the decision, even on equal figures. [problems] are the
  * cells that could not be ranked (not ok, or ok without measured runs). [decision] says whether the
  * winner is told apart from the others: the run's recorded one ([recorded]) or, for files written
  * before groups were recorded, decided here once, on first use, from the runs and the run's
@@ -59,7 +60,7 @@ public class RankedGroup(
     public fun leads(cell: CellResult): Boolean = leaders.any { it === cell }
 
     public companion object {
-        /** Median, then strategy spec: equal medians never leave the order to the input's order. */
+        /** The decision's figure, then strategy spec: equal figures never leave the order to the input's order. */
         public val RANKING: Comparator<CellResult> = GroupDecision.RANKING
 
         /** Why [cell] is not ranked: the first line of its error, or what is missing. */

@@ -100,7 +100,10 @@ public enum class GroupStatus(public val id: String) {
 /** How one strategy compares with its group's winner (docs/RESULTS.md, "Deciding a group"); serialised under [id]. */
 @Serializable
 public enum class PairOutcome(public val id: String) {
-    /** With two forks a side or more, the whole interval at its confidence lies above 1, the ratio above 1 + margin. */
+    /**
+     * Behind: with two forks a side or more, the whole interval at its confidence lies above 1, whatever
+     * the size (before issue 44, the ratio also had to be over 1 + margin).
+     */
     @SerialName("slower")
     SLOWER("slower"),
 

@@ -16,30 +16,49 @@ import kotlin.test.assertTrue
  * The decision rule's honesty, simulated (issue 25): seeded synthetic groups raced by the real
  * [RaceRunner] (its rounds, stops and reopening) and decided by the real [GroupDecision] as a run
  * records it. Every fork of a cell draws a log-normal fork effect, and every run within it a
- * log-normal run effect: the two variance components that real JVMs show. Pure statistics, no
- * timing: the track's clock is scripted.
+ * log-normal run effect: the two variance components that real JVMs show, and where asked a share
+ * of forks takes twice as long (a hiccup of a 2-core machine: issue 44, one storage fork in five).
+ * Pure statistics, no timing: the track's clock is scripted.
  */
 class DecisionSimulationTest {
-    /** Log-scale standard deviations: between forks of a cell, and between runs of a fork. */
-    private data class Noise(val between: Double, val within: Double)
+    /**
+     * Log-scale standard deviations: between forks of a cell, and between runs of a fork; and the share of
+     * forks that take twice as long as they would ([bad]).
+     */
+    private data class Noise(val between: Double, val within: Double, val bad: Double = 0.0)
 
     /**
      * Races group number [group] of three cells, the last [slower] times the others' true time, with at
      * most [forks] forks a cell, and returns the group's decision as the run would record it.
      */
-    private fun decide(group: Int, noise: Noise, slower: Double, forks: Int): GroupResult =
-        decide(group, noise, NAMES.dropLast(1).map { 1.0 } + slower, NAMES, forks)
+    private fun decide(
+        group: Int,
+        noise: Noise,
+        slower: Double,
+        forks: Int,
+        twice: (String, Int) -> Boolean = { _, _ -> false },
+    ): GroupResult = decide(group, noise, NAMES.dropLast(1).map { 1.0 } + slower, NAMES, forks, twice)
 
     /**
      * Races group number [group] of cells [names] whose true times are [truth] times [BASE_NS], up to
      * [forks] forks a cell.
      */
-    private fun decide(group: Int, noise: Noise, truth: List<Double>, names: List<String>, forks: Int): GroupResult {
+    private fun decide(
+        group: Int,
+        noise: Noise,
+        truth: List<Double>,
+        names: List<String>,
+        forks: Int,
+        twice: (String, Int) -> Boolean = { _, _ -> false },
+    ): GroupResult {
         val track = ScriptedTrack({ strategy, fork ->
             // SplittableRandom mixes its seed: java.util.Random's first draws from neighbouring seeds are correlated.
             val random = SplittableRandom(group * GROUP_SEED + names.indexOf(strategy) * CELL_SEED + fork)
             val centre = BASE_NS * truth[names.indexOf(strategy)] * exp(noise.between * random.nextGaussian())
-            List(RUNS) { centre * exp(noise.within * random.nextGaussian()) }
+            val runs = List(RUNS) { centre * exp(noise.within * random.nextGaussian()) }
+            // Drawn last, so the forks of a noise without bad ones are those of the seeds before it.
+            val bad = twice(strategy, fork) || (noise.bad > 0 && random.nextDouble() < noise.bad)
+            if (bad) runs.map { it * 2 } else runs
         }, emptySet())
         val cells = names.map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
         val options = RaceOptions(BUDGET_NANOS, forks)
@@ -60,7 +79,7 @@ class DecisionSimulationTest {
 
     @Test
     fun `identical cells are called behind at most at the stated error rate`() {
-        for (noise in listOf(FORKS_DOMINATE, QUIET)) {
+        for (noise in listOf(FORKS_DOMINATE, QUIET, FORKS_DOMINATE.copy(bad = BAD_SHARE), QUIET.copy(bad = BAD_SHARE))) {
             for (forks in FORK_CAPS) {
                 val rate = anyBehind(noise, slower = 1.0, forks)
                 println("identical cells, $noise, $forks forks: ${rate * GROUPS} of $GROUPS groups put a cell behind")
@@ -102,6 +121,34 @@ class DecisionSimulationTest {
     }
 
     @Test
+    fun `a 5 percent difference is put behind once the forks can show it, whatever the margin`() {
+        // The old rule also wanted the ratio beyond 1 + margin, so a true ×1.05 was neither behind nor equivalent.
+        val quiet = power(QUIET, SMALL_RATIO)
+        val noisy = power(FORKS_DOMINATE, SMALL_RATIO)
+        println("power at ×$SMALL_RATIO: $quiet with $QUIET, $noisy with $FORKS_DOMINATE")
+        assertTrue(quiet >= SMALL_QUIET_POWER, "power $quiet with $QUIET")
+    }
+
+    @Test
+    fun `one fork twice as slow does not hold a 17 percent gap open`() {
+        // Issue 44's storage pair: ×1.17 at six forks a side, one of the slower cell's forks (one in five on the
+        // machine) twice its others. The trimmed test sets that fork aside from the location and the variance.
+        val storage = Noise(between = 0.04, within = 0.02)
+        for (twiceOn in NAMES) {
+            val found = (1..GROUPS).count { g ->
+                // One fork of one cell, never its screening fork (the race tests after its second).
+                val bad = 2 + g % (RaceOptions.BASE_FORKS - 1)
+                val tests = decide(g, storage, STORAGE_GAP, RaceOptions.BASE_FORKS) { cell, fork ->
+                    cell == twiceOn && fork == bad
+                }.tests
+                tests.filter { it.outcome.behind }.map { it.strategy } == listOf(NAMES.last())
+            }
+            println("×$STORAGE_GAP with one fork of $twiceOn twice its others: behind, and only it, in $found of $GROUPS")
+            assertTrue(found.toDouble() / GROUPS >= BAD_FORK_POWER, "$twiceOn: $found of $GROUPS")
+        }
+    }
+
+    @Test
     fun `a true 20 percent difference is found as often as the forks allow`() {
         val noisy = power(FORKS_DOMINATE, TRUE_RATIO)
         val quiet = power(QUIET, TRUE_RATIO)
@@ -121,6 +168,11 @@ class DecisionSimulationTest {
         const val RUNS = 10
         const val BASE_NS = 100_000.0
         const val TRUE_RATIO = 1.2
+        const val SMALL_RATIO = 1.05
+        const val STORAGE_GAP = 1.17
+
+        /** One fork in five twice as slow: what a storage cell showed on a busy 2-core machine (issue 44). */
+        const val BAD_SHARE = 0.2
         const val GROUP_SEED = 1_000_003L
         const val CELL_SEED = 1_009L
 
@@ -141,5 +193,11 @@ class DecisionSimulationTest {
         // groups put a cell behind with six forks a cell, 15 and 2 with eleven.
         const val QUIET_POWER = 0.9
         const val NOISY_POWER = 0.01
+
+        // Measured with these seeds (2026-11-28): ×1.05 put behind, and only it, in 0.213 of groups at 3% / 2%
+        // (0.005 at 30% / 5%); ×1.17 with one fork twice its others behind, and only it, in 811, 786 and 760
+        // of 1,000 with the bad fork in the winner, its identical twin or the slower cell.
+        const val SMALL_QUIET_POWER = 0.15
+        const val BAD_FORK_POWER = 0.7
     }
 }

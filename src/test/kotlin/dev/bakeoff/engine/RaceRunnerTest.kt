@@ -8,6 +8,7 @@ import dev.bakeoff.engine.plan.SuiteEntry
 import dev.bakeoff.engine.race.FixedRace
 import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.engine.race.RaceRunner
+import dev.bakeoff.metrics.ForkSample
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
@@ -116,8 +117,8 @@ class RaceRunnerTest {
     }
 
     @Test
-    fun `a group no number of forks could settle waits while one that more forks than six could is open`() {
-        // mixed: two cells 4% apart whose forks differ by ±1% (about ten forks a side settle it);
+    fun `a group no number of forks could settle waits while one that more forks could is open`() {
+        // mixed: two cells 4% apart whose forks differ by ±1% (a few forks a side put one behind);
         // lists: two cells 2% apart whose runs spread ±40% within their fork (hundreds would not).
         val script = { key: String, fork: Int ->
             val (s, w) = key.split(" x ")
@@ -136,9 +137,9 @@ class RaceRunnerTest {
         }
         val rounds = rounds(track, cells)
         val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
-        assertEquals(MAX_FORKS, forks.getValue("direct x mixed"), "mixed gets every fork: $forks")
         val mixedRounds = rounds.takeWhile { it.first == listOf("mixed") }
-        assertEquals(MAX_FORKS - 1, mixedRounds.size, "mixed alone, lists waiting: $rounds")
+        assertEquals(forks.getValue("direct x mixed") - 1, mixedRounds.size, "mixed alone, lists waiting: $rounds $forks")
+        assertTrue(mixedRounds.isNotEmpty(), "$rounds")
         assertTrue(mixedRounds.all { it.second == listOf("lists") }, "$rounds")
         assertEquals(listOf("lists") to emptyList<String>(), rounds.last(), "lists once mixed is done: $rounds")
     }
@@ -219,7 +220,7 @@ class RaceRunnerTest {
             assertEquals(PlanMode.SINGLE_SHOT, c.plan!!.mode)
             assertEquals(1, c.timeNs!!.forks!!.first(), "the screening fork's one run")
             val race = c.race!!
-            assertEquals(RaceStop.MAX_FORKS to MAX_FORKS + 1, race.stop to race.forks, race.reason)
+            assertEquals(race.forks - 1, ForkSample.of(c.timeNs!!).size, race.reason)
         }
     }
 
@@ -271,8 +272,9 @@ class RaceRunnerTest {
     }
 
     @Test
-    fun `a longer budget buys a close pair more forks, and so a decision the default budget cannot reach`() {
-        // Two cells 4% apart, forks within ±1%: at the 5% margin about ten forks a side settle them.
+    fun `a close pair under the margin is put behind within the default budget, as its test orders it`() {
+        // Two cells 4% apart, forks within ±1%: the interval lies above 1 after a few forks (issue 44: the
+        // old rule wanted the ratio beyond 1.05 too, and needed about ten forks a side to call it a tie).
         val script = pair(104.0, 1.0, wobble = 0.01)
         fun raced(budgetSeconds: Long): Pair<GroupStatus, List<RaceInfo>> {
             val track = ScriptedTrack(script, emptySet())
@@ -284,11 +286,9 @@ class RaceRunnerTest {
             return decision.status to results.map { it.race!! }
         }
         val (short, shortRaces) = raced(240)
-        assertEquals(GroupStatus.UNDECIDED, short, "$shortRaces")
-        assertEquals(listOf(RaceStop.MAX_FORKS to 6), shortRaces.map { it.stop to it.forks }.distinct(), "$shortRaces")
-        val (long, longRaces) = raced(600)
-        assertEquals(GroupStatus.TIE, long, "$longRaces")
-        assertTrue(longRaces.all { it.stop == RaceStop.DECIDED && it.forks in 7..RaceOptions.MOST_FORKS }, "$longRaces")
+        assertEquals(GroupStatus.DECIDED, short, "$shortRaces")
+        assertTrue(shortRaces.all { it.forks < RaceOptions.BASE_FORKS }, "$shortRaces")
+        assertTrue(shortRaces.any { "behind, under the 5% margin" in it.reason }, "$shortRaces")
     }
 
     @Test

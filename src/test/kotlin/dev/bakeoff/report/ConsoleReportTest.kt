@@ -71,7 +71,7 @@ class ConsoleReportTest {
     fun `the verdict line names a decided winner, or the leader and what it is not settled against`() {
         assertEquals("winner: virtual-threads (99.8 ms), 49.6× faster than direct (4.95 s)", report.table("network").verdict)
         assertEquals(
-            "undecided: coroutine-default (1.19 ms) leads, not settled against executor-fixed-cpu, " +
+            "undecided: coroutine-default (1.19 ms) leads, not settled against executor-fixed-cpu; resolution ×1.05, " +
                 "1.88× faster than direct (2.24 ms)",
             report.table("lists").verdict,
         )
@@ -136,7 +136,7 @@ class ConsoleReportTest {
         val limited = ConsoleReport.of(ResultsFixture.withSweepsAndLimits()).answer
         assertEquals(
             "io-sleep, 1000 items (blocking): executor-fixed:size=1000, 12.0 ms, efficiency 0.833 (limit 10.0 ms) — decided: " +
-                "ahead of all 3 others; the closest, thread-per-task, ×1.23 (95% CI 1.18–1.28, p < 0.001; 5 and 5 forks)",
+                "ahead of all 3 others; the closest, thread-per-task, ×1.23 behind (95% CI 1.18–1.28, p < 0.001; 5 and 5 forks)",
             limited[2],
         )
         assertEquals("lists, 1000 items (blocking): direct, 22.4 ms — decided: the only strategy that completed", limited[3])

@@ -41,7 +41,7 @@ class RunViewTest {
 
             assertEquals("coroutine-default", table.rows.first()[1])
             assertEquals(
-                "undecided: coroutine-default (1.20 ms) leads, not settled against executor-fixed-cpu, " +
+                "undecided: coroutine-default (1.20 ms) leads, not settled against executor-fixed-cpu; resolution ×1.05, " +
                     "1.87× faster than direct (2.24 ms)",
                 table.verdict,
             )

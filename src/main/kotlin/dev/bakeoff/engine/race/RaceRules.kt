@@ -176,16 +176,15 @@ internal object RaceRules {
     fun tooClose(test: PairTest, leader: ForkSample, other: ForkSample, margin: Double, maxForks: Int): String? {
         if (test.outcome != PairOutcome.UNRESOLVED || test.confidence == null || test.eqConfidence == null) return null
         if (leader.size < FUTILITY_FORKS || other.size < FUTILITY_FORKS) return null
-        val variances = leader.logVariance / leader.size + other.logVariance / other.size
-        val today = sqrt(variances)
-        val projected = sqrt((leader.logVariance + other.logVariance) * FUTILITY_OPTIMISM / maxForks)
-        val gap = abs(other.logMean - leader.logMean)
+        val today = sqrt(leader.locationVariance + other.locationVariance)
+        val projected = sqrt((leader.forkVariance + other.forkVariance) * FUTILITY_OPTIMISM / maxForks)
+        val gap = abs(other.location - leader.location)
         val widest = gap + today
         val narrowest = (gap - today).coerceAtLeast(0.0)
-        val df = 2.0 * (maxForks - 1)
+        val df = 2.0 * (ForkSample.kept(maxForks) - 1)
         if (settles(test.confidence, test.eqConfidence, widest, narrowest, projected, df, margin)) return null
         val noise = listOf(leader, other).joinToString(" and ") {
-            "±" + DecisionReasons.percent(exp(sqrt(it.logVariance)) - 1)
+            "±" + DecisionReasons.percent(exp(sqrt(it.forkVariance)) - 1)
         }
         return "${test.strategy} ×${Units.ratio(test.ratio)} cannot be told apart from the leader nor shown within " +
             "${DecisionReasons.percent(margin)} of it by $maxForks forks a side (their forks differ by $noise): " +
@@ -196,7 +195,7 @@ internal object RaceRules {
      * The forks a side at which [test] (an unresolved pair: the leader's forks [leader], the other
      * cell's [other], whose fork medians' log variances are [leaderVariance] and [otherVariance],
      * [forkVariance]) would be settled if today's gap and those variances held: the interval at
-     * [PairTest.confidence] above 1 with the ratio over 1 + [margin], or the equivalence interval
+     * [PairTest.confidence] above 1 (the decision's "behind", however small the gap), or the equivalence interval
      * within 1 ± margin (a side of one fork has no test yet: at the levels each of the race's [looks]
      * gives, [GroupDecision.lookAlpha] and twice [GroupDecision.lookAlphaOneSided]). One fork more than today
      * when a variance is not known (one fork of one run). Counted beyond the race's most forks too, up to
@@ -218,23 +217,23 @@ internal object RaceRules {
         if (leaderVariance == null || otherVariance == null) return today + 1
         val confidence = test.confidence ?: (1 - GroupDecision.lookAlpha(looks))
         val eqConfidence = test.eqConfidence ?: (1 - 2 * GroupDecision.lookAlphaOneSided(looks))
-        val gap = abs(other.logMean - leader.logMean)
+        val gap = abs(other.location - leader.location)
         val variances = leaderVariance + otherVariance
         return (maxOf(today + 1, ForkRatio.MIN_FORKS)..NEED_HORIZON).firstOrNull { n ->
-            settles(confidence, eqConfidence, gap, gap, sqrt(variances / n), 2.0 * (n - 1), margin)
+            settles(confidence, eqConfidence, gap, gap, sqrt(variances / n), 2.0 * (ForkSample.kept(n) - 1), margin)
         } ?: (NEED_HORIZON + 1)
     }
 
     /**
      * The log variance of a fork median of the cell whose runs are [time] (its forks [forks]), for
-     * [forksNeeded]: the forks' own ([ForkSample.logVariance]) once it has two; with one, the least it
+     * [forksNeeded]: the forks' own ([ForkSample.forkVariance]) once it has two; with one, the least it
      * could be: that fork's steady runs' variance over their number (times pi / 2, for a median), as
      * if forks differed only by their runs' noise. Measured here, a list-heavy cell's runs already
      * differ by 40-60% within its screening fork, so even that says six forks a side could not settle
      * its group, which then waits from the second round instead of spending it. Null with one run.
      */
     fun forkVariance(time: TimeStats, forks: ForkSample): Double? {
-        if (forks.size >= ForkRatio.MIN_FORKS) return forks.logVariance
+        if (forks.size >= ForkRatio.MIN_FORKS) return forks.forkVariance
         val steady = ForkSample.counted(ForkSample.split(time.runs, time.forks)).singleOrNull()
             ?.let(ForkSample::steadyTail)?.map(::ln)?.takeIf { it.size >= 2 } ?: return null
         return ForkSample.variance(steady) * PI / 2 / steady.size
@@ -242,8 +241,8 @@ internal object RaceRules {
 
     /**
      * Whether intervals of [se] (log ratio) with [df] degrees of freedom at the two-sided [confidence]
-     * and [eqConfidence] would settle a pair: around [slowerGap] above 0 with the ratio over 1 +
-     * [margin], or around [eqGap] within 1 ± margin. The projection [tooClose] and [forksNeeded] share.
+     * and [eqConfidence] would settle a pair: around [slowerGap] above 0 (behind, whatever the margin), or
+     * around [eqGap] within 1 ± [margin]. The projection [tooClose] and [forksNeeded] share.
      */
     private fun settles(
         confidence: Double,
@@ -255,8 +254,7 @@ internal object RaceRules {
         margin: Double,
     ): Boolean {
         val t = TDistribution.of(df)
-        val slower = slowerGap - t.inverseSurvivalProbability((1 - confidence) / 2) * se > 0 &&
-            exp(slowerGap) > 1 + margin
+        val slower = slowerGap - t.inverseSurvivalProbability((1 - confidence) / 2) * se > 0
         val equivalent = eqGap + t.inverseSurvivalProbability((1 - eqConfidence) / 2) * se < ln(1 + margin)
         return slower || equivalent
     }
