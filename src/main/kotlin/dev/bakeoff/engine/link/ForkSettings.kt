@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit
  *   (in-process, nothing to halt).
  * @property threadDump where that watchdog writes the stalled cell's thread dump (JSON).
  * @property deadlineNanos the batch deadline (`--deadline`), from the strategy's call; null: none.
+ * @property timesFile where the fork appends its [ForkTimes] (one line per fork); null: none (in-process).
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -41,6 +42,7 @@ internal data class ForkSettings(
     val stallMillis: Long? = null,
     val threadDump: File? = null,
     val deadlineNanos: Long? = null,
+    val timesFile: File? = null,
 ) {
     /**
      * These settings with the fork's progress watchdog on: a stall of [stallMillis] for a cell whose serial
@@ -64,6 +66,7 @@ internal data class ForkSettings(
         stallMillis?.let { put(STALL_MILLIS, it.toString()) }
         threadDump?.let { put(THREAD_DUMP, it.toString()) }
         deadlineNanos?.let { put(DEADLINE_NANOS, it.toString()) }
+        timesFile?.let { put(TIMES_FILE, it.toString()) }
     }
 
     companion object {
@@ -100,6 +103,7 @@ internal data class ForkSettings(
         private const val STALL_MILLIS = "bakeoff.stallMillis"
         private const val THREAD_DUMP = "bakeoff.threadDump"
         private const val DEADLINE_NANOS = "bakeoff.deadlineNanos"
+        private const val TIMES_FILE = "bakeoff.timesFile"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings = ForkSettings(
@@ -114,6 +118,7 @@ internal data class ForkSettings(
             stallMillis = System.getProperty(STALL_MILLIS)?.toLong(),
             threadDump = System.getProperty(THREAD_DUMP)?.let(::File),
             deadlineNanos = System.getProperty(DEADLINE_NANOS)?.toLong(),
+            timesFile = System.getProperty(TIMES_FILE)?.let(::File),
         )
     }
 }
