@@ -11,7 +11,10 @@ import kotlinx.serialization.Serializable
  * them ([untimedNs]: calibration, trace, evidence, JFR, close), to [teardownNs] (JMH's and the JVM's exit,
  * the result back to the host). [wallNs] is the host's; what the parts leave of it is JMH's own between
  * iterations. [steadyAfter]: after how many warm-ups the fork's own iterations stopped trending (the
- * decisions' trend test, applied as they ran), null when they never did. [jvmOptions]: the options Bakeoff
+ * decisions' trend test, applied as they ran), null when they never did. [steadyWarmups]: a figures fork's
+ * search for the steady state before its iterations (untimed chunks of an iteration's length until they stopped
+ * trending, its time in [warmupNs]): the chunks before the first steady window, which sized the timing forks'
+ * warm-up; null when it found none within its cap, or ran none. [jvmOptions]: the options Bakeoff
  * gives the fork beyond the run's own (`--jvm-arg`) and its `-D` settings. Immutable.
  */
 @Serializable
@@ -29,12 +32,13 @@ public class ForkAnatomy(
     public val untimedNs: Long? = null,
     public val teardownNs: Long? = null,
     public val steadyAfter: Int? = null,
+    public val steadyWarmups: Int? = null,
     public val jvmOptions: List<String>? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::role, ::wallNs, ::launchNs, ::jvmNs, ::settingsNs, ::setupNs, ::warmupNs, ::warmups, ::timedNs,
-            ::runs, ::untimedNs, ::teardownNs, ::steadyAfter, ::jvmOptions,
+            ::runs, ::untimedNs, ::teardownNs, ::steadyAfter, ::steadyWarmups, ::jvmOptions,
         )
 
     /** The timed runs this fork adds to its cell's figures: a timing fork's, none of a figures or trace fork's. */

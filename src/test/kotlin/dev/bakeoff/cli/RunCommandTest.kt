@@ -55,9 +55,12 @@ class RunCommandTest {
         val cell = results.cells.single()
         val time = cell.timeNs!!
         assertEquals(time.runs.size, time.forks!!.sum(), "$time")
-        // Timed runs in a timing fork, the untimed figures in a fork of their own; each with its anatomy.
-        val (timing, figures) = cell.forks!!
+        // The untimed figures in a fork of their own, first; then the timed runs in a timing fork; each with its anatomy.
+        val (figures, timing) = cell.forks!!
         assertEquals(ForkRole.TIMING to ForkRole.FIGURES, timing.role to figures.role)
+        assertEquals(cell.plan!!.warmupIterations, timing.warmups, "the plan recorded is the timing fork's")
+        // The figures fork searched for the steady state first: at least 4 chunks of an iteration (100 ms).
+        assertTrue(figures.warmupNs!! >= 400_000_000, "$figures")
         assertEquals(time.runs.size, timing.runs)
         assertTrue(timing.timedNs!! in 1..timing.wallNs && timing.jvmNs!! > 0, "$timing")
         assertEquals(1, figures.runs)

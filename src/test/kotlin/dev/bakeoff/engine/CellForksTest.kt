@@ -2,7 +2,9 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.engine.cell.ForkClock
 import dev.bakeoff.engine.fork.CellForks
+import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.ForkTimes
+import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.Family
 import dev.bakeoff.model.WaitForm
@@ -103,7 +105,29 @@ class CellForksTest {
         assertEquals(150.0, merged.cpuNsPerOp)
         assertEquals(64.0, merged.allocBytesPerOp)
         assertEquals(0.5, merged.efficiency, "the figures fork's limit over the timing fork's median")
-        assertEquals(listOf(timingFork, figuresFork), merged.forks)
+        assertEquals(listOf(figuresFork, timingFork), merged.forks, "the figures fork ran first")
+        val failed = CellForks.merged(timing.copy(status = CellStatus.FAILED, error = "boom"), figures)
+        assertEquals(CellStatus.FAILED to "boom", failed.status to failed.error, "a timing fork that failed is the cell")
+        assertEquals(listOf(figuresFork, timingFork), failed.forks)
+    }
+
+    @Test
+    fun `the timing forks warm up for as many iterations as the figures fork took to be steady, within the cap`() {
+        val plan = MeasurementPlan(PlanMode.AVERAGE_TIME, 1, 1, 8, 100, "race screening")
+        fun searched(chunks: Int?) = listOf(ForkAnatomy(ForkRole.FIGURES, wallNs = 1, steadyWarmups = chunks))
+        assertEquals(7, CellForks.timingWarmups(plan, searched(7)))
+        assertEquals(1, CellForks.timingWarmups(plan, searched(0)), "never fewer than the plan's")
+        assertEquals(ForkSettings.STEADY_WARMUP_CHUNKS, CellForks.timingWarmups(plan, searched(null)), "never steady: the cap")
+        assertEquals(1, CellForks.timingWarmups(plan, null), "no figures fork: the plan's")
+        val single = MeasurementPlan(PlanMode.SINGLE_SHOT, 1, 1, 1, 0, "race screening")
+        assertEquals(1, CellForks.timingWarmups(single, searched(7)), "single-shot plans keep theirs")
+    }
+
+    @Test
+    fun `a further fork warms up at least as long as its screening fork did, when the search lengthened it`() {
+        val settled = listOf(10.0, 10.1, 9.9, 10.0, 10.05, 9.95, 10.0, 10.02)
+        assertEquals(20, RaceRules.warmups(settled, screeningWarmups = 20))
+        assertEquals(2, RaceRules.warmups(settled), "one screening warm-up: the least a further fork gets")
     }
 
     @Test

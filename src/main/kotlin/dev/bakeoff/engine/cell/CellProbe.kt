@@ -74,6 +74,7 @@ public class CellProbe internal constructor(
         val batchThread = Thread.currentThread()
         watchdog?.watch(cell) { cell.threads.cellThreads() + batchThread }
         clock.setUp(System.nanoTime() - constructed)
+        fork.steadyWarmupMillis?.let { clock.searched(SteadyWarmup.run(cell, it * NANOS_PER_MILLI)) }
     }
 
     private val traces = mutableListOf<ItemTrace>()
@@ -295,6 +296,7 @@ public class CellProbe internal constructor(
     public companion object {
         internal const val TRACE_BUDGET_NANOS = 250_000_000L
         internal const val EVIDENCE_BUDGET_NANOS = 250_000_000L
+        private const val NANOS_PER_MILLI = 1_000_000L
 
         /** A deadline cell's trace pass: at most this many batches, within this budget (ns; at least one batch). */
         internal val DEADLINE_TRACES = 20 to 1_000_000_000L

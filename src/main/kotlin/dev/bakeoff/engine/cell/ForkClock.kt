@@ -25,10 +25,16 @@ internal class ForkClock(private val readyUs: Long, private val settingsNs: Long
     private var untimedStart = 0L
     private val perBatch = mutableListOf<Double>()
     private var steadyAfter: Int? = null
+    private var search: SteadyWarmup.Found? = null
 
     /** The cell was built and opened in [nanos] (after the settings). */
     fun setUp(nanos: Long) {
         setupNs = nanos
+    }
+
+    /** The figures fork's steady-state search ended as [found]. */
+    fun searched(found: SteadyWarmup.Found) {
+        search = found
     }
 
     fun iterationStarted() {
@@ -76,6 +82,8 @@ internal class ForkClock(private val readyUs: Long, private val settingsNs: Long
             untimedNs = untimed,
             endUs = ForkTimes.nowUs(),
             steadyAfter = steadyAfter,
+            steadyWarmups = search?.chunks,
+            steadyWarmupNs = search?.nanos ?: 0,
         )
         ForkTimes.append(file, times)
     }

@@ -1,16 +1,20 @@
 package dev.bakeoff.engine.fork
 
+import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.ForkTimes
 import dev.bakeoff.metrics.LimitFormula
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.ForkAnatomy
 import dev.bakeoff.result.ForkRole
 import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PlanMode
 
 /**
- * A cell's timing forks and its one figures fork, as [JmhCellRunner] runs them: timing forks time only
+ * A cell's figures fork and its timing forks, as [JmhCellRunner] runs them: timing forks time only
  * (no untimed pass, profiler or JFR in them), the cell's untimed figures come from a fork of their own
- * ([figuresPlan]), and the cell's result is the two [merged]. Each JVM's [anatomy] comes from its
+ * ([figuresPlan]) that runs first and searches for the steady state, which sizes the timing forks' warm-up
+ * ([timingWarmups]), and the cell's result is the two [merged]. Each JVM's [anatomy] comes from its
  * [ForkTimes] and the host's launch and return. Pure; safe from any thread.
  */
 internal object CellForks {
@@ -29,10 +33,25 @@ internal object CellForks {
     )
 
     /**
+     * The warm-up iterations of the timing forks of a cell planned as [plan], once its figures fork ([figures])
+     * searched for its steady state: the chunks it took (each an iteration long), or the search's cap when it
+     * found none, never fewer than [plan]'s. Single-shot plans keep theirs: no search runs whole batches.
+     */
+    fun timingWarmups(plan: MeasurementPlan, figures: List<ForkAnatomy>?): Int {
+        if (plan.mode != PlanMode.AVERAGE_TIME) return plan.warmupIterations
+        val searched = figures?.firstOrNull { it.role == ForkRole.FIGURES } ?: return plan.warmupIterations
+        val needed = searched.steadyWarmups ?: ForkSettings.STEADY_WARMUP_CHUNKS
+        return needed.coerceIn(plan.warmupIterations, maxOf(plan.warmupIterations, ForkSettings.STEADY_WARMUP_CHUNKS))
+    }
+
+    /**
      * The cell: [figures]' untimed figures (threads, allocation, trace, evidence, limit, memory, its status when
-     * it ended worse) with [timing]'s time figures, and both forks' anatomies in the order they ran.
+     * it ended worse) with [timing]'s time figures and plan, and both forks' anatomies in the order they ran
+     * (the figures fork first); [timing] itself when it did not end ok.
      */
     fun merged(timing: CellResult, figures: CellResult): CellResult {
+        val forks = figures.forks.orEmpty() + timing.forks.orEmpty()
+        if (timing.status != CellStatus.OK) return timing.copy(forks = forks)
         val time = timing.timeNs
         return figures.copy(
             plan = timing.plan,
@@ -43,7 +62,7 @@ internal object CellForks {
             steady = timing.steady,
             drift = timing.drift,
             firstToLast = timing.firstToLast,
-            forks = timing.forks.orEmpty() + figures.forks.orEmpty(),
+            forks = forks,
         )
     }
 
@@ -75,13 +94,14 @@ internal object CellForks {
                 jvmNs = (t.readyUs - vmStartUs).coerceAtLeast(0) * NANOS_PER_MICRO,
                 settingsNs = t.settingsNs,
                 setupNs = t.setupNs,
-                warmupNs = t.warmupNs,
+                warmupNs = t.warmupNs + t.steadyWarmupNs,
                 warmups = t.warmups,
                 timedNs = t.timedNs,
                 runs = t.runs,
                 untimedNs = t.untimedNs,
                 teardownNs = (to - t.endUs).coerceAtLeast(0) * NANOS_PER_MICRO,
                 steadyAfter = t.steadyAfter,
+                steadyWarmups = t.steadyWarmups,
                 jvmOptions = jvmOptions,
             )
         }

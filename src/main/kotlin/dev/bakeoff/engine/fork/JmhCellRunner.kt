@@ -61,11 +61,20 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         expectedSerialNanos: Long,
         figures: Boolean = true,
     ): Outcome {
-        val apart = figures && !options.inProcess
-        val timing = runJmh(index, spec, plan, expectedSerialNanos, ForkRole.TIMING, figures && !apart)
-        if (!apart || timing.result.status != CellStatus.OK) return timing
+        if (!figures || options.inProcess) {
+            return runJmh(index, spec, plan, expectedSerialNanos, ForkRole.TIMING, figures)
+        }
         val figuresPlan = CellForks.figuresPlan(plan, profiled = profiler != null)
         val measured = runJmh(index, spec, figuresPlan, expectedSerialNanos, ForkRole.FIGURES, figures = true)
+        // A cell that ended before its figures (killed, stalled, failed) is that; one whose close failed is timed.
+        if (measured.result.status != CellStatus.OK && measured.result.threads == null) return measured
+        val warmups = CellForks.timingWarmups(plan, measured.result.forks)
+        val timingPlan = if (warmups == plan.warmupIterations) {
+            plan
+        } else {
+            plan.copy(warmupIterations = warmups, reason = "${plan.reason}; $warmups warm-ups: steady after them")
+        }
+        val timing = runJmh(index, spec, timingPlan, expectedSerialNanos, ForkRole.TIMING, figures = false)
         return Outcome(CellForks.merged(timing.result, measured.result), timing.jmh)
     }
 
@@ -92,7 +101,12 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
             figures = figures,
             deadline = index != HarnessCost.INDEX,
-        ).watched(expectedSerialNanos, dump.toFile()).copy(timesFile = times.toFile().takeUnless { options.inProcess })
+        ).watched(expectedSerialNanos, dump.toFile()).copy(
+            timesFile = times.toFile().takeUnless { options.inProcess },
+            // A figures fork first searches for the steady state in iterations' lengths; single-shot batches are long.
+            steadyWarmupMillis = plan.iterationMillis
+                .takeIf { role == ForkRole.FIGURES && plan.mode == PlanMode.AVERAGE_TIME },
+        )
         val settings = fork.serveSettings()
         val properties = fork.toProperties(settings?.socket)
         // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
@@ -308,7 +322,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             val batchSeconds = serialNanos / 1e9
             val iterations = plan.warmupIterations + plan.measurementIterations
             val perIteration = maxOf(batchSeconds, plan.iterationMillis / 1000.0)
-            val perFork = iterations * perIteration + ForkSettings.TRACE_BATCHES * batchSeconds + 60
+            // A figures fork's steady-state search too, at most as many iterations more.
+            val searched = iterations + ForkSettings.STEADY_WARMUP_CHUNKS
+            val perFork = searched * perIteration + ForkSettings.TRACE_BATCHES * batchSeconds + 60
             return (plan.forks * perFork * 2).toLong() + 60
         }
     }

@@ -24,6 +24,9 @@ import java.time.Instant
  * @property untimedNs the untimed passes after the last iteration (calibration, trace, evidence, JFR,
  *   close and leak check) up to the report.
  * @property endUs when the fork's report was written: what follows is JMH's and the JVM's teardown.
+ * @property steadyWarmups a figures fork's steady-state search (`SteadyWarmup`): the untimed chunks before
+ *   its first steady window; null when it found none, or ran none ([steadyWarmupNs] 0).
+ * @property steadyWarmupNs that search's wall time.
  * @property steadyAfter the warm-up iterations after which the fork's own warm-up runs stopped trending
  *   (the trend test over its last few, applied as they ran); null when they never did or were too few.
  */
@@ -40,6 +43,8 @@ internal data class ForkTimes(
     val untimedNs: Long,
     val endUs: Long,
     val steadyAfter: Int? = null,
+    val steadyWarmups: Int? = null,
+    val steadyWarmupNs: Long = 0,
 ) {
     companion object {
         /** Now on the wall clock, in epoch µs (both sides of the link use this). */
