@@ -65,6 +65,7 @@ internal fun Terminal.renderRun(results: Results, out: Path, verbose: Boolean, f
         }
         MachineDifferences.of(view).forEach { appendLine(it) }
         footer.forEach { appendLine(it) }
+        forkLine(results)?.let { appendLine(it) }
         appendLine("results: ${out.resolve("results.json")}, results.csv, report.html, jmh.json")
         // Last, so that the one thing the user came for is what the terminal shows when the run ends.
         append(renderAnswer(report))

@@ -81,13 +81,15 @@ public class CellResult(
      * directory (`cells/cell-001.threads.json`).
      */
     public val threadDump: String? = null,
+    /** Each measured JVM the cell took, in the order they ran: where its wall time went ([ForkAnatomy]). */
+    public val forks: List<ForkAnatomy>? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::strategy, ::family, ::workload, ::items, ::wait, ::status, ::error, ::plan, ::timeNs, ::allocBytesPerOp,
             ::threads, ::latencyNs, ::perThread, ::throughputPerSec, ::cpuNsPerOp, ::scenario, ::params, ::limitNs,
             ::efficiency, ::sweep, ::tasks, ::memory, ::race, ::steady, ::drift, ::firstToLast, ::evidence, ::jdk,
-            ::machine, ::profile, ::floorNs, ::tracedNs, ::limitParts, ::failure, ::deadline, ::threadDump,
+            ::machine, ::profile, ::floorNs, ::tracedNs, ::limitParts, ::failure, ::deadline, ::threadDump, ::forks,
         )
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */
@@ -128,11 +130,12 @@ public class CellResult(
         failure: FailureFigures? = this.failure,
         deadline: DeadlineFigures? = this.deadline,
         threadDump: String? = this.threadDump,
+        forks: List<ForkAnatomy>? = this.forks,
     ): CellResult = CellResult(
         strategy, family, workload, items, wait, status, error, plan, timeNs, allocBytesPerOp, threads, latencyNs,
         perThread, throughputPerSec, cpuNsPerOp, scenario, params, limitNs, efficiency, sweep, tasks, memory, race,
         steady, drift, firstToLast, evidence, jdk, machine, profile, floorNs, tracedNs, limitParts, failure, deadline,
-        threadDump,
+        threadDump, forks,
     )
 }
 

@@ -2,6 +2,7 @@ package dev.bakeoff.cli
 
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ForkRole
 import dev.bakeoff.result.RaceStop
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -51,8 +52,22 @@ class RunCommandTest {
         val results = JsonReportFormat.read(out.resolve("results.json"))
         assertEquals(0.1, results.preset.margin)
         assertTrue(results.groups!!.single().margin >= 0.1, "${results.groups}")
-        val time = results.cells.single().timeNs!!
+        val cell = results.cells.single()
+        val time = cell.timeNs!!
         assertEquals(time.runs.size, time.forks!!.sum(), "$time")
+        // The untimed figures in a fork of their own, first; then the timed runs in a timing fork; each with its anatomy.
+        val (figures, timing) = cell.forks!!
+        assertEquals(ForkRole.TIMING to ForkRole.FIGURES, timing.role to figures.role)
+        assertEquals(cell.plan!!.warmupIterations, timing.warmups, "the plan recorded is the timing fork's")
+        // The figures fork searched for the steady state first: at least 4 chunks of an iteration (100 ms).
+        assertTrue(figures.warmupNs!! >= 400_000_000, "$figures")
+        assertEquals(time.runs.size, timing.runs)
+        assertTrue(timing.timedNs!! in 1..timing.wallNs && timing.jvmNs!! > 0, "$timing")
+        assertEquals(1, figures.runs)
+        assertTrue(figures.untimedNs!! > 0 && timing.untimedNs!! < figures.untimedNs!!, "$timing / $figures")
+        assertNotNull(cell.threads, "the figures fork's figures")
+        assertNotNull(cell.evidence)
+        assertContains(output, "a timed share of ")
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.bakeoff.engine
 import dev.bakeoff.engine.link.EstimateReport
 import dev.bakeoff.engine.link.ForkEntry
 import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.ForkTimes
 import dev.bakeoff.engine.link.LoadReport
 import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.result.CellStatus
@@ -48,6 +49,26 @@ class LinkTest {
         assertNull(ReportChannel.ESTIMATE.read(file), "a halt mid-write leaves no report")
         assertEquals("exited with status 3 before it reported", ReportChannel.unreported(3))
         assertEquals("exited before it reported", ReportChannel.unreported(null))
+    }
+
+    @Test
+    fun `each fork appends its times, the host reads them in order, a line cut off is skipped`(@TempDir dir: Path) {
+        val file = dir.resolve("cell-001.forks.jsonl")
+        assertEquals(emptyList(), ForkTimes.read(file), "no file: no fork wrote times")
+        val first = ForkTimes(1_000, 1_500_000, 10, 20, 30, 2, 40, 3, 50, 1_600_000, steadyAfter = 1)
+        val second = first.copy(vmStartMs = 2_000, steadyAfter = null)
+        ForkTimes.append(file.toFile(), first)
+        ForkTimes.append(file.toFile(), second)
+        assertEquals(listOf(first, second), ForkTimes.read(file))
+        Files.writeString(file, Files.readString(file).dropLast(4))
+        assertEquals(listOf(first), ForkTimes.read(file), "a halt mid-write loses that fork's line only")
+        val settings = ForkSettings(null, traceWarmup = false, timesFile = file.toFile()).toProperties(null)
+        try {
+            settings.forEach { (k, v) -> System.setProperty(k, v) }
+            assertEquals(file.toFile(), ForkSettings.fromSystemProperties().timesFile)
+        } finally {
+            settings.keys.forEach(System::clearProperty)
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.bakeoff.engine.cell
 
 import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.ForkTimes
 import dev.bakeoff.engine.link.InternalBakeoffApi
 import dev.bakeoff.engine.link.ProbeReport
 import dev.bakeoff.engine.link.ReportChannel
@@ -31,10 +32,18 @@ import java.lang.management.ManagementFactory
  * which only ever reports and halts).
  */
 @InternalBakeoffApi
-public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) {
+public class CellProbe internal constructor(
+    spec: CellSpec,
+    fork: ForkSettings,
+    private val clock: ForkClock = ForkClock(ForkTimes.nowUs(), 0),
+) {
+    private val constructed = System.nanoTime()
     private val out: File? = fork.probeFile
+    private val timesFile: File? = fork.timesFile
     private val traceWarmup = fork.traceWarmup
-    private val memory = MemoryProbe().also { it.start() }
+
+    // Memory figures are the figures fork's: a timing fork adds no listener to every collection it times.
+    private val memory = MemoryProbe().also { if (fork.figures) it.start() }
     private val budget = fork.maxThreads?.let { ThreadBudget(it, ::overBudget) }
 
     // JFR in a measured JVM only (in-process, where there is no owner to watch, its threads would outlive the run in
@@ -64,6 +73,8 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         // JMH runs every batch on the thread that set the cell up: items of a strategy without threads run there.
         val batchThread = Thread.currentThread()
         watchdog?.watch(cell) { cell.threads.cellThreads() + batchThread }
+        clock.setUp(System.nanoTime() - constructed)
+        fork.steadyWarmupMillis?.let { clock.searched(SteadyWarmup.run(cell, it * NANOS_PER_MILLI)) }
     }
 
     private val traces = mutableListOf<ItemTrace>()
@@ -102,10 +113,12 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
             tracedStart = System.nanoTime()
         }
         cpuAtStart = os.processCpuTime
+        clock.iterationStarted()
     }
 
     /** Verifies the ledger for the iteration just ended; [measured] iterations count towards CPU per batch. */
     public fun iterationEnded(measured: Boolean) {
+        val ended = System.nanoTime()
         val cpu = os.processCpuTime - cpuAtStart
         if (tracing) {
             tracedNs = System.nanoTime() - tracedStart
@@ -114,6 +127,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         }
         tracing = false
         val batches = cell.verifyCounting()
+        clock.iterationEnded(measured, batches, ended)
         if (measured) {
             cpuNs += cpu
             measuredBatches += batches
@@ -128,6 +142,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
      * the cell, writes the report.
      */
     public fun finish() {
+        clock.untimedStarted()
         if (!figures) return finishTimesOnly()
         // A failure or deadline cell's batch may end early, far below any limit of all of its items.
         val limit = if (!cell.outlives) cell.physicalLimit(Runtime.getRuntime().availableProcessors()) else null
@@ -188,6 +203,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 deadline,
             ),
         )
+        clock.write(timesFile)
         stopWatching()
     }
 
@@ -201,6 +217,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         val error = leakError(close.leaked)
         val cpu = if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null
         write(ProbeReport(status, error, cpuNsPerOp = cpu, leaked = close.leaked, overBound = close.overBound))
+        clock.write(timesFile)
         stopWatching()
     }
 
@@ -282,6 +299,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
     public companion object {
         internal const val TRACE_BUDGET_NANOS = 250_000_000L
         internal const val EVIDENCE_BUDGET_NANOS = 250_000_000L
+        private const val NANOS_PER_MILLI = 1_000_000L
 
         /** A deadline cell's trace pass: at most this many batches, within this budget (ns; at least one batch). */
         internal val DEADLINE_TRACES = 20 to 1_000_000_000L
@@ -300,9 +318,12 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
             start { CellSpec.parseScenario(strategy, scenario, items, wait) }
 
         private fun start(spec: () -> CellSpec): CellProbe {
+            val ready = ForkTimes.nowUs()
+            val t0 = System.nanoTime()
             // Before the spec is parsed: that may load a user's task class, whose static initializer may print.
             val fork = ProbeMain.settings()
-            return CellProbe(spec(), fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()))
+            val clock = ForkClock(ready, System.nanoTime() - t0)
+            return CellProbe(spec(), fork.copy(maxThreads = fork.maxThreads ?: ThreadBudget.defaultMax()), clock)
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.metrics.Trend
 import dev.bakeoff.model.Workload
 import java.lang.management.ManagementFactory
 import java.lang.management.ThreadMXBean
@@ -15,9 +16,13 @@ import java.lang.management.ThreadMXBean
  * even items of a few nanoseconds are timed to within a few percent; a sample that mostly waits
  * (a user's own task waiting for real, or this thread being descheduled) stops once it has
  * lasted [MIN_SAMPLE_NANOS], since repeating it would only add waiting. Passes over all items
- * repeat while the budget lasts (at least one, at most [MAX_PASSES]) and each item keeps its
- * cheapest sample, the least disturbed one. Meant to run in the measured JVM after the measured
- * iterations, with the JIT warm, outside any timed section.
+ * repeat while the budget lasts (at least one): first until the passes' totals stop trending (the trend
+ * test the decisions use, [Trend.steady], over the last [WINDOW] passes: the calibration's own loop is new
+ * to the JIT even where the items are not), then [MAX_PASSES] more, and each item keeps its cheapest
+ * sample of the steady passes, the least disturbed one (of the last [MAX_PASSES] when the budget ran out
+ * first). Measured on a list-heavy cell: with the cheapest of the first five passes, its limit moved by
+ * half from one JVM to the next. Meant to run in the measured JVM after its warm-up, outside any timed
+ * section.
  */
 internal object ItemCpuCalibration {
     const val MIN_SAMPLE_NANOS = 50_000L
@@ -25,6 +30,9 @@ internal object ItemCpuCalibration {
     const val BUDGET_NANOS = 250_000_000L
     private const val MAX_REPS = 1 shl 24
     private const val CLOCK_TRIALS = 20
+
+    /** Passes the trend test looks at, as a fork's own warm-up ([ForkClock.WINDOW]). */
+    private const val WINDOW = ForkClock.WINDOW
 
     /** Keeps the results observable so the JIT cannot drop the calls being timed. */
     @Volatile
@@ -37,14 +45,19 @@ internal object ItemCpuCalibration {
         val clockCost = (0 until CLOCK_TRIALS).minOf {
             mx.currentThreadCpuTime.let { t0 -> mx.currentThreadCpuTime - t0 }
         }
-        val best = DoubleArray(items) { Double.MAX_VALUE }
         val start = System.nanoTime()
-        var passes = 0
+        val passes = mutableListOf<DoubleArray>()
+        var steadyFrom: Int? = null
         do {
-            for (i in 0 until items) best[i] = minOf(best[i], sample(workload, i, mx, clockCost))
-            passes++
-        } while (passes < MAX_PASSES && System.nanoTime() - start < budgetNanos)
-        return best
+            passes += DoubleArray(items) { sample(workload, it, mx, clockCost) }
+            val totals = passes.takeLast(WINDOW).map { it.sum() }
+            if (steadyFrom == null && totals.size == WINDOW && Trend.steady(totals) == true) {
+                steadyFrom = passes.size - WINDOW
+            }
+            val enough = steadyFrom?.let { passes.size - it >= WINDOW + MAX_PASSES } ?: false
+        } while (!enough && System.nanoTime() - start < budgetNanos)
+        val kept = passes.drop(steadyFrom ?: maxOf(0, passes.size - MAX_PASSES))
+        return DoubleArray(items) { i -> kept.minOf { it[i] } }
     }
 
     /**

@@ -119,18 +119,38 @@ internal class ForkJvm(
         args += options.jvmArgs
         // JMH reads fields through sun.misc.Unsafe; JDK 24+ prints a warning into every fork's log unless allowed.
         if ((MachineInfo.jdkMajor(home) ?: 0) >= 24) args += "--sun-misc-unsafe-memory-access=allow"
-        cdsArchive(classpath.split(File.pathSeparator), home)?.let {
-            args += listOf(
-                "-XX:+AutoCreateSharedArchive",
-                "-XX:SharedArchiveFile=$it",
-                "-Xlog:cds=off",
-                "-Xlog:cds+dynamic=off",
-            )
-        }
+        args += setUp()
         return args
     }
 
+    /**
+     * The options that only make a fork start sooner, whatever it measures (results.json records them with each
+     * fork's anatomy): the shared class-data archive ([cdsArchive]) where the classpath allows one.
+     */
+    fun setUp(): List<String> = cdsArchive(classpath.split(File.pathSeparator), home)?.let {
+        listOf("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=$it", "-Xlog:cds=off", "-Xlog:cds+dynamic=off")
+    }.orEmpty()
+
+    /**
+     * What a timing fork adds to [setUp]: a heap of [TIMING_HEAP] from the start, pre-touched, so that its warm-up
+     * is not also the heap growing page by page on a loaded machine ([docs/RESULTS.md], "Forks"); none when the
+     * run's own `--jvm-arg`s size the heap. Only timing forks: a figures fork's memory figures (RSS) would count
+     * the pre-touched heap, and a footprint's would be nothing else.
+     */
+    fun timingSetUp(): List<String> =
+        if (options.jvmArgs.any { a -> HEAP_OPTIONS.any(a::startsWith) }) {
+            emptyList()
+        } else {
+            listOf("-Xms$TIMING_HEAP", "-XX:+AlwaysPreTouch")
+        }
+
     companion object {
+        /** A timing fork's initial heap ([timingSetUp]). */
+        const val TIMING_HEAP = "512m"
+
+        /** Options by which a run sizes the heap itself. */
+        private val HEAP_OPTIONS = listOf("-Xms", "-Xmx", "-XX:InitialHeapSize", "-XX:MaxHeapSize", "-XX:MaxRAM")
+
         /**
          * A dynamic class-data-sharing archive shared by every fork of this classpath ([entries]) and
          * JDK ([home]): the first fork writes it, later ones start faster (class loading only;

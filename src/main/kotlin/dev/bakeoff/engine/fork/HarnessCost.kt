@@ -37,7 +37,8 @@ internal object HarnessCost {
     fun measure(runner: JmhCellRunner): Measured {
         val spec = CellSpec.parse("direct", "empty", ITEMS, "blocking")
         // Never under --deadline (the runner knows its index): a cut batch would be no floor.
-        val result = runner.run(INDEX, spec, PLAN, 0).result
+        // Its time only: none of its untimed figures is reported, so no figures fork.
+        val result = runner.run(INDEX, spec, PLAN, 0, figures = false).result
         val median = result.timeNs?.median
         return if (result.status == CellStatus.OK && median != null) {
             Measured(median / ITEMS, null)

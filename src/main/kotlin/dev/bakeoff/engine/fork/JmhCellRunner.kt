@@ -4,6 +4,7 @@ import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.engine.link.Credentials
 import dev.bakeoff.engine.link.ForkEntry
 import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.ForkTimes
 import dev.bakeoff.engine.link.ProbeReport
 import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
@@ -13,6 +14,7 @@ import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ForkRole
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 import org.openjdk.jmh.annotations.Mode
@@ -30,8 +32,6 @@ import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicBoolean
 import java.util.regex.Pattern
 import java.util.stream.Stream
-import kotlin.io.path.exists
-import kotlin.io.path.readLines
 
 /**
  * Runs one cell through JMH (its own forked JVM) and turns JMH's result plus the fork's probe
@@ -50,7 +50,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
 
     /**
      * Runs cell number [index] with [plan]; with [figures] false only its timed runs are measured
-     * (a race's further fork: the cell's other figures come from its screening fork).
+     * (a race's further fork: the cell's other figures come from its screening fork). With [figures], a
+     * fork of its own measures them after the timing forks ([CellForks]), which then time only; in-process,
+     * one run does both (there is no fork to spare the passes).
      */
     fun run(
         index: Int,
@@ -59,9 +61,39 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         expectedSerialNanos: Long,
         figures: Boolean = true,
     ): Outcome {
+        if (!figures || options.inProcess) {
+            return runJmh(index, spec, plan, expectedSerialNanos, ForkRole.TIMING, figures)
+        }
+        val figuresPlan = CellForks.figuresPlan(plan, profiled = profiler != null)
+        val measured = runJmh(index, spec, figuresPlan, expectedSerialNanos, ForkRole.FIGURES, figures = true)
+        // A cell that ended before its figures (killed, stalled, failed) is that; one whose close failed is timed.
+        if (measured.result.status != CellStatus.OK && measured.result.threads == null) return measured
+        val warmups = CellForks.timingWarmups(plan, measured.result.forks)
+        val timingPlan = if (warmups == plan.warmupIterations) {
+            plan
+        } else {
+            plan.copy(warmupIterations = warmups, reason = "${plan.reason}; $warmups warm-ups: steady after them")
+        }
+        val timing = runJmh(index, spec, timingPlan, expectedSerialNanos, ForkRole.TIMING, figures = false)
+        return Outcome(CellForks.merged(timing.result, measured.result), timing.jmh)
+    }
+
+    /**
+     * One JMH run of cell number [index] with [plan], its forks in [role]: with the untimed passes (and the
+     * allocation counter and profiler) when [figures], else timing only.
+     */
+    private fun runJmh(
+        index: Int,
+        spec: CellSpec,
+        plan: MeasurementPlan,
+        expectedSerialNanos: Long,
+        role: ForkRole,
+        figures: Boolean,
+    ): Outcome {
         val files = CellFiles(workDir, index)
         val probeFile = files.probe.also { Files.deleteIfExists(it) }
-        val log = files.log
+        val times = files.forkTimes.also { Files.deleteIfExists(it) }
+        val log = if (role == ForkRole.FIGURES) files.figuresLog else files.log
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
         val dump = files.threads.also { Files.deleteIfExists(it) }
         val fork = defaultJvm.forkSettings(
@@ -69,13 +101,22 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
             figures = figures,
             deadline = index != HarnessCost.INDEX,
-        ).watched(expectedSerialNanos, dump.toFile())
+        ).watched(expectedSerialNanos, dump.toFile()).copy(
+            timesFile = times.toFile().takeUnless { options.inProcess },
+            // A figures fork first searches for the steady state in iterations' lengths; single-shot batches are long.
+            steadyWarmupMillis = plan.iterationMillis
+                .takeIf { role == ForkRole.FIGURES && plan.mode == PlanMode.AVERAGE_TIME },
+        )
         val settings = fork.serveSettings()
         val properties = fork.toProperties(settings?.socket)
         // Profiled in the fork that measures the cell's figures (a race's further forks add runs only).
         // Cell 0 is Bakeoff's own cost per item, not a user's cell: neither profiled nor under --deadline.
         val profileDir = profiler?.takeIf { figures && index != HarnessCost.INDEX }?.scratchDir()
-        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir)
+        val jvm = jvmOf(spec)
+        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir, jvm, figures)
+        val launchUs = ForkTimes.nowUs()
+        val setUp = jvm.setUp() + if (figures) emptyList() else jvm.timingSetUp()
+        val anatomy = { CellForks.anatomy(role, ForkTimes.read(times), launchUs, ForkTimes.nowUs(), setUp) }
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
         // the user's processes). Otherwise the processes this JVM starts while the cell runs (JMH's
@@ -96,13 +137,19 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             if (options.inProcess) properties.forEach { (k, v) -> System.setProperty(k, v) }
             // JMH returns no result at all when its fork exits with status 0 before measuring.
             val jmh = Runner(jmhOptions).run().singleOrNull()
-                ?: return Outcome(failed(base, timedOut.get(), timeoutSeconds, files, exitedEarly(log)), null)
+                ?: return Outcome(
+                    failed(base, timedOut.get(), timeoutSeconds, files, log, JmhLog.exitedEarly(log)),
+                    null,
+                )
+            val forks = anatomy().takeUnless { options.inProcess }
             val flameFile = files.flame("${options.profile?.mode?.id}")
             val flame = profileDir?.let { profiler.collect(it, flameFile) }
             val profile = flame?.let { options.out.relativize(it).toString() }
-            Outcome(complete(base, jmh, ReportChannel.PROBE.read(probeFile)).copy(profile = profile), jmh)
+            val result = complete(base, jmh, ReportChannel.PROBE.read(probeFile))
+            Outcome(result.copy(profile = profile, forks = forks), jmh)
         } catch (e: RunnerException) {
-            Outcome(failed(base, timedOut.get(), timeoutSeconds, files, e.cause?.message ?: e.message), null)
+            val failure = failed(base, timedOut.get(), timeoutSeconds, files, log, e.cause?.message ?: e.message)
+            Outcome(failure.copy(forks = anatomy().takeUnless { options.inProcess }), null)
         } finally {
             watchdog?.interrupt()
             profileDir?.let { profiler.discard(it) }
@@ -122,6 +169,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         timedOut: Boolean,
         timeoutSeconds: Long,
         files: CellFiles,
+        log: Path,
         fallback: String?,
     ): CellResult {
         val probe = ReportChannel.PROBE.read(files.probe)
@@ -135,16 +183,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 threadDump = files.threadDump(probe.status.stalled, options.out),
             )
 
-            else -> base.copy(status = CellStatus.FAILED, error = failureFromLog(files.log) ?: fallback)
+            else -> base.copy(status = CellStatus.FAILED, error = JmhLog.failureFromLog(log) ?: fallback)
         }
-    }
-
-    /** Why a fork that exited with status 0 left no result, with the first line it printed after JMH's header. */
-    private fun exitedEarly(log: Path): String {
-        val printed = if (log.exists()) log.readLines().dropWhile { !it.startsWith("# Fork:") }.drop(1) else emptyList()
-        val first = printed.firstOrNull { it.isNotBlank() && !it.startsWith("#") }?.trim()
-        return "the measured JVM exited with status 0 before JMH had a result (something in it ended it: " +
-            "System.exit in the task, or a JVM option)" + (first?.let { "; it printed: $it" } ?: "")
     }
 
     private fun jmhOptions(
@@ -154,20 +194,19 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         log: Path,
         timeoutSeconds: Long,
         profileDir: Path?,
+        jvm: ForkJvm,
+        figures: Boolean,
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ForkEntry.SCENARIO_BENCHMARK else ForkEntry.CELL_BENCHMARK
-        val jvm = if (spec.jdk != null || spec.cpus != null) {
-            ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
-        } else {
-            defaultJvm
-        }
-        val b = builder(benchmark.className, plan, log, properties, jvm)
+        val b = builder(benchmark.className, plan, log, properties, jvm, timing = !figures)
             .param("strategy", spec.strategy.spec)
             .param("workload", spec.subject)
             .param("items", spec.items.toString())
             .param("wait", spec.wait.id)
             .timeout(TimeValue.seconds(timeoutSeconds))
+        // Allocation is a figure, counted in the figures fork: a timing fork starts no counter of its own.
+        if (figures) b.addProfiler(GCProfiler::class.java)
         if (profileDir != null) {
             b.addProfiler(AsyncProfiler::class.java, checkNotNull(profiler).initLine(profileDir))
             // JMH loads the library with System.load, which JDK 24+ warns about in every profiled fork's log.
@@ -176,15 +215,22 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         return b.build()
     }
 
+    /** The JVM of [spec]'s forks: its own JDK or cores (a sweep's), else the run's. */
+    private fun jvmOf(spec: CellSpec): ForkJvm = if (spec.jdk != null || spec.cpus != null) {
+        ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
+    } else {
+        defaultJvm
+    }
+
     /** The time limit of a cell with [plan] whose batch takes no more than an iteration. */
     fun timeoutSeconds(plan: MeasurementPlan): Long = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, 0)
 
     /**
      * JMH options for a plain benchmark class (`bakeoff selfcheck`'s twins of Bakeoff cells), with
-     * exactly the JVM, JVM options, profiler and [plan] a cell gets, and nothing of Bakeoff's probe.
+     * exactly the JVM, JVM options, profiler and [plan] a cell's timing fork gets, and nothing of Bakeoff's probe.
      */
     fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
-        builder(benchmark.name, plan, log, emptyMap(), defaultJvm).build()
+        builder(benchmark.name, plan, log, emptyMap(), defaultJvm, timing = true).build()
 
     private fun builder(
         benchmark: String,
@@ -192,8 +238,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         log: Path,
         properties: Map<String, String>,
         jvm: ForkJvm,
+        timing: Boolean,
     ): ChainedOptionsBuilder {
-        val jvmArgs = jvm.args(properties)
+        val jvmArgs = jvm.args(properties) + if (timing) jvm.timingSetUp() else emptyList()
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark) + "\\.batch$")
@@ -201,7 +248,6 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
                 .warmupIterations(plan.warmupIterations)
                 .measurementIterations(plan.measurementIterations)
                 .timeUnit(TimeUnit.NANOSECONDS)
-                .addProfiler(GCProfiler::class.java)
                 .jvmArgs(*jvmArgs.toTypedArray())
                 .output(log.toString())
                 .shouldFailOnError(true)
@@ -238,17 +284,6 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         )
     }
 
-    /** The first exception line JMH logged for the failed fork (e.g. an OutOfMemoryError), if any. */
-    private fun failureFromLog(log: Path): String? {
-        if (!log.exists()) return null
-        val lines = log.readLines()
-        return lines.firstOrNull { EXCEPTION_LINE.containsMatchIn(it) }?.trim()
-            // JMH's own note, e.g. "VM prematurely exited before JMH had finished with it, explicit
-            // System.exit was called?"
-            ?: lines.firstNotNullOfOrNull { JMH_FAILURE.find(it)?.groupValues?.get(1) }
-            ?: lines.lastOrNull { it.contains("VM terminated") || it.contains("exit code") }?.trim()
-    }
-
     /**
      * The processes this cell starts: the children this JVM gains from now on (JMH's fork) and what
      * they start. Never the processes this JVM had before (a library user's own, a browser a test
@@ -278,8 +313,6 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
     }
 
     private companion object {
-        val EXCEPTION_LINE = Regex("^\\s*([\\w.$]+(Exception|Error))(:|$)")
-        val JMH_FAILURE = Regex("<failure: (.+)>")
 
         /**
          * Generous: every planned batch at the expected serial time (at least one iteration
@@ -289,7 +322,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             val batchSeconds = serialNanos / 1e9
             val iterations = plan.warmupIterations + plan.measurementIterations
             val perIteration = maxOf(batchSeconds, plan.iterationMillis / 1000.0)
-            val perFork = iterations * perIteration + ForkSettings.TRACE_BATCHES * batchSeconds + 60
+            // A figures fork's steady-state search too, at most as many iterations more.
+            val searched = iterations + ForkSettings.STEADY_WARMUP_CHUNKS
+            val perFork = searched * perIteration + ForkSettings.TRACE_BATCHES * batchSeconds + 60
             return (plan.forks * perFork * 2).toLong() + 60
         }
     }

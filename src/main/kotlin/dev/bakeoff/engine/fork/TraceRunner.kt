@@ -2,11 +2,13 @@ package dev.bakeoff.engine.fork
 
 import dev.bakeoff.engine.link.CellFiles
 import dev.bakeoff.engine.link.ForkEntry
+import dev.bakeoff.engine.link.ForkTimes
 import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ForkRole
 import dev.bakeoff.result.MeasurementPlan
 import java.nio.file.Files
 import java.nio.file.Path
@@ -32,10 +34,13 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         val limit = options.cellTimeoutSeconds
             ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
         val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
+        val times = files.forkTimes.also { Files.deleteIfExists(it) }
+        val launchUs = ForkTimes.nowUs()
         val exit = jvm.runCell(ForkEntry.TRACE, spec, probeFile, log, limit, traceWarmup = true) {
-            it.watched(floorNs, dump.toFile())
+            it.watched(floorNs, dump.toFile()).copy(timesFile = times.toFile())
         }
-        val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble())
+        val forks = CellForks.anatomy(ForkRole.TRACE, ForkTimes.read(times), launchUs, ForkTimes.nowUs(), jvm.setUp())
+        val base = spec.result(plan = plan).copy(floorNs = floorNs.toDouble(), forks = forks)
         val probe = ReportChannel.PROBE.read(probeFile)
         return when {
             exit == null -> base.copy(status = CellStatus.TIMEOUT, error = ProbeProcess.timeLimitExceeded(limit))

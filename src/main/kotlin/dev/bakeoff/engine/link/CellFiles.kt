@@ -19,6 +19,12 @@ internal class CellFiles(private val workDir: Path, index: Int) {
     /** Where the fork writes its [ProbeReport]. */
     val probe: Path = owned("$name.probe.json")
 
+    /** Where each measured JVM of the cell's last JMH run appends its [ForkTimes], one line per fork. */
+    val forkTimes: Path = owned("$name.forks.jsonl")
+
+    /** What the cell's figures fork printed (JMH's output and the task's own, capped), beside [log]'s timing. */
+    val figuresLog: Path = owned("$name.figures.log")
+
     /** The planning probe's report and what its JVM printed. */
     val estimate: Path = owned("$name.estimate.json")
     val estimateLog: Path = owned("$name.estimate.log")

@@ -29,6 +29,9 @@ import java.util.concurrent.TimeUnit
  *   (in-process, nothing to halt).
  * @property threadDump where that watchdog writes the stalled cell's thread dump (JSON).
  * @property deadlineNanos the batch deadline (`--deadline`), from the strategy's call; null: none.
+ * @property timesFile where the fork appends its [ForkTimes] (one line per fork); null: none (in-process).
+ * @property steadyWarmupMillis a figures fork's search for the steady state before JMH's iterations, in untimed
+ *   chunks of this many ms (`SteadyWarmup`); null: none.
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -41,6 +44,8 @@ internal data class ForkSettings(
     val stallMillis: Long? = null,
     val threadDump: File? = null,
     val deadlineNanos: Long? = null,
+    val timesFile: File? = null,
+    val steadyWarmupMillis: Long? = null,
 ) {
     /**
      * These settings with the fork's progress watchdog on: a stall of [stallMillis] for a cell whose serial
@@ -64,11 +69,19 @@ internal data class ForkSettings(
         stallMillis?.let { put(STALL_MILLIS, it.toString()) }
         threadDump?.let { put(THREAD_DUMP, it.toString()) }
         deadlineNanos?.let { put(DEADLINE_NANOS, it.toString()) }
+        timesFile?.let { put(TIMES_FILE, it.toString()) }
+        steadyWarmupMillis?.let { put(STEADY_WARMUP_MILLIS, it.toString()) }
     }
 
     companion object {
         /** Batches a cell's trace pass runs at most: the host's time limits count them too. */
         const val TRACE_BATCHES = 5
+
+        /**
+         * The most chunks (iterations) a figures fork's steady-state search runs, and so the most warm-up
+         * iterations a timing fork gets: a list-heavy cell's 100 ms iterations kept falling for about 3 s.
+         */
+        const val STEADY_WARMUP_CHUNKS = 30
 
         /** The exit status of a measured JVM halted by its thread budget, which the host reports as such. */
         const val OVER_BUDGET_EXIT_CODE = 87
@@ -100,6 +113,8 @@ internal data class ForkSettings(
         private const val STALL_MILLIS = "bakeoff.stallMillis"
         private const val THREAD_DUMP = "bakeoff.threadDump"
         private const val DEADLINE_NANOS = "bakeoff.deadlineNanos"
+        private const val TIMES_FILE = "bakeoff.timesFile"
+        private const val STEADY_WARMUP_MILLIS = "bakeoff.steadyWarmupMillis"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings = ForkSettings(
@@ -114,6 +129,8 @@ internal data class ForkSettings(
             stallMillis = System.getProperty(STALL_MILLIS)?.toLong(),
             threadDump = System.getProperty(THREAD_DUMP)?.let(::File),
             deadlineNanos = System.getProperty(DEADLINE_NANOS)?.toLong(),
+            timesFile = System.getProperty(TIMES_FILE)?.let(::File),
+            steadyWarmupMillis = System.getProperty(STEADY_WARMUP_MILLIS)?.toLong(),
         )
     }
 }

@@ -35,6 +35,7 @@ internal object ForkMerge {
             firstToLast = trend?.firstToLast,
             throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
             efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
+            forks = previous.forks.orEmpty() + next.forks.orEmpty(),
         )
     }
 

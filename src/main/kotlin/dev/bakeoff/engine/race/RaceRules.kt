@@ -96,15 +96,17 @@ internal object RaceRules {
 
     /**
      * The warm-up iterations a further fork of a cell gets, chosen from its own [screening] fork's
-     * runs: that fork's warm-up plus the runs it took to settle ([ForkSample.steadyTail]), at least
-     * [MORE_MIN_WARMUPS]; [MORE_MAX_WARMUPS] when what is left still looks like a warm-up ([Trend.steady]).
-     * Measured here: a list-heavy cell's first 100 ms runs took 3-6x its settled ones. A group takes the
+     * runs: that fork's warm-up ([screeningWarmups]) plus the runs it took to settle ([ForkSample.steadyTail]), at
+     * least [MORE_MIN_WARMUPS], at most [MORE_MAX_WARMUPS] or that warm-up; [MORE_MAX_WARMUPS] when what is left
+     * still looks like a warm-up ([Trend.steady]). Measured here: a list-heavy cell's first 100 ms runs took 3-6x its settled ones. A group takes the
      * most its cells ask for ([groupWarmups]).
      */
-    fun warmups(screening: List<Double>): Int {
+    fun warmups(screening: List<Double>, screeningWarmups: Int = SCREENING_WARMUPS): Int {
         val tail = ForkSample.steadyTail(screening)
         if (Trend.steady(tail) == false) return MORE_MAX_WARMUPS
-        return (SCREENING_WARMUPS + screening.size - tail.size).coerceIn(MORE_MIN_WARMUPS, MORE_MAX_WARMUPS)
+        // A screening fork warmed up longer (its figures fork found the cell steady only later) passes that on.
+        val most = maxOf(MORE_MAX_WARMUPS, screeningWarmups)
+        return (screeningWarmups + screening.size - tail.size).coerceIn(MORE_MIN_WARMUPS, most)
     }
 
     /**
@@ -117,8 +119,11 @@ internal object RaceRules {
      * screening runs settled sooner got fewer warm-ups, its further forks were timed colder, and it
      * was put behind its twin ×2.23 (p < 0.001, 6 and 5 forks).
      */
-    fun groupWarmups(racing: List<RankedCell>): Int =
-        racing.maxOfOrNull { warmups(ForkSample.split(it.time.runs, it.time.forks).first()) } ?: MORE_MIN_WARMUPS
+    fun groupWarmups(racing: List<RankedCell>): Int = racing.maxOfOrNull {
+        // The screening fork's own warm-up: its figures fork's steady-state search may have lengthened it.
+        val screening = ForkSample.split(it.time.runs, it.time.forks).first()
+        warmups(screening, it.cell.plan?.warmupIterations ?: SCREENING_WARMUPS)
+    } ?: MORE_MIN_WARMUPS
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
     fun ranked(group: List<CellResult>): List<RankedCell> =

@@ -1,0 +1,152 @@
+package dev.bakeoff.engine
+
+import dev.bakeoff.engine.cell.ForkClock
+import dev.bakeoff.engine.fork.CellForks
+import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.ForkTimes
+import dev.bakeoff.engine.race.RaceRules
+import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.model.Family
+import dev.bakeoff.model.WaitForm
+import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ForkAnatomy
+import dev.bakeoff.result.ForkRole
+import dev.bakeoff.result.MeasurementPlan
+import dev.bakeoff.result.PlanMode
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.test.assertEquals
+import kotlin.test.assertNull
+
+/**
+ * A cell's forks as the host puts them together ([CellForks]): each JVM's anatomy from its own times and
+ * the host's launch and return, the timed share, the figures fork's plan, and the cell merged from its
+ * timing fork's time and its figures fork's figures; and the fork side's online steady test ([ForkClock]).
+ */
+class CellForksTest {
+    private val options = listOf("-Xms512m")
+
+    @Test
+    fun `a fork's parts come from its own clocks, the launch and teardown from the host's`() {
+        val times = ForkTimes(
+            vmStartMs = 1_000,
+            readyUs = 1_400_000,
+            settingsNs = 5_000_000,
+            setupNs = 20_000_000,
+            warmupNs = 300_000_000,
+            warmups = 3,
+            timedNs = 500_000_000,
+            runs = 5,
+            untimedNs = 600_000_000,
+            endUs = 2_900_000,
+            steadyAfter = 2,
+        )
+        val fork = CellForks.anatomy(ForkRole.TIMING, listOf(times), 900_000, 3_000_000, options).single()
+        assertEquals(2_100_000_000, fork.wallNs)
+        assertEquals(100_000_000, fork.launchNs, "host launch to JVM start")
+        assertEquals(400_000_000, fork.jvmNs, "JVM start to JMH ready")
+        assertEquals(100_000_000, fork.teardownNs, "report written to JMH's return")
+        assertEquals(500_000_000, fork.timedNs)
+        assertEquals(2, fork.steadyAfter)
+        assertEquals(options, fork.jvmOptions)
+    }
+
+    @Test
+    fun `forks of one JMH run share its window, and a fork that wrote nothing gets its wall time`() {
+        val first = ForkTimes(1_000, 1_200_000, 0, 0, 0, 0, 100_000_000, 1, 0, 1_500_000)
+        val second = first.copy(vmStartMs = 1_600, readyUs = 1_700_000, endUs = 2_000_000)
+        val forks = CellForks.anatomy(ForkRole.TIMING, listOf(first, second), 1_000_000, 2_100_000, options)
+        assertEquals(listOf(500_000_000L, 600_000_000L), forks.map { it.wallNs })
+        assertEquals(listOf(0L, 100_000_000L), forks.map { it.teardownNs }, "a fork's exit counts in the next launch")
+        assertEquals(100_000_000L, forks[1].launchNs)
+        val failed = CellForks.anatomy(ForkRole.FIGURES, emptyList(), 1_000_000, 1_300_000, options).single()
+        assertEquals(300_000_000, failed.wallNs)
+        assertNull(failed.timedNs)
+    }
+
+    @Test
+    fun `the timed share counts a timing fork's runs only, over every fork's wall time`() {
+        val timing = ForkAnatomy(ForkRole.TIMING, wallNs = 2_000, timedNs = 1_000)
+        val figures = ForkAnatomy(ForkRole.FIGURES, wallNs = 2_000, timedNs = 100)
+        assertEquals(0.25, ForkAnatomy.timedShare(listOf(timing, figures)))
+        assertNull(ForkAnatomy.timedShare(emptyList()))
+    }
+
+    @Test
+    fun `the figures fork warms up as the timing fork, then runs one iteration unless profiled`() {
+        val plan = MeasurementPlan(PlanMode.AVERAGE_TIME, 3, 4, 8, 100, "race screening")
+        val figures = CellForks.figuresPlan(plan, profiled = false)
+        assertEquals(listOf(1, 4, 1), listOf(figures.forks, figures.warmupIterations, figures.measurementIterations))
+        assertEquals(8, CellForks.figuresPlan(plan, profiled = true).measurementIterations)
+    }
+
+    @Test
+    fun `the cell takes its time from the timing fork and its other figures from the figures fork`() {
+        val plan = MeasurementPlan(PlanMode.AVERAGE_TIME, 1, 4, 8, 100, "race screening")
+        val timingFork = ForkAnatomy(ForkRole.TIMING, wallNs = 10)
+        val figuresFork = ForkAnatomy(ForkRole.FIGURES, wallNs = 20)
+        val timing = cell(plan).copy(
+            timeNs = TimeSummary.of(listOf(100.0, 100.0, 100.0), 0.0, listOf(3)),
+            cpuNsPerOp = 150.0,
+            steady = true,
+            forks = listOf(timingFork),
+        )
+        val figures = cell(CellForks.figuresPlan(plan, profiled = false)).copy(
+            timeNs = TimeSummary.of(listOf(300.0), 0.0, listOf(1)),
+            limitNs = 50.0,
+            allocBytesPerOp = 64.0,
+            forks = listOf(figuresFork),
+        )
+        val merged = CellForks.merged(timing, figures)
+        assertEquals(timing.timeNs, merged.timeNs)
+        assertEquals(plan, merged.plan)
+        assertEquals(150.0, merged.cpuNsPerOp)
+        assertEquals(64.0, merged.allocBytesPerOp)
+        assertEquals(0.5, merged.efficiency, "the figures fork's limit over the timing fork's median")
+        assertEquals(listOf(figuresFork, timingFork), merged.forks, "the figures fork ran first")
+        val failed = CellForks.merged(timing.copy(status = CellStatus.FAILED, error = "boom"), figures)
+        assertEquals(CellStatus.FAILED to "boom", failed.status to failed.error, "a timing fork that failed is the cell")
+        assertEquals(listOf(figuresFork, timingFork), failed.forks)
+    }
+
+    @Test
+    fun `the timing forks warm up for as many iterations as the figures fork took to be steady, within the cap`() {
+        val plan = MeasurementPlan(PlanMode.AVERAGE_TIME, 1, 1, 8, 100, "race screening")
+        fun searched(chunks: Int?) = listOf(ForkAnatomy(ForkRole.FIGURES, wallNs = 1, steadyWarmups = chunks))
+        assertEquals(7, CellForks.timingWarmups(plan, searched(7)))
+        assertEquals(1, CellForks.timingWarmups(plan, searched(0)), "never fewer than the plan's")
+        assertEquals(ForkSettings.STEADY_WARMUP_CHUNKS, CellForks.timingWarmups(plan, searched(null)), "never steady: the cap")
+        assertEquals(1, CellForks.timingWarmups(plan, null), "no figures fork: the plan's")
+        val single = MeasurementPlan(PlanMode.SINGLE_SHOT, 1, 1, 1, 0, "race screening")
+        assertEquals(1, CellForks.timingWarmups(single, searched(7)), "single-shot plans keep theirs")
+    }
+
+    @Test
+    fun `a further fork warms up at least as long as its screening fork did, when the search lengthened it`() {
+        val settled = listOf(10.0, 10.1, 9.9, 10.0, 10.05, 9.95, 10.0, 10.02)
+        assertEquals(20, RaceRules.warmups(settled, screeningWarmups = 20))
+        assertEquals(2, RaceRules.warmups(settled), "one screening warm-up: the least a further fork gets")
+    }
+
+    @Test
+    fun `a fork's clock says after how many warm-ups its own iterations stopped trending`(@TempDir dir: Path) {
+        val clock = ForkClock(readyUs = 0, settingsNs = 0)
+        // Per batch: falling for three iterations, then flat.
+        for (ns in listOf(4_000L, 3_000, 2_000, 1_000, 1_000, 1_000, 1_000, 1_000)) {
+            clock.iterationStarted()
+            val start = System.nanoTime()
+            clock.iterationEnded(measured = false, batches = 1, endNanos = start + ns * 1_000)
+        }
+        val file = dir.resolve("times.jsonl")
+        clock.write(file.toFile())
+        val times = ForkTimes.read(file).single()
+        // The first window with one high run among flat ones is steady by the rule: one run is no trend.
+        assertEquals(2, times.steadyAfter)
+        assertEquals(8, times.warmups)
+    }
+
+    private fun cell(plan: MeasurementPlan) =
+        CellResult("direct", Family("direct"), "arithmetic", 10, WaitForm.BLOCKING, CellStatus.OK, plan = plan)
+}
