@@ -25,7 +25,8 @@ import java.lang.management.ManagementFactory
  * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
  * measured iterations, runs the untimed trace pass and evidence pass at the end (JFR events,
  * context switches, CPU use: an [EvidenceRecorder]) and writes a [ProbeReport]. It also
- * watches memory (a [MemoryProbe]) and, when [ForkSettings.maxThreads] is set, keeps the JVM within that many
+ * watches memory (a [MemoryProbe], which also counts what the batches' own threads allocate in the measured
+ * iterations) and, when [ForkSettings.maxThreads] is set, keeps the JVM within that many
  * live platform threads (a [ThreadBudget]), both from before the strategy opens.
  * Called only from JMH's benchmark thread, one call at a time (the budget's watcher excepted,
  * which only ever reports and halts).
@@ -102,10 +103,13 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
             tracedStart = System.nanoTime()
         }
         cpuAtStart = os.processCpuTime
+        // Last: the census and the window's own set-up stay out of the window.
+        if (measured) memory.startBatches(cell.threads.cellThreads() + Thread.currentThread())
     }
 
     /** Verifies the ledger for the iteration just ended; [measured] iterations count towards CPU per batch. */
     public fun iterationEnded(measured: Boolean) {
+        if (measured) memory.endBatches()
         val cpu = os.processCpuTime - cpuAtStart
         if (tracing) {
             tracedNs = System.nanoTime() - tracedStart
@@ -183,6 +187,7 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
                 limit?.parts,
                 cell.failingItem?.let { FailureStats.of(traces, it) },
                 cell.deadlineNanos?.let { DeadlineStats.of(traces, it, cell.deadlineForm, missed) },
+                memory.allocatedPerBatch(measuredBatches),
             ),
         )
         stopWatching()
@@ -197,7 +202,16 @@ public class CellProbe internal constructor(spec: CellSpec, fork: ForkSettings) 
         val status = if (close.leaked.isEmpty()) CellStatus.OK else CellStatus.FAILED
         val error = leakError(close.leaked)
         val cpu = if (measuredBatches > 0) cpuNs.toDouble() / measuredBatches else null
-        write(ProbeReport(status, error, cpuNsPerOp = cpu, leaked = close.leaked, overBound = close.overBound))
+        write(
+            ProbeReport(
+                status,
+                error,
+                cpuNsPerOp = cpu,
+                leaked = close.leaked,
+                overBound = close.overBound,
+                allocBytesPerOp = memory.allocatedPerBatch(measuredBatches),
+            ),
+        )
         stopWatching()
     }
 
