@@ -1,11 +1,7 @@
 package dev.bakeoff.cli
 
-import com.github.ajalt.mordant.rendering.BorderType
 import com.github.ajalt.mordant.rendering.Widget
-import com.github.ajalt.mordant.table.Borders
-import com.github.ajalt.mordant.table.table
 import com.github.ajalt.mordant.terminal.Terminal
-import com.github.ajalt.mordant.widgets.Text
 import dev.bakeoff.report.CompareHtml
 import dev.bakeoff.report.Comparison
 import dev.bakeoff.report.ConsoleReport
@@ -14,28 +10,23 @@ import dev.bakeoff.report.SafeText
 import dev.bakeoff.result.Results
 import dev.bakeoff.wording.Units
 
-/**
- * A compact table: one header, one line per row, no row separators. Cells hold names from the results:
- * [SafeText] shows their control characters instead of sending them (mordant would read ANSI codes as style).
- */
-internal fun compactTable(header: List<String>, rows: List<List<String>>) = table {
-    borderType = BorderType.SQUARE_DOUBLE_SECTION_SEPARATOR
-    cellBorders = Borders.LEFT_RIGHT
-    header { row(*header.map { Text(SafeText.plain(it)) }.toTypedArray()) }
-    body { rows.forEach { row(*it.map { cell -> Text(SafeText.plain(cell)) }.toTypedArray()) } }
-}
+/** A compact table: one header, one line per row, no row separators, fitted to the terminal ([FittedTable]). */
+internal fun compactTable(header: List<String>, rows: List<List<String>>): Widget = FittedTable(header, rows)
 
 /** Appends [text], a line of the console that may quote the results, with its control characters shown. */
 private fun StringBuilder.line(text: String): StringBuilder = appendLine(SafeText.plain(text))
 
 /**
- * The terminal commands print to: the real width when interactive, else wide enough that
- * piped tables are not truncated (mordant assumes 79 columns otherwise).
+ * The terminal commands print to: the real width when interactive, else (or when the terminal reports fewer than
+ * [MIN_COLUMNS] columns, as one sized 0 does) wide enough that piped tables are not wrapped (mordant assumes 79
+ * columns otherwise).
  */
 internal fun outputTerminal(): Terminal {
     val probe = Terminal()
-    return if (probe.terminalInfo.outputInteractive) probe else Terminal(width = 220)
+    return if (probe.terminalInfo.outputInteractive && probe.size.width >= MIN_COLUMNS) probe else Terminal(width = 220)
 }
+
+private const val MIN_COLUMNS = 20
 
 /**
  * The console report as text: its header block, then per group the title, the table (and what a

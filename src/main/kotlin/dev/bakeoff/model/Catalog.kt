@@ -118,14 +118,28 @@ internal class TestScale private constructor(val params: Map<String, String>, va
     }
 }
 
-/** A catalog entry with its parameter values, parsed from a spec such as `executor-fixed:size=200`. */
-internal class Resolved<E : CatalogEntry<*>>(val entry: E, val values: Map<String, String>) {
-    /** The canonical spec: the id, then `:k=v` for each value that differs from its default. */
+/**
+ * A catalog entry with its parameter values, parsed from a spec such as `executor-fixed:size=200`; [typed] are the
+ * keys the spec gave.
+ */
+internal class Resolved<E : CatalogEntry<*>>(
+    val entry: E,
+    val values: Map<String, String>,
+    private val typed: Set<String> = emptySet(),
+) {
+    /**
+     * The canonical spec: the id, then `:k=v` in the entry's order for each value typed or differing from its default.
+     * A typed default stays: `executor-fixed:size=200` beside `executor-fixed:size=50` is never shown as
+     * `executor-fixed`, which names no size at all.
+     */
     val spec: String =
         entry.id +
             entry.params
-                .filter { values[it.key] != it.default }
+                .filter { values[it.key] != it.default || it.key in typed }
                 .joinToString("") { ":${it.key}=${values[it.key]}" }
+
+    /** The entry and every value, defaults included: two specs of one configuration have the same. */
+    val configuration: Pair<String, Map<String, String>> get() = entry.id to values
 
     fun params(context: RunContext) = Params(values, context)
 
@@ -152,6 +166,7 @@ internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entrie
         val parts = spec.trim().split(':')
         val entry = get(parts.first())
         val values = entry.params.associate { it.key to it.default }.toMutableMap()
+        val typed = mutableSetOf<String>()
         for (part in parts.drop(1)) {
             val key = part.substringBefore('=', missingDelimiterValue = "")
             val value = part.substringAfter('=', missingDelimiterValue = "")
@@ -169,8 +184,9 @@ internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entrie
             }
             param.check(value)?.let { throw CatalogException("$kind '${entry.id}': $it") }
             values[key] = value
+            typed += key
         }
-        return Resolved(entry, values)
+        return Resolved(entry, values, typed)
     }
 
     /** Resolves a comma-separated list; `all` expands to every entry accepted by [inAll] (by default its own fact). */
@@ -179,7 +195,8 @@ internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entrie
         if (specs.isEmpty()) throw CatalogException("no $kind given; valid: all, ${ids.joinToString()}")
         return specs
             .flatMap { if (it == "all") entries.filter(inAll).map { e -> resolve(e.id) } else listOf(resolve(it)) }
-            .distinctBy { it.spec }
+            // One cell per configuration, named as first given: `executor-fixed,executor-fixed:size=200` runs once.
+            .distinctBy { it.configuration }
     }
 
     private companion object {

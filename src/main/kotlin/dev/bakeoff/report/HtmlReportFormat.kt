@@ -281,7 +281,9 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 "own cost). Undecided: a strategy is neither; " +
                 "more runs could tell. ★ marks the winner and the strategies not told apart from it.",
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
-            "alloc per batch" to "Bytes allocated per batch by all threads (JMH gc profiler, gc.alloc.rate.norm).",
+            "alloc per batch" to
+                "Bytes allocated per batch by the batch's own threads (the caller's, the strategy's, " +
+                "virtual threads' carriers); never the JVM's or the harness's background threads.",
             "peak / created threads" to
                 "Peak live platform threads and platform threads started, from the strategy opening to it closing " +
                 "(ThreadMXBean); alive after close should be 0.",

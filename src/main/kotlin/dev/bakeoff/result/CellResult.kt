@@ -21,7 +21,10 @@ public class CellResult(
     public val error: String? = null,
     public val plan: MeasurementPlan? = null,
     public val timeNs: TimeStats? = null,
-    /** Bytes allocated per batch by all threads (JMH gc profiler, `gc.alloc.rate.norm`). */
+    /**
+     * Heap bytes allocated per measured batch by the batch's own threads: the one that runs it, the strategy's, the
+     * carriers of its virtual threads (never the JVM's or the harness's background threads).
+     */
     public val allocBytesPerOp: Double? = null,
     public val threads: ThreadStats? = null,
     public val latencyNs: Latency? = null,

@@ -8,8 +8,11 @@ import kotlin.test.assertContains
 import kotlin.test.assertEquals
 
 /** Runs the CLI in-process, as clikt's own tests do: the exit code and everything it printed. */
-fun cli(vararg args: String, env: Map<String, String> = emptyMap()): Pair<Int, String> {
-    val recorder = TerminalRecorder(width = 250)
+fun cli(vararg args: String, env: Map<String, String> = emptyMap()): Pair<Int, String> = cliAt(250, *args, env = env)
+
+/** [cli] on a terminal [width] columns wide. */
+fun cliAt(width: Int, vararg args: String, env: Map<String, String> = emptyMap()): Pair<Int, String> {
+    val recorder = TerminalRecorder(width = width)
     val command = bakeoff().context {
         terminal = Terminal(terminalInterface = recorder)
         // The environment the command sees: [env] only, so that the machine's own never leaks into a test.

@@ -10,6 +10,8 @@ import kotlinx.serialization.json.Json
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
+import java.util.concurrent.atomic.AtomicBoolean
+import kotlin.concurrent.thread
 import kotlin.io.path.readText
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
@@ -28,11 +30,13 @@ class CellProbeTest {
         inProcess: Boolean = false,
         figures: Boolean = true,
         workload: String = "arithmetic",
+        strategy: String = "direct",
+        items: Int = 10,
     ): ProbeReport {
         val out = dir.resolve("probe.json")
         val owner = if (inProcess) null else ProcessHandle.current().pid()
         val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner, figures = figures)
-        val probe = CellProbe(CellSpec.parse("direct", workload, 10, "blocking"), fork)
+        val probe = CellProbe(CellSpec.parse(strategy, workload, items, "blocking"), fork)
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
             probe.cell.runBatch()
@@ -91,6 +95,39 @@ class CellProbeTest {
         assertEquals(null, report.limitNs)
         assertEquals(null, report.threads)
         assertNotNull(report.cpuNsPerOp)
+    }
+
+    @Test
+    fun `a sleeping batch allocates nearly nothing, whatever the JVM's other threads allocate meanwhile`() {
+        // A stand-in for the JVM's and the harness's background threads (a watchdog polling the census, JMH's link).
+        val running = AtomicBoolean(true)
+        val background = thread(isDaemon = true, name = "busy-background") {
+            var sink = 0
+            while (running.get()) {
+                sink += ByteArray(64 * 1024).size
+                Thread.sleep(1)
+            }
+            check(sink > 0)
+        }
+        try {
+            for (figures in listOf(true, false)) {
+                val alloc = assertNotNull(drive(false, workload = "io-sleep:ms=100", items = 1, figures = figures).allocBytesPerOp)
+                assertTrue(alloc < 16 * 1024, "a 100 ms sleep on the calling thread: $alloc bytes a batch")
+            }
+        } finally {
+            running.set(false)
+            background.join()
+        }
+    }
+
+    @Test
+    fun `what the strategy's own threads allocate counts, pool threads, threads that ended and virtual threads' carriers alike`() {
+        val direct = assertNotNull(drive(false, workload = "lists", items = 50).allocBytesPerOp)
+        assertTrue(direct > 50 * 1024, "lists allocates a fresh collection at every step: $direct bytes a batch")
+        for (strategy in listOf("executor-fixed-cpu", "thread-per-task", "virtual-threads")) {
+            val alloc = assertNotNull(drive(false, workload = "lists", items = 50, strategy = strategy).allocBytesPerOp)
+            assertTrue(alloc > direct / 2, "$strategy: $alloc bytes a batch, direct $direct")
+        }
     }
 
     @Test

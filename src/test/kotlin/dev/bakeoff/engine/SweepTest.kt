@@ -45,14 +45,15 @@ class SweepTest {
     @Test
     fun `a strategy parameter applies to the strategies that declare it, the others run once as the baseline`() {
         val cells = cells("concurrency=16,500", "direct,flow-flatmap-merge")
-        assertEquals(listOf("direct", "flow-flatmap-merge", "flow-flatmap-merge:concurrency=500"), cells.map { it.strategy.spec })
+        // Every swept point names its value, the default's too (issue 46, item 9).
+        assertEquals(listOf("direct", "flow-flatmap-merge:concurrency=16", "flow-flatmap-merge:concurrency=500"), cells.map { it.strategy.spec })
         assertEquals(listOf(null, SweepPoint("concurrency", "16"), SweepPoint("concurrency", "500")), cells.map { it.sweep })
     }
 
     @Test
     fun `a workload parameter or the item count applies to every strategy`() {
         val byMs = cells("ms=1,10", "direct,virtual-threads", "io-sleep")
-        assertEquals(listOf("io-sleep:ms=1", "io-sleep:ms=1", "io-sleep", "io-sleep"), byMs.map { it.subject })
+        assertEquals(listOf("io-sleep:ms=1", "io-sleep:ms=1", "io-sleep:ms=10", "io-sleep:ms=10"), byMs.map { it.subject })
         assertEquals(listOf("1", "1", "10", "10"), byMs.map { it.sweep!!["ms"] })
         val byItems = cells("items=10..1000x10", "direct")
         assertEquals(listOf(10, 100, 1000), byItems.map { it.items })
@@ -64,7 +65,7 @@ class SweepTest {
         val split = cells("concurrency=16,100 size=16,100", "flow-flatmap-merge,executor-fixed", "network")
         assertEquals(
             listOf(
-                "flow-flatmap-merge",
+                "flow-flatmap-merge:concurrency=16",
                 "executor-fixed:size=16",
                 "executor-fixed:size=100",
                 "flow-flatmap-merge:concurrency=100",

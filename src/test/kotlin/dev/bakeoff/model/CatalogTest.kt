@@ -123,7 +123,11 @@ class CatalogTest {
         val fixed = Strategies.catalog.resolve("executor-fixed:size=50")
         assertEquals("executor-fixed:size=50", fixed.spec)
         assertEquals(50, fixed.params(RunContext(cpus = 2))[fixed.entry.params.single()])
-        assertEquals("executor-fixed", Strategies.catalog.resolve("executor-fixed:size=200").spec)
+        // A typed default stays in the name: beside executor-fixed:size=50, executor-fixed would name no size.
+        assertEquals("executor-fixed:size=200", Strategies.catalog.resolve("executor-fixed:size=200").spec)
+        assertEquals("executor-fixed", Strategies.catalog.resolve("executor-fixed").spec)
+        val both = Strategies.catalog.resolveList("executor-fixed:size=50,executor-fixed:size=200,executor-fixed")
+        assertEquals(listOf("executor-fixed:size=50", "executor-fixed:size=200"), both.map { it.spec })
         val cpu = Strategies.catalog.resolve("executor-fixed:size=cpu")
         assertEquals(4, cpu.params(RunContext(cpus = 4))[cpu.entry.params.single()])
         val flat = Strategies.catalog.resolve("flow-flatmap-merge:concurrency=500:dispatcher=one")

@@ -26,7 +26,8 @@ import java.lang.management.ManagementFactory
  * The fork-side companion of the JMH entry point: owns the [Cell], adds up process CPU time over
  * measured iterations, runs the untimed trace pass and evidence pass at the end (JFR events,
  * context switches, CPU use: an [EvidenceRecorder]) and writes a [ProbeReport]. It also
- * watches memory (a [MemoryProbe]) and, when [ForkSettings.maxThreads] is set, keeps the JVM within that many
+ * watches memory (a [MemoryProbe], which also counts what the batches' own threads allocate in the measured
+ * iterations) and, when [ForkSettings.maxThreads] is set, keeps the JVM within that many
  * live platform threads (a [ThreadBudget]), both from before the strategy opens.
  * Called only from JMH's benchmark thread, one call at a time (the budget's watcher excepted,
  * which only ever reports and halts).
@@ -114,10 +115,13 @@ public class CellProbe internal constructor(
         }
         cpuAtStart = os.processCpuTime
         clock.iterationStarted()
+        // Last: the census and the window's own set-up stay out of the window (the figures fork's figure only).
+        if (measured && figures) memory.startBatches(cell.threads.cellThreads() + Thread.currentThread())
     }
 
     /** Verifies the ledger for the iteration just ended; [measured] iterations count towards CPU per batch. */
     public fun iterationEnded(measured: Boolean) {
+        if (measured && figures) memory.endBatches()
         val ended = System.nanoTime()
         val cpu = os.processCpuTime - cpuAtStart
         if (tracing) {
@@ -201,6 +205,7 @@ public class CellProbe internal constructor(
                 limit?.parts,
                 cell.failingItem?.let { FailureStats.of(traces, it) },
                 deadline,
+                memory.allocatedPerBatch(measuredBatches),
             ),
         )
         clock.write(timesFile)

@@ -268,13 +268,13 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val time = TimeSummary.of(forks.flatten(), jmh.primaryResult.scoreError, forks.map { it.size })
         val trend = Trend.largest(forks)
         val steady = Trend.all(forks.map(Trend::steady))
-        val alloc = jmh.secondaryResults["gc.alloc.rate.norm"]?.score?.takeIf { it.isFinite() }
         // The limit is calibrated in the cell's JVM, a scenario's with its components' CPU.
         val figured = probe?.figuresOf(base)
             ?: base.copy(status = CellStatus.FAILED, error = "the measured JVM ${ReportChannel.unreported(null)}")
         return figured.copy(
             timeNs = time,
-            allocBytesPerOp = alloc,
+            // The batch's own threads' (the probe's), not JMH's gc.alloc.rate.norm: that one counts every thread.
+            allocBytesPerOp = probe?.allocBytesPerOp,
             throughputPerSec = base.items / (time.median / 1e9),
             cpuNsPerOp = probe?.cpuNsPerOp,
             efficiency = figured.limitNs?.let { LimitFormula.efficiency(it, time.median) },

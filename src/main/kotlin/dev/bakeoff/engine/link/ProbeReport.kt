@@ -49,6 +49,8 @@ internal data class ProbeReport(
     val failure: FailureFigures? = null,
     /** A deadline cell's figures: how late the strategy returned past the deadline, and what ran on. */
     val deadline: DeadlineFigures? = null,
+    /** Bytes the batch's own threads allocated per measured batch (`MemoryProbe`): never the JVM's or the harness's. */
+    val allocBytesPerOp: Double? = null,
 ) {
     /**
      * [base] with what the fork measured besides time: its status and error, threads, latency,
