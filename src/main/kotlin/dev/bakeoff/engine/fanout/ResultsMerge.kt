@@ -74,38 +74,42 @@ internal object ResultsMerge {
                 merged
             }
         }
+
+        /**
+         * Every input's [part] (load cells, capacities, footprint cells), each on its machine ([machine] reads an
+         * item's, [onMachine] sets it), noted once by [key] and named by [what] in a conflict line.
+         */
+        fun <T> mergedPart(
+            part: (Results) -> List<T>?,
+            machine: (T) -> String?,
+            onMachine: (T, String) -> T,
+            key: (T) -> Any,
+            what: (T, String) -> String,
+        ): List<T> = inputs.flatMap { (source, results) ->
+            part(results).orEmpty().map { c ->
+                val id = machineOf(results, machine(c))
+                onMachine(c, id).also { once(key(it), source) { what(c, id) } }
+            }
+        }
         // Load cells: one per strategy x kind of work x arrival rate on each machine; capacities one per objective.
-        val load = inputs.flatMap { (source, results) ->
-            results.load.orEmpty().map { c ->
-                val id = machineOf(results, c.machine)
-                val merged = c.copy(machine = id)
-                once(LoadKey.of(merged), source) {
-                    "load ${c.strategy} x ${c.workload} x ${c.items} (${c.wait.id}), ${c.arrival} at " +
-                        "${Units.sig3(c.ratePerSec)}/s on machine $id"
-                }
-                merged
-            }
+        val load = mergedPart({ it.load }, { it.machine }, { c, id -> c.copy(machine = id) }, LoadKey::of) { c, id ->
+            "load ${c.strategy} x ${c.workload} x ${c.items} (${c.wait.id}), ${c.arrival} at " +
+                "${Units.sig3(c.ratePerSec)}/s on machine $id"
         }
-        val capacity = inputs.flatMap { (source, results) ->
-            results.capacity.orEmpty().map { c ->
-                val id = machineOf(results, c.machine)
-                val merged = c.copy(machine = id)
-                once(CapacityKey.of(merged), source) {
-                    "capacity of ${c.strategy} x ${c.workload} at ${c.objective} on machine $id"
-                }
-                merged
-            }
-        }
-        val footprint = inputs.flatMap { (source, results) ->
-            results.footprint.orEmpty().map { f ->
-                val id = machineOf(results, f.machine)
-                val merged = f.copy(machine = id)
-                once(FootprintKey.of(merged), source) {
-                    "footprint of ${f.strategy} at depth ${f.depth} on machine $id"
-                }
-                merged
-            }
-        }
+        val capacity = mergedPart(
+            { it.capacity },
+            { it.machine },
+            { c, id -> c.copy(machine = id) },
+            CapacityKey::of,
+            what = { c, id -> "capacity of ${c.strategy} x ${c.workload} at ${c.objective} on machine $id" },
+        )
+        val footprint = mergedPart(
+            { it.footprint },
+            { it.machine },
+            { f, id -> f.copy(machine = id) },
+            FootprintKey::of,
+            what = { f, id -> "footprint of ${f.strategy} at depth ${f.depth} on machine $id" },
+        )
         if (conflicts.isNotEmpty()) return Outcome.Conflicts(conflicts)
         val first = inputs.first().second
         val margin = first.preset.margin ?: GroupDecision.DEFAULT_MARGIN
