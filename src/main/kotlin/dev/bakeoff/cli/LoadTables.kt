@@ -3,6 +3,7 @@ package dev.bakeoff.cli
 import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.report.LoadCapacityRange
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
@@ -70,7 +71,7 @@ internal object LoadTables {
         }
         val header = listOf("strategy", "workload", "objective", "capacity", "ceiling", "x ceiling")
         appendLine(terminal.render(compactTable(header, rows)))
-        capacities.forEach { appendLine(it.explanation) }
+        capacities.forEach { appendLine(LoadCapacityRange.explained(it)) }
     }
 
     private fun row(c: LoadResult): List<String> {
