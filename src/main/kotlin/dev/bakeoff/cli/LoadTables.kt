@@ -64,7 +64,9 @@ internal object LoadTables {
                 c.strategy,
                 c.workload,
                 c.objective,
-                c.capacityPerSec?.let { "${Units.sig3(it)}/s" } ?: "below ${Units.sig3(c.points.first())}/s",
+                // No point at all: the budget ran out before the strategy's first.
+                c.capacityPerSec?.let { "${Units.sig3(it)}/s" }
+                    ?: c.points.firstOrNull()?.let { "below ${Units.sig3(it)}/s" } ?: "-",
                 c.ceilingPerSec?.let { "${Units.sig3(it)}/s" } ?: "-",
                 c.capacityPerSec?.let { cap -> c.ceilingPerSec?.let { Units.sig3(cap / it) } } ?: "-",
             )
