@@ -3,6 +3,7 @@ package dev.bakeoff.cli
 import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.report.LoadCapacityRange
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
@@ -63,14 +64,16 @@ internal object LoadTables {
                 c.strategy,
                 c.workload,
                 c.objective,
-                c.capacityPerSec?.let { "${Units.sig3(it)}/s" } ?: "below ${Units.sig3(c.points.first())}/s",
+                // No point at all: the budget ran out before the strategy's first.
+                c.capacityPerSec?.let { "${Units.sig3(it)}/s" }
+                    ?: c.points.firstOrNull()?.let { "below ${Units.sig3(it)}/s" } ?: "-",
                 c.ceilingPerSec?.let { "${Units.sig3(it)}/s" } ?: "-",
                 c.capacityPerSec?.let { cap -> c.ceilingPerSec?.let { Units.sig3(cap / it) } } ?: "-",
             )
         }
         val header = listOf("strategy", "workload", "objective", "capacity", "ceiling", "x ceiling")
         appendLine(terminal.render(compactTable(header, rows)))
-        capacities.forEach { appendLine(it.explanation) }
+        capacities.forEach { appendLine(LoadCapacityRange.explained(it)) }
     }
 
     private fun row(c: LoadResult): List<String> {

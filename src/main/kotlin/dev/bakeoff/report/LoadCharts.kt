@@ -29,7 +29,7 @@ internal object LoadCharts {
             .mapNotNull { (work, cells) ->
                 val own = capacities.filter { it.workload == work.subject && it.machine == work.machine }
                 val title = "${work.title}: latency against throughput"
-                chart(cells, own)?.let { LoadChart(title, own.map { it.explanation }, it) }
+                chart(cells, own)?.let { LoadChart(title, own.map(LoadCapacityRange::explained), it) }
             }
     }
 

@@ -86,6 +86,10 @@ internal object LoadResultsCheck {
             "percentile is '$it'; valid: ${ResultsCheck.PERCENTILES.joinToString()}"
         },
         count("limitNs", c.limitNs, min = 1),
+        positive("lowPerSec", c.lowPerSec),
+        positive("highPerSec", c.highPerSec),
+        c.judged?.firstNotNullOfOrNull { positive("a judged rate", it.ratePerSec) },
+        LoadCapacityRange.problem(c),
     )
 
     private fun footprintProblem(f: FootprintResult): String? = first(

@@ -244,12 +244,25 @@ public class CapacityResult(
     public val limitNs: Long? = null,
     /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
     public val machine: String? = null,
+    /** The capacity as a range: the highest rate that met the objective below [highPerSec] (null: none did). */
+    public val lowPerSec: Double? = null,
+    /** The lowest rate that missed it (null: none did within the sweep); the capacity lies in between. */
+    public val highPerSec: Double? = null,
+    /** The two-sided confidence of every point's interval (0.95); absent in files written before ranges. */
+    public val confidence: Double? = null,
+    /** Every rate judged, by rate, with its forks and verdict; absent in files written before ranges. */
+    public val judged: List<CapacityPoint>? = null,
+    /** True when the search stopped because `--budget` ran out before it had bracketed and refined. */
+    public val outOfBudget: Boolean? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::strategy, ::family, ::workload, ::objective, ::capacityPerSec, ::ceilingPerSec, ::explanation, ::points,
-            ::percentile, ::limitNs, ::machine,
+            ::percentile, ::limitNs, ::machine, ::lowPerSec, ::highPerSec, ::confidence, ::judged, ::outOfBudget,
         )
+
+    /** The forks the search took over all its points; null in files written before ranges. */
+    public val forks: Int? get() = judged?.sumOf { it.forks }
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */
     internal fun copy(
@@ -264,8 +277,13 @@ public class CapacityResult(
         percentile: String? = this.percentile,
         limitNs: Long? = this.limitNs,
         machine: String? = this.machine,
+        lowPerSec: Double? = this.lowPerSec,
+        highPerSec: Double? = this.highPerSec,
+        confidence: Double? = this.confidence,
+        judged: List<CapacityPoint>? = this.judged,
+        outOfBudget: Boolean? = this.outOfBudget,
     ): CapacityResult = CapacityResult(
         strategy, family, workload, objective, capacityPerSec, ceilingPerSec, explanation, points, percentile, limitNs,
-        machine,
+        machine, lowPerSec, highPerSec, confidence, judged, outOfBudget,
     )
 }

@@ -1,7 +1,9 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.engine.load.CapacitySearch
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ObjectiveVerdict
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
@@ -52,7 +54,7 @@ class LoadCommandTest {
     @Test
     fun `capacity sweeps until the objective breaks and explains the ceiling`() {
         val out = dir.resolve("cap")
-        // A 1 ms objective on 0.5-1.5 ms items breaks at once: one point, then no refinement.
+        // A 1 ms objective on 0.5-1.5 ms items breaks at once: one point in three forks, then no refinement.
         val (code, output) = cli(
             "capacity", "-w", "storage", "-s", "executor-fixed:size=2", "--slo", "p99=1ms",
             "--from", "100/s", "--duration", "200ms", "-o", "$out",
@@ -63,8 +65,17 @@ class LoadCommandTest {
         val capacity = assertNotNull(results.capacity).single()
         assertEquals(listOf(100.0), capacity.points)
         assertNull(capacity.capacityPerSec)
-        // The ceiling follows the service time measured at the point, beside the workload's nominal wait.
-        val figures = assertNotNull(assertNotNull(results.load).single().figures)
+        assertNull(capacity.lowPerSec)
+        assertEquals(100.0, capacity.highPerSec)
+        val point = assertNotNull(capacity.judged).single()
+        assertEquals(ObjectiveVerdict.MISSES, point.verdict)
+        // Three forks, or six when the first three could not tell.
+        assertContains(CapacitySearch.FORKS..CapacitySearch.MAX_FORKS, point.forks)
+        assertContains(output, "executor-fixed:size=2: capacity below 100/s at p99=1ms, 95%, ${point.forks} forks.")
+        // The ceiling follows the service time measured at the last fork, beside the workload's nominal wait.
+        val load = assertNotNull(results.load)
+        assertEquals(point.forks, load.size)
+        val figures = assertNotNull(load.last().figures)
         assertEquals(995_000.0, figures.nominalServiceNs)
         assertTrue(figures.serviceNs > 0)
         assertEquals(2 * 1e9 / figures.serviceNs, assertNotNull(capacity.ceilingPerSec), 1e-6)

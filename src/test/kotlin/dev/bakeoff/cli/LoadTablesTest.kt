@@ -20,4 +20,19 @@ class LoadTablesTest {
         assertContains(row, "1.51 ms (M/G/64 < 1 ns)")
         assertFalse("0.0000" in row, row)
     }
+
+    @Test
+    fun `a strategy the budget left unmeasured is a row of dashes and says so`() {
+        val run = LoadFixture.run()
+        val unmeasured = run.capacity!!.first().copy(
+            capacityPerSec = null,
+            ceilingPerSec = null,
+            points = emptyList(),
+            confidence = 0.95,
+            judged = emptyList(),
+            outOfBudget = true,
+        )
+        val text = LoadTables.capacity(Terminal(terminalInterface = TerminalRecorder(width = 250)), run.copy(capacity = listOf(unmeasured)))
+        assertContains(text, "capacity not bracketed at p99=20ms, 95%, 0 forks; out of budget")
+    }
 }

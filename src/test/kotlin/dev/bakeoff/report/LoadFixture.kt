@@ -47,7 +47,8 @@ internal object LoadFixture {
         )
     }
 
-    private fun cell(strategy: String, family: Family, rate: Double, p99: Long): LoadResult {
+    /** A load cell at [rate] whose p99 is [p99] ns: past [OBJECTIVE_NS] it falls 10% behind its rate. */
+    fun cell(strategy: String, family: Family, rate: Double, p99: Long): LoadResult {
         val achieved = if (p99 > OBJECTIVE_NS) rate * 0.9 else rate
         val mean = p99 / 3.0
         val inFlight = achieved * mean / 1e9

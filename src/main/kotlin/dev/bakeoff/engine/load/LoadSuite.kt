@@ -10,7 +10,6 @@ import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.engine.suite.SuiteRunner
 import dev.bakeoff.metrics.Queueing
 import dev.bakeoff.result.CapacityResult
-import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
@@ -18,14 +17,13 @@ import dev.bakeoff.wording.Units
 import java.nio.file.Files
 import java.nio.file.Paths
 import java.time.Instant
-import kotlin.math.sqrt
 
 /**
  * `bakeoff load` and `bakeoff capacity` over [options]' strategies x workloads, or x its scenario
  * (items, wait form):
  * each cell a [LoadRunner] JVM, one after another, inside the run's session (which holds the machine).
  * [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
- * until it breaks the objective or falls behind, then halves the last step [REFINE] times. The
+ * with [CapacitySearch], each point in several forks judged by [PointJudge], and reports a range. The
  * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell and, complete,
  * at the end (the writer rewrites every file then); [progress] hears a line per cell.
  *
@@ -50,30 +48,21 @@ internal class LoadSuite(
     }
 
     /**
-     * Each cell's capacity at [objective]: rates from the plan's, times [factor] while the cell keeps
-     * the objective and its rate (status ok, the generator on time, achieved at least [KEPT_SHARE] of
-     * what was offered, nothing unfinished), then [REFINE] geometric halvings of the last step; the
-     * capacity is the highest rate that met it.
+     * Each cell's capacity at [objective] as a range ([CapacitySearch]): rates from the plan's, times [factor],
+     * each point in [CapacitySearch.FORKS] forks or more and judged by [PointJudge]; [budgetNanos] (null: none)
+     * bounds the whole search, a point started only when its forks fit in what is left at the forks' mean time.
      */
-    fun capacity(objective: LatencyObjective, factor: Double, maxSteps: Int = MAX_STEPS): Results {
+    fun capacity(objective: LatencyObjective, factor: Double, budgetNanos: Long? = null): Results {
+        val clock = ForkClock(budgetNanos, plan)
         for (spec in cells()) {
-            val points = mutableListOf<Double>()
-            var good: Double? = null
-            var bad: Double? = null
-            var rate = plan.ratePerSec
-            while (points.size < maxSteps && bad == null && rate <= MAX_RATE) {
-                points += rate
-                if (meets(measure(spec, rate), objective)) good = rate else bad = rate
-                rate *= factor
+            val forks = mutableMapOf<Double, MutableList<LoadResult>>()
+            val search = CapacitySearch(plan.ratePerSec, factor).run { rate, n ->
+                val taken = forks.getOrPut(rate) { mutableListOf() }
+                if (!clock.fits(n - taken.size)) return@run null
+                while (taken.size < n) taken += clock.time { measure(spec, rate) }
+                PointJudge.judge(rate, taken, objective, CapacitySearch.CONFIDENCE)
             }
-            repeat(REFINE) {
-                val low = good ?: return@repeat
-                val high = bad ?: return@repeat
-                val mid = sqrt(low * high)
-                points += mid
-                if (meets(measure(spec, mid), objective)) good = mid else bad = mid
-            }
-            capacities += capacityOf(spec, objective, good, points)
+            capacities += capacityOf(spec, objective, search)
             sink.results(results(complete = false))
         }
         return results(complete = true).also(sink::results)
@@ -96,12 +85,6 @@ internal class LoadSuite(
         return result
     }
 
-    private fun meets(result: LoadResult, objective: LatencyObjective): Boolean {
-        val f = result.figures ?: return false
-        return result.status == CellStatus.OK && f.lag.kept && f.unfinished == 0L &&
-            f.achievedPerSec >= KEPT_SHARE * f.offeredPerSec && objective.met(f.latencyNs)
-    }
-
     /**
      * The capacity found and the Little's-law ceiling of the strategy's concurrency, in one sentence: its
      * servers over the service time measured at the sweep's last point (each item from its start to its end,
@@ -110,8 +93,7 @@ internal class LoadSuite(
     private fun capacityOf(
         spec: CellSpec,
         objective: LatencyObjective,
-        capacity: Double?,
-        points: List<Double>,
+        search: CapacitySearch.Outcome,
     ): CapacityResult {
         val model = runner.model(spec)
         val last = done.lastOrNull { it.strategy == spec.strategy.spec && it.figures != null }?.figures
@@ -135,12 +117,17 @@ internal class LoadSuite(
             family = spec.strategy.entry.family.family,
             workload = spec.subject,
             objective = objective.text,
-            capacityPerSec = capacity,
+            capacityPerSec = search.low,
             ceilingPerSec = ceiling,
             explanation = explanation,
-            points = points,
+            points = search.judged.map { it.ratePerSec },
             percentile = objective.percentile,
             limitNs = objective.limitNs,
+            lowPerSec = search.low,
+            highPerSec = search.high,
+            confidence = CapacitySearch.CONFIDENCE,
+            judged = search.judged,
+            outOfBudget = search.outOfBudget,
         )
     }
 
@@ -165,10 +152,5 @@ internal class LoadSuite(
 
         /** An achieved rate below this share of the offered one means the strategy fell behind. */
         const val KEPT_SHARE = 0.99
-
-        /** Geometric halvings of the step at which the sweep broke. */
-        const val REFINE = 3
-        const val MAX_STEPS = 40
-        private const val MAX_RATE = 1e6
     }
 }
