@@ -31,7 +31,7 @@ class SweepCommandTest {
         assertEquals(0, code, output)
         assertContains(output, "sweep concurrency=16,100 x size=16,100: 4 cells, estimated at least")
         val listed = output.lines().filter { it.startsWith("[") }.map { it.substringAfter("] ").substringBefore(" x ") }
-        assertEquals(listOf("flow-flatmap-merge", "executor-fixed:size=16", "executor-fixed:size=100", "flow-flatmap-merge:concurrency=100"), listed)
+        assertEquals(listOf("flow-flatmap-merge:concurrency=16", "executor-fixed:size=16", "executor-fixed:size=100", "flow-flatmap-merge:concurrency=100"), listed)
         assertUsageError("--param size is given twice", *args, "--param", "size=1,2", "--param", "size=3")
         val big = arrayOf("--param", "concurrency=1..128x2", "--param", "items=1..1000x2")
         assertUsageError("90 cells, estimated at least", *args, *big)

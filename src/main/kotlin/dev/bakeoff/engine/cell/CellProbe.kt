@@ -75,13 +75,28 @@ public class CellProbe internal constructor(
         val batchThread = Thread.currentThread()
         watchdog?.watch(cell) { cell.threads.cellThreads() + batchThread }
         clock.setUp(System.nanoTime() - constructed)
-        fork.steadyWarmupMillis?.let { clock.searched(SteadyWarmup.run(cell, it * NANOS_PER_MILLI)) }
     }
 
     private val traces = mutableListOf<ItemTrace>()
     private var tracing = false
     private var tracedStart = 0L
     private var tracedNs: Long? = null
+
+    init {
+        // After every field [failed] reads: a batch that breaks its ledger or its scenario's check in the search
+        // is recorded as such (broken), as in a JMH iteration, before JMH's set-up fails with it.
+        fork.steadyWarmupMillis?.let { millis ->
+            try {
+                clock.searched(SteadyWarmup.run(cell, millis * NANOS_PER_MILLI))
+            } catch (e: RuntimeException) {
+                failed(e)
+                throw e
+            } catch (e: Error) {
+                failed(e)
+                throw e
+            }
+        }
+    }
 
     /** One measured batch: exactly the cell's batch, nothing else (see [Cell.runBatch]). */
     public fun runBatch() {

@@ -37,8 +37,15 @@ internal data class WorkDescription(val cpuMicros: Int, val waitMillis: Int, val
         }
     }
 
-    /** The `synthetic` workload that runs this work through the engine. */
-    val workloadSpec: String get() = "synthetic:cpu-us=$cpuMicros:wait-ms=$waitMillis"
+    /**
+     * The `synthetic` workload that runs this work through the engine, named by the parts described (both
+     * default to 0; a name keeps what it is given, so a 0 stated would show in every table).
+     */
+    val workloadSpec: String
+        get() = "synthetic" + listOfNotNull(
+            ":cpu-us=$cpuMicros".takeIf { cpuMicros > 0 },
+            ":wait-ms=$waitMillis".takeIf { waitMillis > 0 },
+        ).joinToString("")
 }
 
 /** One ranked strategy: its predicted batch time and why. */
