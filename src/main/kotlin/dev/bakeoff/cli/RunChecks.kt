@@ -46,8 +46,8 @@ internal object RunChecks {
     }
 
     /**
-     * Starts the measured JVMs' `java` ([jdkHome]'s) once with the `--jvm-arg`s [jvmArgs] (and `-version`), so an option it
-     * rejects, or one that holds the JVM (a debugger's `suspend=y`), is one line now rather than a
+     * Starts the measured JVMs' `java` ([jdkHome]'s) once with the `--jvm-arg`s [jvmArgs] (and `-version`), so an
+     * option it rejects, or one that holds the JVM (a debugger's `suspend=y`), is one line now rather than a
      * failed or hung JVM per cell.
      */
     fun jvmArgs(jdkHome: Path?, jvmArgs: List<String>) {

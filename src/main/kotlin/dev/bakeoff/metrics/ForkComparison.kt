@@ -29,7 +29,10 @@ internal class ForkComparison(
     /** Whether a test decides this pair: two forks a side or more, and not separated. */
     val tested: Boolean get() = test != null && separation == null
 
-    /** candidate / baseline of the (trimmed) geometric-mean fork medians (< 1: the candidate is faster), tested or not. */
+    /**
+     * candidate / baseline of the (trimmed) geometric-mean fork medians (< 1: the candidate is faster), tested
+     * or not.
+     */
     val ratio: Double get() = exp(candidate.forks.location - baseline.forks.location)
 
     /** candidate / baseline of the medians of all runs: the ratio the decision and `check` show untested. */

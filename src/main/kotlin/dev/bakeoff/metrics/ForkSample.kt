@@ -62,7 +62,10 @@ internal class ForkSample private constructor(
         }
     }
 
-    /** The variance of one fork's log median that [locationVariance] implies (its × [size]): what a projection scales. */
+    /**
+     * The variance of one fork's log median that [locationVariance] implies (its × [size]): what a projection
+     * scales.
+     */
     val forkVariance: Double get() = locationVariance * size
 
     /** The fastest and slowest fork's median (ns). */

@@ -98,8 +98,8 @@ internal object RaceRules {
      * The warm-up iterations a further fork of a cell gets, chosen from its own [screening] fork's
      * runs: that fork's warm-up ([screeningWarmups]) plus the runs it took to settle ([ForkSample.steadyTail]), at
      * least [MORE_MIN_WARMUPS], at most [MORE_MAX_WARMUPS] or that warm-up; [MORE_MAX_WARMUPS] when what is left
-     * still looks like a warm-up ([Trend.steady]). Measured here: a list-heavy cell's first 100 ms runs took 3-6x its settled ones. A group takes the
-     * most its cells ask for ([groupWarmups]).
+     * still looks like a warm-up ([Trend.steady]). Measured here: a list-heavy cell's first 100 ms runs took
+     * 3-6x its settled ones. A group takes the most its cells ask for ([groupWarmups]).
      */
     fun warmups(screening: List<Double>, screeningWarmups: Int = SCREENING_WARMUPS): Int {
         val tail = ForkSample.steadyTail(screening)
