@@ -15,7 +15,9 @@ import kotlinx.serialization.Serializable
  * search for the steady state before its iterations (untimed chunks of an iteration's length until they stopped
  * trending, its time in [warmupNs]): the chunks before the first steady window, which sized the timing forks'
  * warm-up; null when it found none within its cap, or ran none. [jvmOptions]: the options Bakeoff
- * gives the fork beyond the run's own (`--jvm-arg`) and its `-D` settings. Immutable.
+ * gives the fork beyond the run's own (`--jvm-arg`) and its `-D` settings. [replaced]: true for a race's screening
+ * fork whose runs chose the cell's place in the race but were replaced by its timing forks' in the cell's time
+ * figures and tests; null otherwise. Immutable.
  */
 @Serializable
 public class ForkAnatomy(
@@ -34,15 +36,25 @@ public class ForkAnatomy(
     public val steadyAfter: Int? = null,
     public val steadyWarmups: Int? = null,
     public val jvmOptions: List<String>? = null,
+    public val replaced: Boolean? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::role, ::wallNs, ::launchNs, ::jvmNs, ::settingsNs, ::setupNs, ::warmupNs, ::warmups, ::timedNs,
-            ::runs, ::untimedNs, ::teardownNs, ::steadyAfter, ::steadyWarmups, ::jvmOptions,
+            ::runs, ::untimedNs, ::teardownNs, ::steadyAfter, ::steadyWarmups, ::jvmOptions, ::replaced,
         )
 
-    /** The timed runs this fork adds to its cell's figures: a timing fork's, none of a figures or trace fork's. */
-    public val keptNs: Long get() = if (role == ForkRole.TIMING) timedNs ?: 0 else 0
+    /**
+     * The timed runs this fork adds to its cell's figures: a timing or screening fork's unless [replaced], never a
+     * figures or trace fork's.
+     */
+    public val keptNs: Long get() = if (role.timed && replaced != true) timedNs ?: 0 else 0
+
+    /** This screening fork, its runs [replaced] by the timing forks'. */
+    internal fun runsReplaced(): ForkAnatomy = ForkAnatomy(
+        role, wallNs, launchNs, jvmNs, settingsNs, setupNs, warmupNs, warmups, timedNs, runs, untimedNs, teardownNs,
+        steadyAfter, steadyWarmups, jvmOptions, replaced = true,
+    )
 
     public companion object {
         /**
@@ -58,16 +70,26 @@ public class ForkAnatomy(
 
 /** What a measured JVM was for; serialised under [id]. */
 @Serializable
-public enum class ForkRole(public val id: String) {
+public enum class ForkRole(public val id: String, public val timed: Boolean) {
     /** Timed runs only: nothing loaded or started that timing does not need. */
     @SerialName("timing")
-    TIMING("timing"),
+    TIMING("timing", true),
 
-    /** The cell's untimed figures (threads, allocation, trace, evidence, JFR, limit, profile); its time is not kept. */
+    /**
+     * A cell's first fork when nothing samples its timed runs (no `--profile`): its steady-state search, its timed
+     * runs (kept, with nothing running in them but what is read between iterations), then its untimed figures.
+     */
+    @SerialName("screening")
+    SCREENING("screening", true),
+
+    /**
+     * The cell's untimed figures (threads, allocation, trace, evidence, JFR, limit) in a profiled run, whose profiler
+     * samples its iterations: their time is not kept.
+     */
     @SerialName("figures")
-    FIGURES("figures"),
+    FIGURES("figures", false),
 
     /** A cell that cannot win by its floor: one traced batch and the untimed figures. */
     @SerialName("trace")
-    TRACE("trace"),
+    TRACE("trace", false),
 }

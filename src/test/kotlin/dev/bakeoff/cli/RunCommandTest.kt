@@ -55,17 +55,16 @@ class RunCommandTest {
         val cell = results.cells.single()
         val time = cell.timeNs!!
         assertEquals(time.runs.size, time.forks!!.sum(), "$time")
-        // The untimed figures in a fork of their own, first; then the timed runs in a timing fork; each with its anatomy.
-        val (figures, timing) = cell.forks!!
-        assertEquals(ForkRole.TIMING to ForkRole.FIGURES, timing.role to figures.role)
-        assertEquals(cell.plan!!.warmupIterations, timing.warmups, "the plan recorded is the timing fork's")
-        // The figures fork searched for the steady state first: at least 4 chunks of an iteration (100 ms).
-        assertTrue(figures.warmupNs!! >= 400_000_000, "$figures")
-        assertEquals(time.runs.size, timing.runs)
-        assertTrue(timing.timedNs!! in 1..timing.wallNs && timing.jvmNs!! > 0, "$timing")
-        assertEquals(1, figures.runs)
-        assertTrue(figures.untimedNs!! > 0 && timing.untimedNs!! < figures.untimedNs!!, "$timing / $figures")
-        assertNotNull(cell.threads, "the figures fork's figures")
+        // One screening fork: its steady-state search, its timed runs, then its untimed figures; with its anatomy.
+        val screening = cell.forks!!.single()
+        assertEquals(ForkRole.SCREENING, screening.role)
+        // It searched for the steady state first: at least 4 chunks of an iteration (100 ms).
+        assertTrue(screening.warmupNs!! >= 400_000_000, "$screening")
+        assertEquals(time.runs.size, screening.runs)
+        assertTrue(screening.timedNs!! in 1..screening.wallNs && screening.jvmNs!! > 0, "$screening")
+        assertTrue(screening.untimedNs!! > 0, "$screening")
+        assertTrue(screening.jvmOptions!!.contains("-Xms512m"), "${screening.jvmOptions}")
+        assertNotNull(cell.threads, "the screening fork's figures")
         assertNotNull(cell.evidence)
         assertContains(output, "a timed share of ")
     }

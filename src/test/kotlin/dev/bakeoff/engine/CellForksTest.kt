@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
 import kotlin.test.assertEquals
 import kotlin.test.assertNull
+import kotlin.test.assertSame
 
 /**
  * A cell's forks as the host puts them together ([CellForks]): each JVM's anatomy from its own times and
@@ -75,11 +76,20 @@ class CellForksTest {
     }
 
     @Test
-    fun `the figures fork warms up as the timing fork, then runs one iteration unless profiled`() {
-        val plan = MeasurementPlan(PlanMode.AVERAGE_TIME, 3, 4, 8, 100, "race screening")
-        val figures = CellForks.figuresPlan(plan, profiled = false)
-        assertEquals(listOf(1, 4, 1), listOf(figures.forks, figures.warmupIterations, figures.measurementIterations))
-        assertEquals(8, CellForks.figuresPlan(plan, profiled = true).measurementIterations)
+    fun `the timed share counts a screening fork's runs as a timing fork's`() {
+        val screening = ForkAnatomy(ForkRole.SCREENING, wallNs = 2_000, timedNs = 500)
+        val timing = ForkAnatomy(ForkRole.TIMING, wallNs = 2_000, timedNs = 1_000)
+        assertEquals(0.375, ForkAnatomy.timedShare(listOf(screening, timing)))
+    }
+
+    @Test
+    fun `the steady plan names the warm-ups the search found, and is the plan itself when they are the plan's`() {
+        val plan = MeasurementPlan(PlanMode.AVERAGE_TIME, 1, 1, 8, 100, "race screening")
+        val searched = listOf(ForkAnatomy(ForkRole.SCREENING, wallNs = 1, steadyWarmups = 6))
+        val steady = CellForks.steadyPlan(plan, searched)
+        assertEquals(6, steady.warmupIterations)
+        assertEquals("race screening; 6 warm-ups: steady after them", steady.reason)
+        assertSame(plan, CellForks.steadyPlan(plan, listOf(ForkAnatomy(ForkRole.SCREENING, wallNs = 1, steadyWarmups = 0))))
     }
 
     @Test
@@ -93,7 +103,7 @@ class CellForksTest {
             steady = true,
             forks = listOf(timingFork),
         )
-        val figures = cell(CellForks.figuresPlan(plan, profiled = false)).copy(
+        val figures = cell(plan).copy(
             timeNs = TimeSummary.of(listOf(300.0), 0.0, listOf(1)),
             limitNs = 50.0,
             allocBytesPerOp = 64.0,

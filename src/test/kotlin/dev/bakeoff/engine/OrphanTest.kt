@@ -24,11 +24,11 @@ class OrphanTest {
     @Test
     fun `a fork ends by itself when the Bakeoff that started it is killed`() {
         // The fork is the CLI's child JVM measuring cell 1 (before it, cell 0 measured the harness).
-        // Killed once JMH has started the fork: a hanging batch holds a figures fork in its steady-state search,
+        // Killed once JMH has started the fork: a hanging batch holds a screening fork in its steady-state search,
         // inside the set-up, where no iteration starts. The fork watches its parent from the moment it reads its
         // settings (an owner already gone then halts it at once), so it must end whenever the kill lands.
         val cells = arrayOf("-s", "fixture-hang", "-w", "arithmetic")
-        assertChildEndsWithCli("cell-001.probe.json", "cells/cell-001.figures.log", "# Fork:", *cells)
+        assertChildEndsWithCli("cell-001.probe.json", "cells/cell-001.log", "# Fork:", *cells)
     }
 
     @Test

@@ -137,8 +137,10 @@ class RaceRunnerTest {
         }
         val rounds = rounds(track, cells)
         val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
-        val mixedRounds = rounds.takeWhile { it.first == listOf("mixed") }
-        assertEquals(forks.getValue("direct x mixed") - 1, mixedRounds.size, "mixed alone, lists waiting: $rounds $forks")
+        // Every group's first timing round first: screening runs, replaced by its runs, do not say how far a group is.
+        assertEquals(setOf("lists", "mixed"), rounds.first().first.toSet(), "$rounds")
+        val mixedRounds = rounds.drop(1).takeWhile { it.first == listOf("mixed") }
+        assertEquals(forks.getValue("direct x mixed") - 2, mixedRounds.size, "mixed alone, lists waiting: $rounds $forks")
         assertTrue(mixedRounds.isNotEmpty(), "$rounds")
         assertTrue(mixedRounds.all { it.second == listOf("lists") }, "$rounds")
         assertEquals(listOf("lists") to emptyList<String>(), rounds.last(), "lists once mixed is done: $rounds")
@@ -155,13 +157,14 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") } +
             listOf("direct", "executor-cached", "virtual-threads").map { CellSpec.parse(it, "storage", 10, "blocking") }
         val rounds = rounds(track, cells)
-        assertTrue(rounds.all { it.first.size == 1 }, "one group a round: $rounds")
-        assertEquals(listOf("lists") to listOf("storage"), rounds.first(), "the cheaper first: $rounds")
+        assertEquals(setOf("lists", "storage"), rounds.first().first.toSet(), "every group's first timing round: $rounds")
+        assertTrue(rounds.drop(1).all { it.first.size == 1 }, "then one group a round: $rounds")
+        assertEquals(listOf("lists") to listOf("storage"), rounds[1], "the cheaper first: $rounds")
         assertEquals(listOf("storage"), rounds.last().first, "then the dearer: $rounds")
     }
 
     @Test
-    fun `a group whose screening runs alone show six forks a side could not settle it waits from round two`() {
+    fun `a group whose first timing forks show six forks a side could not settle it waits from then on`() {
         // lists: two cells 3% apart whose runs spread ±40% within their fork; arithmetic: two cells 20% apart.
         val script = { key: String, fork: Int ->
             val (s, w) = key.split(" x ")
@@ -177,7 +180,8 @@ class RaceRunnerTest {
             listOf("lists", "arithmetic").map { CellSpec.parse(s, it, 10, "blocking") }
         }
         val rounds = rounds(track, cells)
-        assertEquals(listOf("arithmetic") to listOf("lists"), rounds.first(), "round 2 serves arithmetic only: $rounds")
+        assertEquals(setOf("lists", "arithmetic"), rounds.first().first.toSet(), "every group's first timing round: $rounds")
+        assertEquals(listOf("arithmetic") to listOf("lists"), rounds[1], "round 3 serves arithmetic only: $rounds")
         assertEquals(listOf("lists") to emptyList<String>(), rounds.last(), "lists is served once it is alone: $rounds")
     }
 
@@ -212,13 +216,13 @@ class RaceRunnerTest {
     }
 
     @Test
-    fun `a single-shot cell's screening fork of one run does not count, so it costs a fork more`() {
+    fun `a single-shot cell's screening fork of one run is replaced by its timing forks' runs`() {
         val track = ScriptedTrack(close(), emptySet(), serialNanos = Preset.SINGLE_SHOT_ABOVE_NANOS * 2)
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "network", 10, "blocking") }
         RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         for (c in track.results.values) {
             assertEquals(PlanMode.SINGLE_SHOT, c.plan!!.mode)
-            assertEquals(1, c.timeNs!!.forks!!.first(), "the screening fork's one run")
+            assertTrue(c.timeNs!!.forks!!.first() > 1, "a timing fork's runs, not the screening fork's one")
             val race = c.race!!
             assertEquals(race.forks - 1, ForkSample.of(c.timeNs!!).size, race.reason)
         }
@@ -238,10 +242,7 @@ class RaceRunnerTest {
         val track = ScriptedTrack(script, emptySet())
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") }
         RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
-        val own = track.plans.mapValues { (s, _) ->
-            val screening = track.results.values.single { it.strategy == s }.timeNs!!
-            RaceRules.warmups(screening.runs.take(screening.forks!!.first()))
-        }
+        val own = track.plans.mapValues { (s, _) -> RaceRules.warmups(script(s, 1)) }
         assertTrue(own.getValue("direct") > own.getValue("executor-cached"), "their own asks differ: $own")
         val further = track.plans.values.flatMap { it.drop(1) }.map { it.warmupIterations }.toSet()
         assertEquals(setOf(own.getValue("direct")), further, "every further fork warms up as direct asks")
@@ -355,9 +356,10 @@ class RaceRunnerTest {
         assertEquals(RaceStop.CANNOT_WIN, loser.stop)
         assertTrue("its fastest fork over 2.00× the winner's slowest (2 and 2 forks)" in loser.reason, loser.reason)
         assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
-        assertEquals(listOf(2, 2), cells.values.map { it.race!!.forks }, "one fork a side decides nothing")
+        // The screening fork's runs are replaced by the timing forks', and one fork a side decides nothing.
+        assertEquals(listOf(3, 3), cells.values.map { it.race!!.forks })
         assertEquals(listOf(8, 8), cells.values.map { it.race!!.runs })
-        assertEquals(SECOND to SECOND, loser.screeningNs to loser.furtherForkNs, "what its two forks cost")
+        assertEquals(SECOND to SECOND, loser.screeningNs to loser.furtherForkNs, "what its forks cost")
     }
 
     @Test
@@ -367,10 +369,10 @@ class RaceRunnerTest {
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.MAX_FORKS, race.stop, race.reason)
-            assertEquals(MAX_FORKS, race.forks)
-            assertEquals(5, c.timeNs!!.forks!!.first(), "the screening fork's runs")
-            assertEquals(race.runs, c.timeNs!!.runs.size, "every fork's runs make the time figures")
-            val further = List(MAX_FORKS - 1) { false }
+            assertEquals(MAX_FORKS + 1, race.forks, "the screening fork and as many timing forks as count")
+            assertEquals(MAX_FORKS, c.timeNs!!.forks!!.size, "the timing forks' runs make the time figures")
+            assertEquals(race.runs, c.timeNs!!.runs.size)
+            val further = List(MAX_FORKS) { false }
             assertEquals(listOf(true) + further, figures[c.strategy], "only the screening fork runs the untimed passes")
         }
     }
@@ -381,9 +383,9 @@ class RaceRunnerTest {
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.TOO_CLOSE, race.stop, race.reason)
-            assertTrue(race.forks in RaceRules.FUTILITY_FORKS until MAX_FORKS, "before the last fork: $race")
+            assertTrue(race.forks - 1 in RaceRules.FUTILITY_FORKS until MAX_FORKS, "before the last fork: $race")
             assertTrue(
-                race.reason.startsWith("executor-cached ×1.") &&
+                Regex("^(executor-cached|direct) ×1\\.").containsMatchIn(race.reason) &&
                     "cannot be told apart from the leader nor shown within 5% of it by 6 forks a side" in race.reason,
                 race.reason,
             )
@@ -407,7 +409,7 @@ class RaceRunnerTest {
     fun `cells equal within the margin are decided as a tie`() {
         val cells = race("direct", "executor-cached") { _, _ -> listOf(100.0, 100.5, 99.5, 100.2, 99.8) }
         val races = cells.values.map { it.race!! }
-        assertTrue(races.all { it.stop == RaceStop.DECIDED && it.forks == 2 }, races.toString())
+        assertTrue(races.all { it.stop == RaceStop.DECIDED && it.forks == 3 }, races.toString())
     }
 
     @Test
@@ -428,26 +430,26 @@ class RaceRunnerTest {
             if (s == "executor-cached") noisy(300.0, 4.0, fork) else rivals(if (s == "direct") s else "", fork)
         }
         val behind = cells.getValue("executor-cached").race!!
-        assertEquals(RaceStop.CANNOT_WIN to 2, behind.stop to behind.forks, behind.reason)
+        assertEquals(RaceStop.CANNOT_WIN to 3, behind.stop to behind.forks, behind.reason)
         for (s in listOf("direct", "virtual-threads")) {
             val race = cells.getValue(s).race!!
-            assertEquals(RaceStop.MAX_FORKS to MAX_FORKS, race.stop to race.forks)
+            assertEquals(RaceStop.MAX_FORKS to MAX_FORKS + 1, race.stop to race.forks)
         }
     }
 
     @Test
     fun `a cell stopped as behind races again once the leader it was behind falls back`() {
-        // executor-cached is behind direct after two forks each, while virtual-threads keeps the group open;
-        // direct's third fork is three times slower, so executor-cached is no longer behind it.
+        // executor-cached is behind direct after two timing forks each, while virtual-threads keeps the group open;
+        // direct's third timing fork (its fourth) is three times slower, so executor-cached is no longer behind it.
         val cells = race("direct", "executor-cached", "virtual-threads") { s, fork ->
             when (s) {
-                "direct" -> List(4) { if (fork <= 2) 100.0 else 300.0 }
-                "virtual-threads" -> List(4) { listOf(105.0, 112.0, 108.0, 110.0, 107.0, 111.0)[fork - 1] }
+                "direct" -> List(4) { if (fork <= 3) 100.0 else 300.0 }
+                "virtual-threads" -> List(4) { listOf(105.0, 105.0, 112.0, 108.0, 110.0, 107.0, 111.0)[fork - 1] }
                 else -> List(4) { 120.0 }
             }
         }
         val reopened = cells.getValue("executor-cached").race!!
-        assertTrue(reopened.forks > 2, "stopped after 2 forks, reopened for a third: $reopened")
+        assertTrue(reopened.forks > 3, "stopped after 2 timing forks, reopened for a third: $reopened")
         assertTrue("direct" !in reopened.reason, "no longer behind direct: $reopened")
     }
 
@@ -463,7 +465,7 @@ class RaceRunnerTest {
         }
         RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val rounds = track.started.drop(3).chunked(3)
-        assertEquals(MAX_FORKS - 1, rounds.size)
+        assertEquals(MAX_FORKS, rounds.size)
         for (three in rounds.windowed(3)) {
             assertEquals(3, three.map { it.first() }.toSet().size, "a new cell first every round: $rounds")
         }

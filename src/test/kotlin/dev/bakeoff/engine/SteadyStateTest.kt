@@ -39,9 +39,9 @@ class SteadyStateTest {
         val results = SuiteRunner(options).run()
         val cell = results.cells.single()
         assertEquals(CellStatus.OK, cell.status, cell.error)
-        // Its figures fork searched for the steady state first (at least 4 chunks of 100 ms), and its timing fork
-        // warmed up longer than smoke's one iteration for it.
-        val search = assertNotNull(cell.forks).first { it.role == ForkRole.FIGURES }
+        // Its screening fork searched for the steady state first (at least 4 chunks of 100 ms), and the plan it
+        // records for later forks warms up longer than smoke's one iteration for it.
+        val search = assertNotNull(cell.forks).first { it.role == ForkRole.SCREENING }
         assertTrue(assertNotNull(search.warmupNs) >= 400_000_000, "$search")
         val plan = assertNotNull(cell.plan)
         assertTrue(plan.warmupIterations > 1, "$plan")

@@ -11,37 +11,32 @@ import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 
 /**
- * A cell's figures fork and its timing forks, as [JmhCellRunner] runs them: timing forks time only
- * (no untimed pass, profiler or JFR in them), the cell's untimed figures come from a fork of their own
- * ([figuresPlan]) that runs first and searches for the steady state, which sizes the timing forks' warm-up
- * ([timingWarmups]), and the cell's result is the two [merged]. Each JVM's [anatomy] comes from its
- * [ForkTimes] and the host's launch and return. Pure; safe from any thread.
+ * A cell's forks, as [JmhCellRunner] runs them. Its first fork searches for the steady state, which sizes the
+ * warm-up of its later timing forks ([steadyPlan]): a screening fork, which times its runs (kept) before its
+ * untimed figures; or, when a profiler samples its iterations, a figures fork with the same plan (the flame
+ * graph samples as long as a timing fork runs) whose time is not kept, then a timing fork, the cell's result
+ * the two [merged]. Timing forks time only (no untimed pass, profiler or JFR in them). Each JVM's [anatomy]
+ * comes from its [ForkTimes] and the host's launch and return. Pure; safe from any thread.
  */
 internal object CellForks {
     /**
-     * The figures fork of a cell timed with [plan]: the same warm-up (its limit is calibrated and its trace
-     * pass run on code as warm as the timed runs'), then one iteration, whose time is not kept; all of
-     * [plan]'s iterations when [profiled], so that the flame graph samples as long as a timing fork runs.
+     * The warm-up iterations of the timing forks of a cell planned as [plan], once its screening or figures fork
+     * ([forks]) searched for its steady state: the chunks it took (each an iteration long), or the search's cap
+     * when it found none, never fewer than [plan]'s. Single-shot plans keep theirs: no search runs whole batches.
      */
-    fun figuresPlan(plan: MeasurementPlan, profiled: Boolean): MeasurementPlan = MeasurementPlan(
-        plan.mode,
-        forks = 1,
-        warmupIterations = plan.warmupIterations,
-        measurementIterations = if (profiled) plan.measurementIterations else 1,
-        iterationMillis = plan.iterationMillis,
-        reason = plan.reason,
-    )
-
-    /**
-     * The warm-up iterations of the timing forks of a cell planned as [plan], once its figures fork ([figures])
-     * searched for its steady state: the chunks it took (each an iteration long), or the search's cap when it
-     * found none, never fewer than [plan]'s. Single-shot plans keep theirs: no search runs whole batches.
-     */
-    fun timingWarmups(plan: MeasurementPlan, figures: List<ForkAnatomy>?): Int {
+    fun timingWarmups(plan: MeasurementPlan, forks: List<ForkAnatomy>?): Int {
         if (plan.mode != PlanMode.AVERAGE_TIME) return plan.warmupIterations
-        val searched = figures?.firstOrNull { it.role == ForkRole.FIGURES } ?: return plan.warmupIterations
+        val searched = forks?.firstOrNull { it.role != ForkRole.TIMING && it.role != ForkRole.TRACE }
+            ?: return plan.warmupIterations
         val needed = searched.steadyWarmups ?: ForkSettings.STEADY_WARMUP_CHUNKS
         return needed.coerceIn(plan.warmupIterations, maxOf(plan.warmupIterations, ForkSettings.STEADY_WARMUP_CHUNKS))
+    }
+
+    /** [plan] with the warm-up its timing forks take after the steady-state search in [forks] ([timingWarmups]). */
+    fun steadyPlan(plan: MeasurementPlan, forks: List<ForkAnatomy>?): MeasurementPlan {
+        val warmups = timingWarmups(plan, forks)
+        if (warmups == plan.warmupIterations) return plan
+        return plan.copy(warmupIterations = warmups, reason = "${plan.reason}; $warmups warm-ups: steady after them")
     }
 
     /**

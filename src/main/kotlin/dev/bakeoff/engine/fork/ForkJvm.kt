@@ -132,21 +132,16 @@ internal class ForkJvm(
     }.orEmpty()
 
     /**
-     * What a timing fork adds to [setUp]: a heap of [TIMING_HEAP] from the start, pre-touched, so that its warm-up
-     * is not also the heap growing page by page on a loaded machine ([docs/RESULTS.md], "Forks"); none when the
-     * run's own `--jvm-arg`s size the heap. Only timing forks: a figures fork's memory figures (RSS) would count
-     * the pre-touched heap, and a footprint's would be nothing else.
+     * What every fork of a cell adds to [setUp]: an initial heap of [CELL_HEAP], so that its timed runs are not
+     * also the heap growing on a loaded machine ([docs/RESULTS.md], "Forks"); none when the run's own `--jvm-arg`s
+     * size the heap. Not pre-touched: a fork's RSS figures count the pages it used, and its warm-up touches those.
      */
-    fun timingSetUp(): List<String> =
-        if (options.jvmArgs.any { a -> HEAP_OPTIONS.any(a::startsWith) }) {
-            emptyList()
-        } else {
-            listOf("-Xms$TIMING_HEAP", "-XX:+AlwaysPreTouch")
-        }
+    fun heapSetUp(): List<String> =
+        if (options.jvmArgs.any { a -> HEAP_OPTIONS.any(a::startsWith) }) emptyList() else listOf("-Xms$CELL_HEAP")
 
     companion object {
-        /** A timing fork's initial heap ([timingSetUp]). */
-        const val TIMING_HEAP = "512m"
+        /** A cell's forks' initial heap ([heapSetUp]). */
+        const val CELL_HEAP = "512m"
 
         /** Options by which a run sizes the heap itself. */
         private val HEAP_OPTIONS = listOf("-Xms", "-Xmx", "-XX:InitialHeapSize", "-XX:MaxHeapSize", "-XX:MaxRAM")

@@ -50,9 +50,10 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
 
     /**
      * Runs cell number [index] with [plan]; with [figures] false only its timed runs are measured
-     * (a race's further fork: the cell's other figures come from its screening fork). With [figures], a
-     * fork of its own measures them after the timing forks ([CellForks]), which then time only; in-process,
-     * one run does both (there is no fork to spare the passes).
+     * (a race's further fork: the cell's other figures come from its first fork). With [figures], one
+     * screening fork searches for the steady state, times [plan]'s runs and then takes the untimed figures
+     * ([CellForks]); profiled, the figures come from a fork of their own first, whose iterations the profiler
+     * samples, and a timing fork follows. In-process, one run does both (there is no fork to spare the passes).
      */
     fun run(
         index: Int,
@@ -64,16 +65,15 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         if (!figures || options.inProcess) {
             return runJmh(index, spec, plan, expectedSerialNanos, ForkRole.TIMING, figures)
         }
-        val figuresPlan = CellForks.figuresPlan(plan, profiled = profiler != null)
-        val measured = runJmh(index, spec, figuresPlan, expectedSerialNanos, ForkRole.FIGURES, figures = true)
+        if (profiler == null) {
+            val screened = runJmh(index, spec, plan, expectedSerialNanos, ForkRole.SCREENING, figures = true)
+            val result = screened.result
+            return Outcome(result.copy(plan = CellForks.steadyPlan(plan, result.forks)), screened.jmh)
+        }
+        val measured = runJmh(index, spec, plan, expectedSerialNanos, ForkRole.FIGURES, figures = true)
         // A cell that ended before its figures (killed, stalled, failed) is that; one whose close failed is timed.
         if (measured.result.status != CellStatus.OK && measured.result.threads == null) return measured
-        val warmups = CellForks.timingWarmups(plan, measured.result.forks)
-        val timingPlan = if (warmups == plan.warmupIterations) {
-            plan
-        } else {
-            plan.copy(warmupIterations = warmups, reason = "${plan.reason}; $warmups warm-ups: steady after them")
-        }
+        val timingPlan = CellForks.steadyPlan(plan, measured.result.forks)
         val timing = runJmh(index, spec, timingPlan, expectedSerialNanos, ForkRole.TIMING, figures = false)
         return Outcome(CellForks.merged(timing.result, measured.result), timing.jmh)
     }
@@ -105,7 +105,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             timesFile = times.toFile().takeUnless { options.inProcess },
             // A figures fork first searches for the steady state in iterations' lengths; single-shot batches are long.
             steadyWarmupMillis = plan.iterationMillis
-                .takeIf { role == ForkRole.FIGURES && plan.mode == PlanMode.AVERAGE_TIME },
+                .takeIf { role != ForkRole.TIMING && plan.mode == PlanMode.AVERAGE_TIME },
         )
         val settings = fork.serveSettings()
         val properties = fork.toProperties(settings?.socket)
@@ -113,9 +113,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         // Cell 0 is Bakeoff's own cost per item, not a user's cell: neither profiled nor under --deadline.
         val profileDir = profiler?.takeIf { figures && index != HarnessCost.INDEX }?.scratchDir()
         val jvm = jvmOf(spec)
-        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir, jvm, figures)
+        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir, jvm, role)
         val launchUs = ForkTimes.nowUs()
-        val setUp = jvm.setUp() + if (figures) emptyList() else jvm.timingSetUp()
+        val setUp = jvm.setUp() + jvm.heapSetUp()
         val anatomy = { CellForks.anatomy(role, ForkTimes.read(times), launchUs, ForkTimes.nowUs(), setUp) }
         val timedOut = AtomicBoolean()
         // In-process cells have no JVM of their own to kill (killing this JVM's children could hit
@@ -195,18 +195,18 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         timeoutSeconds: Long,
         profileDir: Path?,
         jvm: ForkJvm,
-        figures: Boolean,
+        role: ForkRole,
     ): org.openjdk.jmh.runner.options.Options {
         // Scenario cells reset and verify around every batch; workload cells keep a fixture-free timing loop.
         val benchmark = if (spec.scenario != null) ForkEntry.SCENARIO_BENCHMARK else ForkEntry.CELL_BENCHMARK
-        val b = builder(benchmark.className, plan, log, properties, jvm, timing = !figures)
+        val b = builder(benchmark.className, plan, log, properties, jvm)
             .param("strategy", spec.strategy.spec)
             .param("workload", spec.subject)
             .param("items", spec.items.toString())
             .param("wait", spec.wait.id)
             .timeout(TimeValue.seconds(timeoutSeconds))
-        // Allocation is a figure, counted in the figures fork: a timing fork starts no counter of its own.
-        if (figures) b.addProfiler(GCProfiler::class.java)
+        // JMH's own GC counters (jmh.json) where no run is kept: Bakeoff's allocation figure is the probe's.
+        if (role == ForkRole.FIGURES) b.addProfiler(GCProfiler::class.java)
         if (profileDir != null) {
             b.addProfiler(AsyncProfiler::class.java, checkNotNull(profiler).initLine(profileDir))
             // JMH loads the library with System.load, which JDK 24+ warns about in every profiled fork's log.
@@ -230,7 +230,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
      * exactly the JVM, JVM options, profiler and [plan] a cell's timing fork gets, and nothing of Bakeoff's probe.
      */
     fun plainOptions(benchmark: Class<*>, plan: MeasurementPlan, log: Path): org.openjdk.jmh.runner.options.Options =
-        builder(benchmark.name, plan, log, emptyMap(), defaultJvm, timing = true).build()
+        builder(benchmark.name, plan, log, emptyMap(), defaultJvm).build()
 
     private fun builder(
         benchmark: String,
@@ -238,9 +238,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         log: Path,
         properties: Map<String, String>,
         jvm: ForkJvm,
-        timing: Boolean,
     ): ChainedOptionsBuilder {
-        val jvmArgs = jvm.args(properties) + if (timing) jvm.timingSetUp() else emptyList()
+        val jvmArgs = jvm.args(properties) + jvm.heapSetUp()
         val b: ChainedOptionsBuilder =
             OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark) + "\\.batch$")

@@ -7,6 +7,7 @@ import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ForkAnatomy
 import org.openjdk.jmh.util.ListStatistics
 
 /**
@@ -36,6 +37,27 @@ internal object ForkMerge {
             throughputPerSec = previous.items / (time.median / NANOS_PER_SECOND),
             efficiency = previous.limitNs?.let { LimitFormula.efficiency(it, time.median) },
             forks = previous.forks.orEmpty() + next.forks.orEmpty(),
+        )
+    }
+
+    /**
+     * [screened] (a race's screening fork alone) with its time figures replaced by [next]'s, the race's first
+     * timing fork of the cell, its other figures (threads, trace, limit, evidence) kept and its screening fork
+     * marked [ForkAnatomy.replaced]; a fork that did not end ok makes the cell what that fork was. The screening
+     * fork's runs chose the cell's place in the race; the tests that decide it count the timing forks only,
+     * which all warm up alike, and not the runs that selected it (a test on them would be biased by that choice).
+     */
+    fun confirmed(screened: CellResult, next: CellResult): CellResult {
+        val time = next.timeNs
+        if (next.status != CellStatus.OK || time == null) return next
+        return screened.copy(
+            timeNs = time,
+            steady = next.steady,
+            drift = next.drift,
+            firstToLast = next.firstToLast,
+            throughputPerSec = screened.items / (time.median / NANOS_PER_SECOND),
+            efficiency = screened.limitNs?.let { LimitFormula.efficiency(it, time.median) },
+            forks = screened.forks.orEmpty().map { it.runsReplaced() } + next.forks.orEmpty(),
         )
     }
 

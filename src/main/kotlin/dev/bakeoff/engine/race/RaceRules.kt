@@ -110,8 +110,8 @@ internal object RaceRules {
     }
 
     /**
-     * The warm-up iterations every further `avgt` fork of a group gets: the most any of its [racing]
-     * cells' screening forks asks for ([warmups]); the cells it has stopped get no fork, so their
+     * The warm-up iterations every further `avgt` fork of a group gets: the most any of its racing cells'
+     * [screenings] (each a cell's screening fork alone) asks for ([warmups]); the cells it has stopped get no fork, so their
      * asks do not count (on `arithmetic` a cell 30x behind asked for 12 warm-ups of 100 ms for
      * batches of 3 µs whose leaders settle after 2 or 3). One for all, because a cell's own figure follows
      * how soon its one screening fork happened to settle: measured in an A/A race on `lists`
@@ -119,10 +119,9 @@ internal object RaceRules {
      * screening runs settled sooner got fewer warm-ups, its further forks were timed colder, and it
      * was put behind its twin ×2.23 (p < 0.001, 6 and 5 forks).
      */
-    fun groupWarmups(racing: List<RankedCell>): Int = racing.maxOfOrNull {
-        // The screening fork's own warm-up: its figures fork's steady-state search may have lengthened it.
-        val screening = ForkSample.split(it.time.runs, it.time.forks).first()
-        warmups(screening, it.cell.plan?.warmupIterations ?: SCREENING_WARMUPS)
+    fun groupWarmups(screenings: List<CellResult>): Int = screenings.maxOfOrNull {
+        // The screening fork's own warm-up: its steady-state search may have lengthened it.
+        warmups(it.timeNs?.runs.orEmpty(), it.plan?.warmupIterations ?: SCREENING_WARMUPS)
     } ?: MORE_MIN_WARMUPS
 
     /** The ranked (ok, timed) cells of a group, fastest median first. */
@@ -297,7 +296,7 @@ internal object RaceRules {
     const val FUTILITY_OPTIMISM = 0.25
 
     private const val SCREENING_WARMUPS = 1
-    private const val SCREENING_RUNS = 8
+    private const val SCREENING_RUNS = 5
     private const val MORE_MIN_WARMUPS = 2
     private const val MORE_MAX_WARMUPS = 12
     private const val MORE_RUNS = 4

@@ -53,6 +53,9 @@ internal class RaceRunner(
     /** One cell of the race: its runs so far and, once it gets no more forks, why. */
     private class Entry(val index: Int, val spec: CellSpec, val floor: Long?) {
         lateinit var result: CellResult
+
+        /** The cell after its screening fork alone: its runs size the group's further forks' warm-up. */
+        lateinit var screening: CellResult
         val screened: Boolean get() = this::result.isInitialized
         var forks = 0
         var lastForkNanos = 0L
@@ -188,7 +191,14 @@ internal class RaceRunner(
         val outcome = measurer.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
         if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
-        e.result = ranked?.let { ForkMerge.merged(it, outcome.result) } ?: outcome.result
+        e.result = when {
+            ranked == null -> outcome.result.also { e.screening = it }
+
+            // The screening fork chose the contenders; the forks that decide them are its later, alike ones.
+            e.forks == 1 -> ForkMerge.confirmed(e.result, outcome.result)
+
+            else -> ForkMerge.merged(ranked, outcome.result)
+        }
         if (plan != null) e.forks++
         book.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
         listener.cellFinished(e.index + 1, total, e.result)
@@ -223,6 +233,7 @@ internal class RaceRunner(
             e.lastForkNanos = nanos
             e.screeningNanos = nanos
             e.result = result
+            e.screening = result
             e.forks = 1
             // Not ok: the group's judgement stops it as such.
             if (result.status == CellStatus.OK) e.stop(RaceStop.FLOOR, r.why + side)
@@ -291,11 +302,16 @@ internal class RaceRunner(
                 return NONE
             }
         val leaderVariance = RaceRules.forkVariance(leader.time, leader.forks)
-        val need = others.maxOfOrNull { (test, cell) ->
-            val variance = RaceRules.forkVariance(cell.time, cell.forks)
-            RaceRules.forksNeeded(test, leader.forks, cell.forks, leaderVariance, variance, margin, options.looks)
+        // A screening fork's runs, replaced by the first timing fork's, do not tell how far its group is from settled.
+        val need = if (racing.any { it.entry.forks < 2 }) {
+            1
+        } else {
+            others.maxOfOrNull { (test, cell) ->
+                val variance = RaceRules.forkVariance(cell.time, cell.forks)
+                RaceRules.forksNeeded(test, leader.forks, cell.forks, leaderVariance, variance, margin, options.looks)
+            }
         }
-        return Open(racing, need ?: 0, RaceRules.groupWarmups(racing.map { it.ranked }))
+        return Open(racing, need ?: 0, RaceRules.groupWarmups(racing.map { it.entry.screening }))
     }
 
     private companion object {
