@@ -15,6 +15,7 @@ import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
+import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 import dev.bakeoff.result.RaceInfo
 import dev.bakeoff.result.RaceStop
@@ -92,10 +93,9 @@ class RaceRunnerTest {
     }
 
     @Test
-    fun `a budget short of a round goes first to the group that fewer forks can settle, though dearer`() {
+    fun `a round serves the group that fewer forks can settle first, though dearer`() {
         // lists: two cells whose forks differ far more than they do (2 s a round, but no fork settles them
-        // soon); arithmetic: two cells 8% behind a leader, forks within about 1% (3 s a round, settled by a
-        // third fork a side).
+        // soon); arithmetic: two cells 8% behind a leader, forks within about 1% (3 s a round).
         val script = { key: String, fork: Int ->
             val (s, w) = key.split(" x ")
             if (w == "lists") {
@@ -108,12 +108,17 @@ class RaceRunnerTest {
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "lists", 10, "blocking") } +
             listOf("direct", "executor-cached", "virtual-threads")
                 .map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        // 5 s of screening, 5 s for round 2, 3 s more, 5 s kept for the last files.
-        RaceRunner(RaceOptions(18 * SECOND), null, object : RunListener {}, track, track) { track.clock }.run(cells)
-        val forks = track.results.values.associate { "${it.strategy} x ${it.workload}" to it.race!!.forks }
-        assertEquals(3, forks.getValue("direct x arithmetic"), "$forks")
-        assertEquals(3, forks.getValue("virtual-threads x arithmetic"), "$forks")
-        assertEquals(2, forks.getValue("direct x lists"), "$forks")
+        // 5 s of screening, 5 s for every group's first timing round (the cheaper first), then round by round.
+        val started = mutableListOf<String>()
+        val listener = object : RunListener {
+            override fun cellStarted(index: Int, total: Int, spec: CellSpec, plan: MeasurementPlan?, elapsedNanos: Long, etaNanos: Long?) {
+                started += spec.subject
+            }
+        }
+        RaceRunner(RaceOptions(20 * SECOND), null, listener, track, track) { track.clock }.run(cells)
+        val rounds = started.drop(5)
+        assertEquals(listOf("lists", "lists"), rounds.take(2), "$rounds")
+        assertEquals(List(3) { "arithmetic" }, rounds.drop(5).take(3), "the group nearer a decision first: $rounds")
     }
 
     @Test

@@ -317,8 +317,8 @@ public class CellProbe internal constructor(
     private fun write(report: ProbeReport) = ReportChannel.PROBE.write(out, report)
 
     public companion object {
-        internal const val TRACE_BUDGET_NANOS = 250_000_000L
-        internal const val EVIDENCE_BUDGET_NANOS = 250_000_000L
+        internal const val TRACE_BUDGET_NANOS = 150_000_000L
+        internal const val EVIDENCE_BUDGET_NANOS = 150_000_000L
         private const val NANOS_PER_MILLI = 1_000_000L
 
         /** A deadline cell's trace pass: at most this many batches, within this budget (ns; at least one batch). */
