@@ -8,7 +8,7 @@ import java.math.BigDecimal
 /**
  * `results.csv`: one row per cell under a header row, for spreadsheets and scripts (columns in
  * docs/RESULTS.md), then one row per load cell (`bakeoff load`, `bakeoff capacity`): the columns
- * they share with a batch cell ([shared]), and the load columns ([loadColumns]), empty on a batch
+ * they share with a batch cell ([Column.load]), and the load columns ([loadColumns]), empty on a batch
  * row. RFC 4180: CRLF line ends, and a field holding a comma, quote or line break is quoted with its
  * quotes doubled. Numbers never depend on the default locale (`.` decimal point,
  * no grouping, no exponent); a missing value is an empty field. Stateless and thread-safe.
@@ -16,121 +16,117 @@ import java.math.BigDecimal
 internal object CsvReportFormat : ReportFormat {
     override val fileName = "results.csv"
 
-    // The header and every row come from this one list, so they cannot drift apart.
-    private val columns: List<Pair<String, (CellResult) -> Any?>> = listOf(
-        "strategy" to { c -> c.strategy },
-        "family" to { c -> c.family },
-        "workload" to { c -> c.workload },
-        "items" to { c -> c.items },
-        "wait" to { c -> c.wait },
-        "status" to { c -> c.status },
-        "median_ns" to { c -> c.timeNs?.median },
-        "min_ns" to { c -> c.timeNs?.min },
-        "max_ns" to { c -> c.timeNs?.max },
-        "mean_ns" to { c -> c.timeNs?.mean },
-        "error_ns" to { c -> c.timeNs?.error },
-        "runs" to { c -> c.timeNs?.runs?.size },
-        "alloc_bytes_per_op" to { c -> c.allocBytesPerOp },
-        "threads_start" to { c -> c.threads?.startLive },
-        "threads_peak" to { c -> c.threads?.peakLive },
-        "threads_created" to { c -> c.threads?.created },
-        "threads_alive_after_close" to { c -> c.threads?.aliveAfterClose },
-        "virtual_threads" to { c -> c.threads?.virtualUsed },
-        "queue_p50_ns" to { c -> c.latencyNs?.queueWait?.p50 },
-        "queue_p99_ns" to { c -> c.latencyNs?.queueWait?.p99 },
-        "run_p50_ns" to { c -> c.latencyNs?.run?.p50 },
-        "run_p99_ns" to { c -> c.latencyNs?.run?.p99 },
-        "threads_used" to { c -> c.perThread?.threadsUsed },
-        "tasks_min" to { c -> c.perThread?.minTasks },
-        "tasks_avg" to { c -> c.perThread?.avgTasks },
-        "tasks_max" to { c -> c.perThread?.maxTasks },
-        "throughput_per_sec" to { c -> c.throughputPerSec },
-        "cpu_ns_per_op" to { c -> c.cpuNsPerOp },
-        "plan_mode" to { c -> c.plan?.mode },
-        "sweep_key" to { c -> c.sweep?.keys?.joinToString(";") },
-        "sweep_value" to { c -> c.sweep?.values?.values?.joinToString(";") },
-        "threads_end" to { c -> c.threads?.endLive },
-        "threads_live_after_close" to { c -> c.threads?.liveAfterClose },
-        "tasks_completed" to { c -> c.tasks?.completed },
-        "task_min_ns" to { c -> c.tasks?.minRunNs },
-        "task_mean_ns" to { c -> c.tasks?.meanRunNs },
-        "task_max_ns" to { c -> c.tasks?.maxRunNs },
-        "heap_peak_bytes" to { c -> c.memory?.heapPeakBytes },
-        "rss_start_bytes" to { c -> c.memory?.rssStartBytes },
-        "rss_peak_bytes" to { c -> c.memory?.rssPeakBytes },
-        "evidence_batches" to { c -> c.evidence?.batches },
-        "evidence_wall_ns" to { c -> c.evidence?.wallNs },
-        "cpu_utilisation" to { c -> c.evidence?.cpuUtilisation },
-        "switches_voluntary" to { c -> c.evidence?.voluntarySwitches },
-        "switches_involuntary" to { c -> c.evidence?.involuntarySwitches },
-        "threads_ended" to { c -> c.evidence?.threadsEnded },
-        "pinned_count" to { c -> c.evidence?.pinned?.count },
-        "pinned_ns" to { c -> c.evidence?.pinned?.totalNs },
-        "park_count" to { c -> c.evidence?.parks?.count },
-        "park_ns" to { c -> c.evidence?.parks?.totalNs },
-        "monitor_enter_count" to { c -> c.evidence?.monitorEnters?.count },
-        "monitor_enter_ns" to { c -> c.evidence?.monitorEnters?.totalNs },
-        "monitor_wait_count" to { c -> c.evidence?.monitorWaits?.count },
-        "monitor_wait_ns" to { c -> c.evidence?.monitorWaits?.totalNs },
-        "gc_pause_count" to { c -> c.evidence?.gcPauses?.count },
-        "gc_pause_ns" to { c -> c.evidence?.gcPauses?.totalNs },
-        "floor_ns" to { c -> c.floorNs },
-        "traced_ns" to { c -> c.tracedNs },
-        "error" to { c -> c.error },
+    /**
+     * A column: its [name], what a batch cell's row holds in it ([cell]) and what a load cell's row
+     * does ([load]); null is an empty field.
+     */
+    private class Column(
+        val name: String,
+        val cell: (CellResult) -> Any? = { null },
+        val load: (LoadResult) -> Any? = { null },
     )
 
-    private val loadColumns: List<Pair<String, (LoadResult) -> Any?>> = listOf(
-        "arrival" to { c -> c.arrival },
-        "rate_per_sec" to { c -> c.ratePerSec },
-        "duration_s" to { c -> c.durationSeconds },
-        "arrived" to { c -> c.figures?.arrived },
-        "completed" to { c -> c.figures?.completed },
-        "failed" to { c -> c.figures?.failed },
-        "unfinished" to { c -> c.figures?.unfinished },
-        "offered_per_sec" to { c -> c.figures?.offeredPerSec },
-        "achieved_per_sec" to { c -> c.figures?.achievedPerSec },
-        "latency_p50_ns" to { c -> c.figures?.latencyNs?.p50 },
-        "latency_p90_ns" to { c -> c.figures?.latencyNs?.p90 },
-        "latency_p99_ns" to { c -> c.figures?.latencyNs?.p99 },
-        "latency_p999_ns" to { c -> c.figures?.latencyNs?.p999 },
-        "latency_max_ns" to { c -> c.figures?.latencyNs?.max },
-        "latency_mean_ns" to { c -> c.figures?.latencyNs?.mean },
-        "late" to { c -> c.figures?.lag?.late },
-        "lag_p99_ns" to { c -> c.figures?.lag?.p99Ns },
-        "lag_max_ns" to { c -> c.figures?.lag?.maxNs },
-        "rate_kept" to { c -> c.figures?.lag?.kept },
-        "mean_in_flight" to { c -> c.figures?.meanInFlight },
-        "service_ns" to { c -> c.figures?.serviceNs },
-        "alloc_bytes_per_item" to { c -> c.figures?.allocBytesPerItem },
-        "little_deviation" to { c -> c.little?.deviation },
-        "queueing_wait_ns" to { c -> c.queueing?.measuredWaitNs },
-        "queueing_predicted_ns" to { c -> c.queueing?.predictedWaitNs },
+    // The header and every row come from these lists, so they cannot drift apart. A load row fills the
+    // batch columns it shares: its cell's fields, and the thread counts its figures hold.
+    private val batchColumns: List<Column> = listOf(
+        Column("strategy", { it.strategy }, { it.strategy }),
+        Column("family", { it.family }, { it.family }),
+        Column("workload", { it.workload }, { it.workload }),
+        Column("items", { it.items }, { it.items }),
+        Column("wait", { it.wait }, { it.wait }),
+        Column("status", { it.status }, { it.status }),
+        Column("median_ns", { it.timeNs?.median }),
+        Column("min_ns", { it.timeNs?.min }),
+        Column("max_ns", { it.timeNs?.max }),
+        Column("mean_ns", { it.timeNs?.mean }),
+        Column("error_ns", { it.timeNs?.error }),
+        Column("runs", { it.timeNs?.runs?.size }),
+        Column("alloc_bytes_per_op", { it.allocBytesPerOp }),
+        Column("threads_start", { it.threads?.startLive }),
+        Column("threads_peak", { it.threads?.peakLive }, { it.figures?.peakThreads }),
+        Column("threads_created", { it.threads?.created }, { it.figures?.threadsCreated }),
+        Column("threads_alive_after_close", { it.threads?.aliveAfterClose }),
+        Column("virtual_threads", { it.threads?.virtualUsed }),
+        Column("queue_p50_ns", { it.latencyNs?.queueWait?.p50 }),
+        Column("queue_p99_ns", { it.latencyNs?.queueWait?.p99 }),
+        Column("run_p50_ns", { it.latencyNs?.run?.p50 }),
+        Column("run_p99_ns", { it.latencyNs?.run?.p99 }),
+        Column("threads_used", { it.perThread?.threadsUsed }),
+        Column("tasks_min", { it.perThread?.minTasks }),
+        Column("tasks_avg", { it.perThread?.avgTasks }),
+        Column("tasks_max", { it.perThread?.maxTasks }),
+        Column("throughput_per_sec", { it.throughputPerSec }),
+        Column("cpu_ns_per_op", { it.cpuNsPerOp }),
+        Column("plan_mode", { it.plan?.mode }),
+        Column("sweep_key", { it.sweep?.keys?.joinToString(";") }),
+        Column("sweep_value", { it.sweep?.values?.values?.joinToString(";") }),
+        Column("threads_end", { it.threads?.endLive }),
+        Column("threads_live_after_close", { it.threads?.liveAfterClose }),
+        Column("tasks_completed", { it.tasks?.completed }),
+        Column("task_min_ns", { it.tasks?.minRunNs }),
+        Column("task_mean_ns", { it.tasks?.meanRunNs }),
+        Column("task_max_ns", { it.tasks?.maxRunNs }),
+        Column("heap_peak_bytes", { it.memory?.heapPeakBytes }),
+        Column("rss_start_bytes", { it.memory?.rssStartBytes }),
+        Column("rss_peak_bytes", { it.memory?.rssPeakBytes }),
+        Column("evidence_batches", { it.evidence?.batches }),
+        Column("evidence_wall_ns", { it.evidence?.wallNs }),
+        Column("cpu_utilisation", { it.evidence?.cpuUtilisation }),
+        Column("switches_voluntary", { it.evidence?.voluntarySwitches }),
+        Column("switches_involuntary", { it.evidence?.involuntarySwitches }),
+        Column("threads_ended", { it.evidence?.threadsEnded }),
+        Column("pinned_count", { it.evidence?.pinned?.count }),
+        Column("pinned_ns", { it.evidence?.pinned?.totalNs }),
+        Column("park_count", { it.evidence?.parks?.count }),
+        Column("park_ns", { it.evidence?.parks?.totalNs }),
+        Column("monitor_enter_count", { it.evidence?.monitorEnters?.count }),
+        Column("monitor_enter_ns", { it.evidence?.monitorEnters?.totalNs }),
+        Column("monitor_wait_count", { it.evidence?.monitorWaits?.count }),
+        Column("monitor_wait_ns", { it.evidence?.monitorWaits?.totalNs }),
+        Column("gc_pause_count", { it.evidence?.gcPauses?.count }),
+        Column("gc_pause_ns", { it.evidence?.gcPauses?.totalNs }),
+        Column("floor_ns", { it.floorNs }),
+        Column("traced_ns", { it.tracedNs }),
+        Column("error", { it.error }, { it.error }),
     )
 
-    /** What a load row fills of the batch columns: the same fields, and the thread counts its figures hold. */
-    private val shared: Map<String, (LoadResult) -> Any?> = mapOf(
-        "strategy" to { c -> c.strategy },
-        "family" to { c -> c.family },
-        "workload" to { c -> c.workload },
-        "items" to { c -> c.items },
-        "wait" to { c -> c.wait },
-        "status" to { c -> c.status },
-        "threads_peak" to { c -> c.figures?.peakThreads },
-        "threads_created" to { c -> c.figures?.threadsCreated },
-        "error" to { c -> c.error },
+    private val loadColumns: List<Column> = listOf(
+        Column("arrival", load = { it.arrival }),
+        Column("rate_per_sec", load = { it.ratePerSec }),
+        Column("duration_s", load = { it.durationSeconds }),
+        Column("arrived", load = { it.figures?.arrived }),
+        Column("completed", load = { it.figures?.completed }),
+        Column("failed", load = { it.figures?.failed }),
+        Column("unfinished", load = { it.figures?.unfinished }),
+        Column("offered_per_sec", load = { it.figures?.offeredPerSec }),
+        Column("achieved_per_sec", load = { it.figures?.achievedPerSec }),
+        Column("latency_p50_ns", load = { it.figures?.latencyNs?.p50 }),
+        Column("latency_p90_ns", load = { it.figures?.latencyNs?.p90 }),
+        Column("latency_p99_ns", load = { it.figures?.latencyNs?.p99 }),
+        Column("latency_p999_ns", load = { it.figures?.latencyNs?.p999 }),
+        Column("latency_max_ns", load = { it.figures?.latencyNs?.max }),
+        Column("latency_mean_ns", load = { it.figures?.latencyNs?.mean }),
+        Column("late", load = { it.figures?.lag?.late }),
+        Column("lag_p99_ns", load = { it.figures?.lag?.p99Ns }),
+        Column("lag_max_ns", load = { it.figures?.lag?.maxNs }),
+        Column("rate_kept", load = { it.figures?.lag?.kept }),
+        Column("mean_in_flight", load = { it.figures?.meanInFlight }),
+        Column("service_ns", load = { it.figures?.serviceNs }),
+        Column("alloc_bytes_per_item", load = { it.figures?.allocBytesPerItem }),
+        Column("little_deviation", load = { it.little?.deviation }),
+        Column("queueing_wait_ns", load = { it.queueing?.measuredWaitNs }),
+        Column("queueing_predicted_ns", load = { it.queueing?.predictedWaitNs }),
     )
+
+    private val columns = batchColumns + loadColumns
 
     /** The column names, in order. */
-    val header: List<String> = columns.map { it.first } + loadColumns.map { it.first }
+    val header: List<String> = columns.map { it.name }
 
     override fun write(results: Results, out: Appendable) {
         line(out, header)
-        val noLoad = List(loadColumns.size) { "" }
-        for (cell in results.cells) line(out, columns.map { (_, value) -> field(value(cell)) } + noLoad)
-        for (load in results.load.orEmpty()) {
-            val batch = columns.map { (name, _) -> field(shared[name]?.invoke(load)) }
-            line(out, batch + loadColumns.map { (_, value) -> field(value(load)) })
-        }
+        for (cell in results.cells) line(out, columns.map { field(it.cell(cell)) })
+        for (load in results.load.orEmpty()) line(out, columns.map { field(it.load(load)) })
     }
 
     private fun line(out: Appendable, fields: List<String>) {
