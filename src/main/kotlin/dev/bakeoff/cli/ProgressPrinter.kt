@@ -86,15 +86,17 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         budgetLeftNanos: Long,
         waiting: List<GroupKey>,
         maxForks: Int,
+        short: List<GroupKey>,
     ) {
-        val names = names(groups + waiting)
-        val wait = if (waiting.isEmpty()) {
+        val names = names(groups + waiting + short)
+        fun wait(keys: List<GroupKey>, why: (String) -> String) = if (keys.isEmpty()) {
             ""
         } else {
-            val (verb, them) = if (waiting.size == 1) "waits" to "it" else "wait" to "them"
-            "; ${waiting.joinToString(", ") { names.getValue(it) }} $verb, as $maxForks forks a side would not " +
-                "settle $them yet"
+            val (verb, them) = if (keys.size == 1) "waits" to "it" else "wait" to "them"
+            "; ${keys.joinToString(", ") { names.getValue(it) }} $verb, as ${why(them)}"
         }
+        val wait = wait(waiting) { "$maxForks forks a side would not settle $it yet" } +
+            wait(short) { "two rounds of $it would not fit in the budget left" }
         val served = groups.joinToString(", ") { names.getValue(it) }
         echo(
             "race round $round: $cells cell(s) that could still win $served " +

@@ -316,8 +316,9 @@ class RaceRunnerTest {
                 budgetLeftNanos: Long,
                 waiting: List<GroupKey>,
                 maxForks: Int,
+                short: List<GroupKey>,
             ) {
-                rounds += groups.map { it.subject } to waiting.map { it.subject }
+                rounds += groups.map { it.subject } to (waiting + short).map { it.subject }
             }
         }
         RaceRunner(LONG, null, listener, track, track) { track.clock }.run(cells)
@@ -484,6 +485,25 @@ class RaceRunnerTest {
             assertEquals(1, c.race!!.forks)
             assertTrue("budget (2 s)" in c.race!!.reason, c.race!!.reason)
         }
+        // No round is announced that the budget cannot pay: its contenders stop before it.
+        val announced = mutableListOf<Int>()
+        val listener = object : RunListener {
+            override fun roundStarted(
+                round: Int,
+                cells: Int,
+                groups: List<GroupKey>,
+                budgetLeftNanos: Long,
+                waiting: List<GroupKey>,
+                maxForks: Int,
+                short: List<GroupKey>,
+            ) {
+                announced += round
+            }
+        }
+        val track = ScriptedTrack(pair(103.0, 20.0), emptySet())
+        val specs = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
+        RaceRunner(RaceOptions(8 * SECOND), null, listener, track, track) { track.clock }.run(specs)
+        assertEquals(emptyList(), announced, "two screening forks and the reserve leave 1 s: no round of two forks")
     }
 
     @Test

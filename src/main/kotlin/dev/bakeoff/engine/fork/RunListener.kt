@@ -30,7 +30,8 @@ internal interface RunListener {
      * A race's further round starts: [cells] contenders of the undecided [groups] get one more fork
      * each, with [budgetLeftNanos] of the run's budget left, while the undecided groups [waiting] wait
      * (as their forks stand, not even the race's [maxForks] forks a side could settle them; they are
-     * served once no group can be).
+     * served once no group can be) and those [short] wait as well (no timing fork yet, and the two rounds
+     * the least test takes would not fit in the budget left after the others').
      */
     fun roundStarted(
         round: Int,
@@ -39,6 +40,7 @@ internal interface RunListener {
         budgetLeftNanos: Long,
         waiting: List<GroupKey> = emptyList(),
         maxForks: Int = RaceOptions.BASE_FORKS,
+        short: List<GroupKey> = emptyList(),
     ) {}
 
     /** Before the first cell: [HarnessCost] starts measuring Bakeoff's own path. */

@@ -119,29 +119,31 @@ internal class RaceRunner(
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.entry.lastForkNanos } })
             if (open.isEmpty()) break
-            val served = affordable(
-                open.filter { it.need <= options.maxForks }
-                    .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open.take(1) },
-            )
-            val rounds = served.map { g ->
-                g to RaceRules.interleaved(g.contenders, round + 1) { it.entry.spec.strategy.spec }.filter { c ->
-                    val more = c.ranked.forks.size < options.maxForks
-                    if (!more) {
-                        c.entry.stop(
-                            RaceStop.MAX_FORKS,
-                            "undecided after ${options.maxForks} forks that count: the difference is within the noise",
-                        )
+            val near = open.filter { it.need <= options.maxForks }
+                .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open.take(1) }
+            val served = affordable(near)
+            val rounds = paid(
+                served.map { g ->
+                    g to RaceRules.interleaved(g.contenders, round + 1) { it.entry.spec.strategy.spec }.filter { c ->
+                        val more = c.ranked.forks.size < options.maxForks
+                        if (!more) {
+                            c.entry.stop(
+                                RaceStop.MAX_FORKS,
+                                "undecided after ${options.maxForks} forks that count: the difference is within the noise",
+                            )
+                        }
+                        more
                     }
-                    more
-                }
-            }.filter { it.second.isNotEmpty() }
+                }.filter { it.second.isNotEmpty() },
+            )
             // Each pass that serves nobody stops at least one cell, so the loop ends.
             if (rounds.isEmpty()) continue
             round++
             val left = options.budgetNanos - elapsed()
-            val waiting = (open - served.toSet()).map { it.key }
+            val waiting = (open - near.toSet()).map { it.key }
+            val short = (near - served.toSet()).map { it.key }
             val forks = rounds.sumOf { it.second.size }
-            listener.roundStarted(round, forks, rounds.map { it.first.key }, left, waiting, options.maxForks)
+            listener.roundStarted(round, forks, rounds.map { it.first.key }, left, waiting, options.maxForks, short)
             rounds.forEach { (g, contenders) -> serve(contenders, g.warmups, cells.size) }
         }
         for (e in entries) {
@@ -172,6 +174,24 @@ internal class RaceRunner(
     }
 
     /**
+     * The [rounds] the budget left pays for in full, in their order (each fork about as long as the cell's last);
+     * the others' contenders stop ([RaceStop.BUDGET]) before the round is announced, so that it names only the
+     * groups that get their forks.
+     */
+    private fun paid(rounds: List<Pair<Open, List<Contender>>>): List<Pair<Open, List<Contender>>> {
+        var left = options.budgetNanos - FINISH_RESERVE_NANOS - elapsed()
+        return rounds.filter { (_, contenders) ->
+            val cost = contenders.sumOf { it.entry.lastForkNanos }
+            (cost <= left).also { fits ->
+                if (fits) left -= cost else contenders.forEach { it.entry.stop(RaceStop.BUDGET, shortOfRound(cost)) }
+            }
+        }
+    }
+
+    private fun shortOfRound(cost: Long) = "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not " +
+        "pay for another round of its group (about ${cost / MILLIS} ms); its group stays undecided"
+
+    /**
      * One more fork for each of a group's [contenders], or none: a group whose round the budget cannot
      * pay for in full (each fork about as long as the cell's last) stays undecided, and what is left
      * goes to cheaper groups, as forks for only some of its cells could not settle it. An `avgt` fork
@@ -180,9 +200,7 @@ internal class RaceRunner(
     private fun serve(contenders: List<Contender>, warmups: Int, total: Int) {
         val cost = contenders.sumOf { it.entry.lastForkNanos }
         if (elapsed() + cost > options.budgetNanos - FINISH_RESERVE_NANOS) {
-            val why = "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for another " +
-                "round of its group (about ${cost / MILLIS} ms); its group stays undecided"
-            contenders.forEach { it.entry.stop(RaceStop.BUDGET, why) }
+            contenders.forEach { it.entry.stop(RaceStop.BUDGET, shortOfRound(cost)) }
             return
         }
         for ((e, ranked) in contenders) {
