@@ -13,4 +13,14 @@ internal object Libraries {
             .flatMap { it.libraries }
             .distinctBy { it.name }
     }
+
+    /**
+     * The libraries `--lib` can run on other versions, by name: those declared (and kotlinx.coroutines, which the
+     * model itself uses) whose declaration names a Maven module, that module each.
+     */
+    val versioned: Map<String, String> by lazy {
+        (listOf(Library.KOTLINX_COROUTINES) + declared).distinctBy { it.name }
+            .mapNotNull { lib -> lib.module?.let { lib.name to it } }
+            .toMap()
+    }
 }
