@@ -46,6 +46,7 @@ internal class ForkJvm(
             CpuAffinity.wrapper(java, cpus, classpath = classpath.takeIf { libs.isNotEmpty() }).toString()
 
         other -> java.toString()
+
         else -> null
     }
 

@@ -7,7 +7,13 @@ import java.nio.file.Path
  * One jar a library version puts on a fork's classpath: its Maven [group], [artifact] and [version], the
  * [path] of its copy in the local repository and its [sha256] (hex), computed from that copy. Immutable.
  */
-internal data class LibJar(val group: String, val artifact: String, val version: String, val path: Path, val sha256: String) {
+internal data class LibJar(
+    val group: String,
+    val artifact: String,
+    val version: String,
+    val path: Path,
+    val sha256: String,
+) {
     /** `org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:1.9.0`. */
     val coordinates: String get() = "$group:$artifact:$version"
 

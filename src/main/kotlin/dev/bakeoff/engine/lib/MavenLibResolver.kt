@@ -64,8 +64,10 @@ internal class MavenLibResolver(
 
         /** `$XDG_CACHE_HOME/bakeoff/m2`, by default `~/.cache/bakeoff/m2`: a local repository of Bakeoff's own. */
         val DEFAULT_CACHE: Path
-            get() = (System.getenv("XDG_CACHE_HOME")?.takeIf { it.isNotBlank() }?.let { Path.of(it) }
-                ?: Path.of(System.getProperty("user.home"), ".cache")).resolve("bakeoff").resolve("m2")
+            get() = (
+                System.getenv("XDG_CACHE_HOME")?.takeIf { it.isNotBlank() }?.let { Path.of(it) }
+                    ?: Path.of(System.getProperty("user.home"), ".cache")
+                ).resolve("bakeoff").resolve("m2")
 
         fun sha256(file: Path): String {
             val digest = MessageDigest.getInstance("SHA-256")
