@@ -7,8 +7,9 @@ import dev.bakeoff.result.label
 /**
  * Where a run's answer depends on the machine, the JDK or a library's version (`--lib`): in a merged file every
  * machine by fingerprint (the JDK is part of it), then, for each kind of work measured on more than one
- * machine, JDK or library version, the winner on each and whether they agree. Empty when every group ran on one
- * machine, one JDK and one version of each library. The console of `run` and `merge` and report.html show the same lines.
+ * machine, JDK or library version, the winner on each and whether they agree. Empty when every group ran on
+ * one machine, one JDK and one version of each library. The console of `run` and `merge` and report.html show
+ * the same lines.
  * Stateless; thread-safe.
  */
 public object MachineDifferences {

@@ -10,11 +10,11 @@ import dev.bakeoff.model.WaitForm
  * and JDK the cells ran on, so groups never mix machines; null for one machine's run. [cpus] is the
  * cores of a `cpus=` sweep's point (null otherwise, the run's `--cpus` included, which every cell
  * shares): its cells vary neither strategy nor subject, so without it a sweep would rank a strategy
- * against itself on other cores. [lib] is the library versions of a several-version run (`--lib`, by library
- * name; null otherwise): like the JDK, each version's cells are decided apart. Everything else a sweep varies is in [subject], [items] or the
- * strategy spec, so within a group the strategy spec names a cell ([CellKey]). The one
- * definition of a group: the decision, the race, shards, merge and every report use it, a part of
- * it by a projection (`key.copy(jdk = null)`). Immutable.
+ * against itself on other cores. [lib] is the library versions of a several-version run (`--lib`, by
+ * library name; null otherwise): like the JDK, each version's cells are decided apart. Everything else a
+ * sweep varies is in [subject], [items] or the strategy spec, so within a group the strategy spec names a
+ * cell ([CellKey]). The one definition of a group: the decision, the race, shards, merge and every report
+ * use it, a part of it by a projection (`key.copy(jdk = null)`). Immutable.
  */
 public class GroupKey(
     public val subject: String,

@@ -168,7 +168,10 @@ public class LibInfo(
     override val fields get() = listOf(::name, ::version, ::jars)
 }
 
-/** One jar of a [LibInfo]: its Maven [coordinates] (`group:artifact:version`) and the [sha256] of its bytes. Immutable. */
+/**
+ * One jar of a [LibInfo]: its Maven [coordinates] (`group:artifact:version`) and the [sha256] of its bytes.
+ * Immutable.
+ */
 @Serializable
 public class JarInfo(public val coordinates: String, public val sha256: String) : ResultValue() {
     override val fields get() = listOf(::coordinates, ::sha256)

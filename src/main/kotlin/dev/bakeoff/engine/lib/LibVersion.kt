@@ -72,5 +72,8 @@ internal data class LibVersion(val name: String, val version: String, val jars: 
     }
 }
 
-/** `--lib NAME=V1,V2`: the versions of library [name] every cell runs on, in this order, the first the baseline. */
+/**
+ * `--lib NAME=V1,V2`: the versions of library [name] every cell runs on, in this order, the first the baseline.
+ * Immutable.
+ */
 internal data class LibAxis(val name: String, val versions: List<LibVersion>)

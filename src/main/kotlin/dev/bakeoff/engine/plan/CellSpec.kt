@@ -26,8 +26,9 @@ import dev.bakeoff.result.SweepPoint
  * items are the scenario's files, requests or orders. [sweep] is set when the cell is one point
  * of a sweep (it only labels the result). [jdk] is set when the run compares several JDKs: the
  * cell's measured JVMs run on it (otherwise on the run's one JDK). [cpus] is set when a sweep varies
- * the cores (`cpus=1,2`): the cell's measured JVM runs on that many (otherwise on the run's `--cpus`). [libs] are set when
- * the run compares library versions (`--lib`): the cell's forks load those versions (otherwise Bakeoff's own).
+ * the cores (`cpus=1,2`): the cell's measured JVM runs on that many (otherwise on the run's `--cpus`).
+ * [libs] are set when the run compares library versions (`--lib`): the cell's forks load those versions
+ * (otherwise Bakeoff's own).
  */
 internal data class CellSpec(
     val strategy: Resolved<StrategyEntry>,
