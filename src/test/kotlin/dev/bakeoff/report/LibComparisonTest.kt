@@ -53,4 +53,14 @@ class LibComparisonTest {
         assertContains(network, "with kotlinx-coroutines 1.9.0")
         assertContains(network, "with kotlinx-coroutines 1.11.0")
     }
+
+    @Test
+    fun `check matches each version's groups and prints both runs' versions`() {
+        val check = Check.of(run(), run())
+        assertContains(check.machine, "--lib versions: kotlinx-coroutines 1.9.0, 1.11.0")
+        assertContains(check.groups.map { it.title }, "network, 100 items (blocking) with kotlinx-coroutines 1.9.0")
+        assertTrue(check.passed, check.failures.toString())
+        val plain = Check.of(CompareFixture.run(1), CompareFixture.run(2))
+        assertTrue(plain.machine.none { it.startsWith("--lib") }, plain.machine.toString())
+    }
 }
