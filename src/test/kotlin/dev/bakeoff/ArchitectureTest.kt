@@ -229,15 +229,16 @@ class ArchitectureTest {
          */
         val ROOMS: Map<String, Set<String>> = mapOf(
             "jdk" to emptySet(),
+            "lib" to emptySet(),
             "link" to emptySet(),
             "session" to emptySet(),
-            "plan" to setOf("jdk"),
+            "plan" to setOf("jdk", "lib"),
             "probe" to emptySet(),
             "cell" to setOf("plan", "link", "probe"),
             "jmh" to setOf("cell"),
-            "fork" to setOf("plan", "link", "jdk"),
+            "fork" to setOf("plan", "link", "jdk", "lib"),
             "race" to setOf("fork", "plan"),
-            "suite" to setOf("race", "fork", "plan", "link", "jdk", "session"),
+            "suite" to setOf("race", "fork", "plan", "link", "jdk", "lib", "session"),
             "fanout" to setOf("suite", "fork", "plan", "link"),
             "recommend" to setOf("plan"),
             "selfcheck" to setOf("suite", "fork", "plan", "jdk", "jmh", "session"),
@@ -252,7 +253,7 @@ class ArchitectureTest {
         val HOST_SIDE = setOf("fork", "race", "suite", "fanout", "recommend", "selfcheck", "load", "footprint", "session")
 
         /** Read by both sides, using neither: the messages (`link`), the plan both parse, the JDKs. */
-        val SHARED = setOf("link", "plan", "jdk")
+        val SHARED = setOf("link", "plan", "jdk", "lib")
         const val SHARED_SIDE = "shared"
 
         fun side(room: String?): String? = when (room) {

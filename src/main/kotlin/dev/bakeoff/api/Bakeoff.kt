@@ -13,10 +13,10 @@ import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.StrategyEntry
 import dev.bakeoff.model.WaitForm
 import dev.bakeoff.model.Workload
+import dev.bakeoff.model.runBlockingCompat
 import dev.bakeoff.report.ResultsFolderWriter
 import dev.bakeoff.result.ResultValue
 import dev.bakeoff.result.Results
-import kotlinx.coroutines.runBlocking
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.reflect.KClass
@@ -107,7 +107,7 @@ public object Bakeoff {
         private val blocking: ((Int) -> Int)?,
         private val suspending: (suspend (Int) -> Int)?,
     ) : Workload {
-        override fun run(seed: Int): Int = blocking?.invoke(seed) ?: runBlocking { suspending!!(seed) }
+        override fun run(seed: Int): Int = blocking?.invoke(seed) ?: runBlockingCompat { suspending!!(seed) }
 
         override suspend fun runSuspending(seed: Int): Int = suspending?.invoke(seed) ?: blocking!!(seed)
     }

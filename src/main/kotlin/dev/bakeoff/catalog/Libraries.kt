@@ -13,4 +13,20 @@ internal object Libraries {
             .flatMap { it.libraries }
             .distinctBy { it.name }
     }
+
+    /**
+     * The libraries `--lib` can run on other versions: those declared (and kotlinx.coroutines, which the model itself
+     * uses) whose declaration names a Maven module.
+     */
+    val swappable: List<Library> by lazy {
+        (listOf(Library.KOTLINX_COROUTINES) + declared).distinctBy { it.name }.filter { it.module != null }
+    }
+
+    /** [swappable] by name: its Maven module each. */
+    val versioned: Map<String, String> get() = swappable.associate { it.name to checkNotNull(it.module) }
+
+    /** `reactor-bounded-elastic-virtual >= 3.6`: the strategies that need a version of library [name] or later. */
+    fun neededBy(name: String): List<String> = Strategies.catalog.entries.mapNotNull { e ->
+        e.minVersions[name]?.let { "${e.id} >= $it" }
+    }
 }

@@ -7,6 +7,7 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import dev.bakeoff.catalog.CatalogListing
 import dev.bakeoff.catalog.CatalogMarkdown
+import dev.bakeoff.catalog.Libraries
 import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
@@ -19,8 +20,27 @@ internal class ListCommand : CliktCommand(name = "list") {
 
     private val json by option("--json", help = "Print machine-readable JSON instead of tables").flag()
     private val markdown by option("--markdown", help = "Print Markdown tables (the user guide's catalog)").flag()
+    private val libraries by option(
+        "--libraries",
+        help = "List the libraries --lib runs on other versions: name, Bakeoff's version, Maven module, and the " +
+            "strategies that need a version or later",
+    ).flag()
 
     override fun run() {
+        if (libraries) {
+            val rows = Libraries.swappable.map { lib ->
+                listOf(
+                    lib.name,
+                    lib.version ?: "unknown",
+                    checkNotNull(lib.module),
+                    Libraries.neededBy(lib.name).joinToString(),
+                )
+            }
+            echo(
+                terminal.render(compactTable(listOf("--lib NAME", "Bakeoff's version", "Maven module", "needs"), rows)),
+            )
+            return
+        }
         val listing = CatalogListing.of(
             Strategies.catalog.entries,
             Workloads.catalog.entries,

@@ -14,6 +14,9 @@ import com.github.ajalt.clikt.parameters.types.enum
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.long
 import dev.bakeoff.catalog.Strategies
+import dev.bakeoff.cli.LibOptions.libCacheOption
+import dev.bakeoff.cli.LibOptions.libOption
+import dev.bakeoff.cli.LibOptions.libRepositoryOption
 import dev.bakeoff.engine.fanout.Shard
 import dev.bakeoff.engine.fork.CellChecks
 import dev.bakeoff.engine.fork.CpuAffinity
@@ -70,6 +73,9 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
         help = "JDKs (>= 21) for the measured JVMs, comma-separated versions or homes, e.g. 21,25: every cell " +
             "runs on each (default: the one running Bakeoff; bakeoff jdk lists them)",
     )
+    private val lib by libOption()
+    private val libRepository by libRepositoryOption()
+    private val libCache by libCacheOption()
     private val cellTimeout by option(
         "--cell-timeout",
         help = "Seconds after which a cell is killed and recorded as timeout (default: from its plan)",
@@ -181,6 +187,7 @@ internal class MeasureOptions(defaultWait: String) : OptionGroup() {
             profile = profile?.let { RunChecks.profiler(it, jdks.firstOrNull()?.home) },
             margin = margin ?: GroupDecision.DEFAULT_MARGIN,
             deadlineNanos = deadline,
+            libs = LibOptions.resolve(lib, libRepository, libCache, d.inProcess),
         )
         // What only the expanded cells show, refused as the library refuses it.
         CellChecks.problem(all, cpus, wait)?.let { throw UsageError(it, statusCode = 2) }

@@ -91,8 +91,9 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
         val what = chosen?.let { "suite ${it.id}" }
             ?: options.sweep?.let { "sweep $it" }
             ?: "${options.workloads.size} workloads x ${options.strategies.size} strategies"
+        val on = if (options.libs.isEmpty()) "" else ", each on ${LibOptions.describe(options.libs)}"
         measureOptions.measuring(options) { session, o ->
-            measure(session, o, "Bakeoff: ${o.cells().size} cells ($what)", measureOptions.verbose) { results ->
+            measure(session, o, "Bakeoff: ${o.cells().size} cells ($what$on)", measureOptions.verbose) { results ->
                 details(results, chosen)
             }
         }
@@ -113,7 +114,9 @@ internal open class RunCommand(name: String = "run") : CliktCommand(name = name)
     private fun figuresOf(suite: Suite?): (CellResult) -> Boolean {
         if (figures) return { true }
         val keys = suite?.entries.orEmpty().filter { it.figures }.flatMap { it.cells() }.map { it.key }.toSet()
-        // A suite names its cells on any JDK and machine.
-        return { c -> CellKey.of(c).let { it.copy(group = it.group.copy(jdk = null, machine = null)) } in keys }
+        // A suite names its cells on any JDK, library version and machine.
+        return { c ->
+            CellKey.of(c).let { it.copy(group = it.group.copy(jdk = null, machine = null, lib = null)) } in keys
+        }
     }
 }

@@ -49,8 +49,8 @@ internal fun CliktCommand.measure(
 
 /**
  * What a measuring command prints once its cells are measured: the ranked report (compact unless
- * [verbose]), the JDK-against-JDK tables, how the machines differed, the command's [footer], where the
- * results are in [out] and last "The answer".
+ * [verbose]), the JDK-against-JDK and version-against-version tables, how the machines differed, the
+ * command's [footer], where the results are in [out] and last "The answer".
  */
 internal fun Terminal.renderRun(results: Results, out: Path, verbose: Boolean, footer: List<String>): String {
     val view = RunView.of(results)

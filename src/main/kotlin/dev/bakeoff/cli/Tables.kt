@@ -74,11 +74,12 @@ internal fun comparisonTable(c: Comparison): Widget {
 }
 
 /**
- * A several-JDK run's JDK-against-JDK tables ([Comparison.ofJdks]), each with its method line and
- * the cells it could not compare; empty for a run on one JDK.
+ * A several-JDK run's JDK-against-JDK tables ([Comparison.ofJdks]) and a several-version run's version-against-
+ * version ones ([Comparison.ofLibs]), each with its method line and the cells it could not compare; empty for a
+ * run on one JDK and Bakeoff's own library versions.
  */
 internal fun Terminal.renderJdkTables(results: Results): String = buildString {
-    for (c in Comparison.ofJdks(results)) {
+    for (c in Comparison.acrossRun(results)) {
         appendLine()
         line("${c.newLabel} against ${c.baseLabel}, per strategy and workload")
         if (c.rows.isNotEmpty()) appendLine(render(comparisonTable(c)))

@@ -158,6 +158,7 @@ internal object GroupDecision {
             machine = key.machine,
             winnerForks = w.size,
             cpus = key.cpus,
+            lib = key.lib,
         )
     }
 

@@ -46,7 +46,9 @@ internal sealed class CatalogEntry<T>(
  * feature release that has what it needs (null: any JDK Bakeoff runs on; a cell of a measured JVM on an
  * earlier JDK is not run, with the reason, whichever JDK runs Bakeoff itself), [fixedBatchOnly] why
  * it has no open-loop form ([Strategy.openLoop]; null: it has one), [libraries] the third-party libraries
- * it calls (its family's, unless it says otherwise). Immutable; thread-safe.
+ * it calls (its family's, unless it says otherwise), [minVersions] the first version of a library (by
+ * [Library.name]) that has what it needs (a cell run on an earlier one with `--lib` is not run, with the
+ * reason). Immutable; thread-safe.
  */
 internal class StrategyEntry(
     id: String,
@@ -64,6 +66,7 @@ internal class StrategyEntry(
     val minJdk: Int? = null,
     val fixedBatchOnly: String? = null,
     libraries: List<Library> = listOfNotNull(family.library),
+    val minVersions: Map<String, String> = emptyMap(),
     factory: (Params) -> Strategy,
 ) : CatalogEntry<Strategy>(id, summary, params, factory, inAll, libraries)
 

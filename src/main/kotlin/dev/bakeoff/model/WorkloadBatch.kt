@@ -1,6 +1,5 @@
 package dev.bakeoff.model
 
-import kotlinx.coroutines.runBlocking
 import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.atomic.AtomicLong
 
@@ -142,7 +141,7 @@ internal fun WaitForm.call(workload: Workload, seed: Int): Int = when (this) {
     WaitForm.BLOCKING -> workload.run(seed)
 
     // A thread-based strategy cannot suspend: bridging holds its thread for the wait.
-    WaitForm.SUSPENDING -> runBlocking { workload.runSuspending(seed) }
+    WaitForm.SUSPENDING -> runBlockingCompat { workload.runSuspending(seed) }
 }
 
 /** Runs item [seed] of [workload] in a coroutine, waiting in this form. */

@@ -298,7 +298,10 @@ internal data class Check(
             }
         }
 
-        /** The machine's kind and fingerprint, JDK, OS and libraries of both runs: the same, or what changed. */
+        /**
+         * The machine's kind and fingerprint, JDK, OS and libraries of both runs, and their `--lib` versions where
+         * either has some: the same, or what changed.
+         */
         private fun machineLines(baseline: Results, current: Results): List<String> {
             val b = baseline.machine
             val n = current.machine
@@ -311,8 +314,16 @@ internal data class Check(
                 line("fingerprint", fingerprints(baseline), fingerprints(current)),
                 line("JDK", "${b.jdkVendor} ${b.jdkVersion}", "${n.jdkVendor} ${n.jdkVersion}"),
                 line("OS", b.os, n.os),
-            ) + if (libraries.isEmpty()) emptyList() else listOf("libraries changed: ${libraries.joinToString()}")
+            ) + (if (libraries.isEmpty()) emptyList() else listOf("libraries changed: ${libraries.joinToString()}")) +
+                listOfNotNull(
+                    line("--lib versions", libs(baseline), libs(current))
+                        .takeIf { baseline.libs != null || current.libs != null },
+                )
         }
+
+        /** `kotlinx-coroutines 1.9.0, 1.11.0`: the versions a several-version run measured, or `none`. */
+        private fun libs(r: Results) = r.libs.orEmpty().groupBy({ it.name }, { it.version }).entries
+            .joinToString("; ") { (name, versions) -> "$name ${versions.joinToString()}" }.ifEmpty { "none" }
 
         private const val GIB = 1L shl 30
     }

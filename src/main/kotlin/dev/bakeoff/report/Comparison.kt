@@ -109,15 +109,45 @@ internal data class Comparison(
          * matched by [CellKey] without the JDK, under the margin the run decided with;
          * empty for a run on one JDK.
          */
-        fun ofJdks(results: Results): List<Comparison> {
-            val jdks = results.jdks.orEmpty().map { it.version }
-            fun cells(jdk: String) = results.cells.filter { it.jdk == jdk }
-                .associateBy { CellKey.of(it).let { k -> k.copy(group = k.group.copy(jdk = null)) } }
-            val base = jdks.firstOrNull() ?: return emptyList()
-            return jdks.drop(1).map { jdk ->
-                val margin = results.preset.margin ?: GroupDecision.DEFAULT_MARGIN
-                val first = Side("JDK $base", results, cells(base))
-                of(first, Side("JDK $jdk", results, cells(jdk)), margin, CellKey::title)
+        fun ofJdks(results: Results): List<Comparison> = across(
+            results,
+            results.jdks.orEmpty().map { it.version },
+            { "JDK $it" },
+            { cell, jdk -> cell.jdk == jdk },
+        ) { it.copy(jdk = null) }
+
+        /**
+         * Within a several-version run ([Results.libs]): for each library, every other version's cells against its
+         * first version's, matched by [CellKey] without that library's version (the other libraries' stay in
+         * the key, so a grid compares like with like), under the margin the run decided with; empty without `--lib`.
+         */
+        fun ofLibs(results: Results): List<Comparison> =
+            results.libs.orEmpty().groupBy({ it.name }, { it.version }).flatMap { (name, versions) ->
+                across(results, versions, { "$name $it" }, { cell, v -> cell.lib?.get(name) == v }) { key ->
+                    key.copy(lib = key.lib?.minus(name)?.ifEmpty { null })
+                }
+            }
+
+        /** What a run says across one of its dimensions: [ofJdks] and [ofLibs], in that order. */
+        fun acrossRun(results: Results): List<Comparison> = ofJdks(results) + ofLibs(results)
+
+        /**
+         * Every other of [values] against the first: the cells [on] each, matched by [CellKey] with the group
+         * [without] that value, [label] naming a side.
+         */
+        private fun across(
+            results: Results,
+            values: List<String>,
+            label: (String) -> String,
+            on: (CellResult, String) -> Boolean,
+            without: (GroupKey) -> GroupKey,
+        ): List<Comparison> {
+            fun cells(value: String) = results.cells.filter { on(it, value) }
+                .associateBy { CellKey.of(it).let { k -> k.copy(group = without(k.group)) } }
+            val base = values.firstOrNull() ?: return emptyList()
+            val margin = results.preset.margin ?: GroupDecision.DEFAULT_MARGIN
+            return values.drop(1).map { v ->
+                of(Side(label(base), results, cells(base)), Side(label(v), results, cells(v)), margin, CellKey::title)
             }
         }
 

@@ -81,7 +81,8 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
             differences(view)
             OutcomeHtml.failures(this, results)
             OutcomeHtml.deadlines(this, results)
-            jdkTables(results)
+            acrossTables("jdks", "JDK against JDK", Comparison.ofJdks(results))
+            acrossTables("libs", "Library version against version", Comparison.ofLibs(results))
             groups.forEach { groupSection(it, results.machine.cores, charts) }
             loadCharts(results, charts)
             if (sweeps.isNotEmpty()) {
@@ -174,12 +175,15 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
         }
     }
 
-    /** A several-JDK run's JDK-against-JDK tables ([Comparison.ofJdks]), as the console prints them. */
-    private fun FlowContent.jdkTables(results: Results) {
-        val comparisons = Comparison.ofJdks(results).takeIf { it.isNotEmpty() } ?: return
+    /**
+     * A several-JDK run's JDK-against-JDK tables ([Comparison.ofJdks]), or a several-version run's version-against-
+     * version ones ([Comparison.ofLibs]), as the console prints them, in a section [sectionId] headed [heading].
+     */
+    private fun FlowContent.acrossTables(sectionId: String, heading: String, comparisons: List<Comparison>) {
+        if (comparisons.isEmpty()) return
         section {
-            id = "jdks"
-            h2 { +"JDK against JDK" }
+            id = sectionId
+            h2 { +heading }
             for (c in comparisons) {
                 h3 { +"${c.newLabel} against ${c.baseLabel}, per strategy and workload" }
                 p("sub") { +CompareHtml.summary(c) }

@@ -5,10 +5,11 @@ import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.label
 
 /**
- * Where a run's answer depends on the machine or the JDK: in a merged file every machine by
- * fingerprint (the JDK is part of it), then, for each kind of work measured on more than one
- * machine or JDK, the winner on each and whether they agree. Empty when every group ran on one
- * machine and one JDK. The console of `run` and `merge` and report.html show the same lines.
+ * Where a run's answer depends on the machine, the JDK or a library's version (`--lib`): in a merged file every
+ * machine by fingerprint (the JDK is part of it), then, for each kind of work measured on more than one
+ * machine, JDK or library version, the winner on each and whether they agree. Empty when every group ran on
+ * one machine, one JDK and one version of each library. The console of `run` and `merge` and report.html show
+ * the same lines.
  * Stateless; thread-safe.
  */
 public object MachineDifferences {
@@ -22,12 +23,20 @@ public object MachineDifferences {
             lines += "Machines:"
             machines.forEach { (id, m) -> lines += "  $id: ${m.label}" }
         }
-        val byWork = view.groups.groupBy { it.key.copy(jdk = null, machine = null) }
-            .filterValues { g -> g.map { it.key.jdk to it.key.machine }.distinct().size > 1 }
+        val byWork = view.groups.groupBy { it.key.copy(jdk = null, machine = null, lib = null) }
+            .filterValues { g -> g.map { place(it.key) }.distinct().size > 1 }
         if (byWork.isEmpty()) {
             return if (lines.isEmpty()) lines else lines + "No kind of work was measured on more than one machine."
         }
-        lines += "Winner per machine and JDK:"
+        val places = if (view.groups.any {
+                it.key.lib != null
+            }
+        ) {
+            "machine, JDK and library version"
+        } else {
+            "machine and JDK"
+        }
+        lines += "Winner per $places:"
         byWork.forEach { (work, groups) ->
             val winners = groups.map { place(it.key) to (it.winner?.strategy ?: "no winner") }
             // A strategy that could not run somewhere (a JDK without its API: not run) is no difference
@@ -50,6 +59,7 @@ public object MachineDifferences {
         return lines
     }
 
-    private fun place(key: GroupKey) = listOfNotNull(key.jdk?.let { "on JDK $it" }, key.machine?.let { "on $it" })
-        .joinToString(" ")
+    private fun place(key: GroupKey) =
+        listOfNotNull(key.jdk?.let { "on JDK $it" }, key.libs.trim().ifEmpty { null }, key.machine?.let { "on $it" })
+            .joinToString(" ")
 }

@@ -15,11 +15,11 @@ internal data class CellKey(val strategy: String, val group: GroupKey, val sweep
 
     /**
      * How a run's messages name a cell: `direct x lists x 100 (blocking)`, then ` on JDK 21.0.8`,
-     * ` on 2 cpus` and ` on machine 1a2b3c4d` where set.
+     * ` on 2 cpus`, ` with kotlinx-coroutines 1.9.0` and ` on machine 1a2b3c4d` where set.
      */
     override fun toString(): String = "$strategy x ${group.subject} x ${group.items} (${group.wait.id})" +
         group.jdk?.let { " on JDK $it" }.orEmpty() + group.cpus?.let { " on ${GroupKey.cores(it)}" }.orEmpty() +
-        group.machine?.let { " on machine $it" }.orEmpty()
+        group.libs + group.machine?.let { " on machine $it" }.orEmpty()
 
     companion object {
         fun of(cell: CellResult): CellKey = CellKey(cell.strategy, GroupKey.of(cell), cell.sweep)

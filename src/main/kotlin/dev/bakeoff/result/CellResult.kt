@@ -86,6 +86,11 @@ public class CellResult(
     public val threadDump: String? = null,
     /** Each measured JVM the cell took, in the order they ran: where its wall time went ([ForkAnatomy]). */
     public val forks: List<ForkAnatomy>? = null,
+    /**
+     * The library versions its forks ran on in a several-version run (`--lib`), by library name
+     * ([Results.libs]); null otherwise.
+     */
+    public val lib: Map<String, String>? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
@@ -93,6 +98,7 @@ public class CellResult(
             ::threads, ::latencyNs, ::perThread, ::throughputPerSec, ::cpuNsPerOp, ::scenario, ::params, ::limitNs,
             ::efficiency, ::sweep, ::tasks, ::memory, ::race, ::steady, ::drift, ::firstToLast, ::evidence, ::jdk,
             ::machine, ::profile, ::floorNs, ::tracedNs, ::limitParts, ::failure, ::deadline, ::threadDump, ::forks,
+            ::lib,
         )
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */
@@ -134,11 +140,12 @@ public class CellResult(
         deadline: DeadlineFigures? = this.deadline,
         threadDump: String? = this.threadDump,
         forks: List<ForkAnatomy>? = this.forks,
+        lib: Map<String, String>? = this.lib,
     ): CellResult = CellResult(
         strategy, family, workload, items, wait, status, error, plan, timeNs, allocBytesPerOp, threads, latencyNs,
         perThread, throughputPerSec, cpuNsPerOp, scenario, params, limitNs, efficiency, sweep, tasks, memory, race,
         steady, drift, firstToLast, evidence, jdk, machine, profile, floorNs, tracedNs, limitParts, failure, deadline,
-        threadDump, forks,
+        threadDump, forks, lib,
     )
 }
 

@@ -36,11 +36,13 @@ public class GroupResult(
     public val winnerForks: Int? = null,
     /** The cores of its cells' `cpus=` sweep point ([GroupKey.cpus]); null without one, and in files written before. */
     public val cpus: Int? = null,
+    /** The library versions its cells ran on, in a several-version run (`--lib`, [GroupKey.lib]); null otherwise. */
+    public val lib: Map<String, String>? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::workload, ::items, ::wait, ::winner, ::status, ::tiedWith, ::margin, ::winnerRuns, ::reason, ::tests,
-            ::jdk, ::machine, ::winnerForks, ::cpus,
+            ::jdk, ::machine, ::winnerForks, ::cpus, ::lib,
         )
 }
 

@@ -38,11 +38,16 @@ public class Results(
     public val capacity: List<CapacityResult>? = null,
     /** `bakeoff footprint`: what one waiting task keeps, per strategy and stack depth; null otherwise. */
     public val footprint: List<FootprintResult>? = null,
+    /**
+     * The library versions a several-version run (`--lib`) measured every cell on, each with the jars its forks
+     * loaded; null without `--lib`.
+     */
+    public val libs: List<LibInfo>? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::schemaVersion, ::bakeoffVersion, ::createdAt, ::complete, ::machine, ::preset, ::cells, ::groups, ::jdks,
-            ::machines, ::load, ::capacity, ::footprint,
+            ::machines, ::load, ::capacity, ::footprint, ::libs,
         )
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */
@@ -60,9 +65,10 @@ public class Results(
         load: List<LoadResult>? = this.load,
         capacity: List<CapacityResult>? = this.capacity,
         footprint: List<FootprintResult>? = this.footprint,
+        libs: List<LibInfo>? = this.libs,
     ): Results = Results(
         schemaVersion, bakeoffVersion, createdAt, complete, machine, preset, cells, groups, jdks, machines, load,
-        capacity, footprint,
+        capacity, footprint, libs,
     )
 
     public companion object {
@@ -146,4 +152,27 @@ public class JdkInfo(
     public val runtime: String? = null,
 ) : ResultValue() {
     override val fields get() = listOf(::version, ::vendor, ::home, ::runtime)
+}
+
+/**
+ * One version of one library in a several-version run (`--lib NAME=V1,V2`): its [name] (as
+ * `machine.libraries` names it), the [version] cells carry ([CellResult.lib]) and the [jars] its forks
+ * loaded in place of Bakeoff's own. Immutable.
+ */
+@Serializable
+public class LibInfo(
+    public val name: String,
+    public val version: String,
+    public val jars: List<JarInfo>,
+) : ResultValue() {
+    override val fields get() = listOf(::name, ::version, ::jars)
+}
+
+/**
+ * One jar of a [LibInfo]: its Maven [coordinates] (`group:artifact:version`) and the [sha256] of its bytes.
+ * Immutable.
+ */
+@Serializable
+public class JarInfo(public val coordinates: String, public val sha256: String) : ResultValue() {
+    override val fields get() = listOf(::coordinates, ::sha256)
 }

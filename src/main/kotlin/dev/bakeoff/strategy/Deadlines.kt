@@ -3,11 +3,11 @@ package dev.bakeoff.strategy
 import dev.bakeoff.model.Batch
 import dev.bakeoff.model.DeadlinePassed
 import dev.bakeoff.model.Strategy
+import dev.bakeoff.model.runBlockingCompat
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.TimeoutCancellationException
 import kotlinx.coroutines.job
-import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
 import java.util.concurrent.Future
 import java.util.concurrent.TimeUnit
@@ -40,13 +40,13 @@ internal interface RunBlockingStrategy : Strategy {
     suspend fun CoroutineScope.items(batch: Batch)
 
     override fun run(batch: Batch) {
-        runBlocking { items(batch) }
+        runBlockingCompat { items(batch) }
     }
 
     override fun runWithin(batch: Batch, deadlineNanos: Long) {
         var scope: Job? = null
         try {
-            runBlocking {
+            runBlockingCompat {
                 withTimeout(deadlineNanos.nanoseconds) {
                     scope = coroutineContext.job
                     items(batch)

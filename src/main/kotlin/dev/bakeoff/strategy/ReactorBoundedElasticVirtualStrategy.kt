@@ -60,6 +60,8 @@ internal class ReactorBoundedElasticVirtualStrategy : Strategy {
                     "boundedElastic on virtual threads (10 x cores tasks at once)",
                 )
             },
+            // Schedulers.Factory.newThreadPerTaskBoundedElastic came with Reactor 3.6.
+            minVersions = mapOf(checkNotNull(REACTOR.library).name to "3.6"),
         ) { ReactorBoundedElasticVirtualStrategy() }
     }
 }

@@ -15,8 +15,11 @@ import reactor.core.scheduler.Schedulers
 import java.time.Duration
 
 /** Project Reactor. */
-internal val REACTOR =
-    StrategyFamily("reactor", colour = "#2a9d8f", library = Library("reactor-core", Flux::class.java))
+internal val REACTOR = StrategyFamily(
+    "reactor",
+    colour = "#2a9d8f",
+    library = Library("reactor-core", Flux::class.java, "io.projectreactor:reactor-core"),
+)
 
 /**
  * Project Reactor: one `Mono.fromRunnable { action(it) }.subscribeOn(scheduler)` per item,

@@ -16,8 +16,11 @@ import io.reactivex.rxjava3.schedulers.Schedulers
 import java.util.concurrent.TimeUnit
 
 /** RxJava 3. */
-internal val RXJAVA =
-    StrategyFamily("rxjava", colour = "#d1495b", library = Library("rxjava", Flowable::class.java))
+internal val RXJAVA = StrategyFamily(
+    "rxjava",
+    colour = "#d1495b",
+    library = Library("rxjava", Flowable::class.java, "io.reactivex.rxjava3:rxjava"),
+)
 
 /** RxJava's process-wide schedulers, and the threads it starts beside them. */
 internal object RxSchedulers {

@@ -6,8 +6,8 @@ import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
+import dev.bakeoff.model.runBlockingCompat
 import kotlinx.coroutines.CoroutineDispatcher
-import kotlinx.coroutines.runBlocking
 import java.util.concurrent.TimeUnit
 import kotlin.coroutines.EmptyCoroutineContext
 
@@ -28,7 +28,7 @@ internal class LimitedBlockingWorkload(
 
     override fun waitNanos(seed: Int): Long = TimeUnit.MILLISECONDS.toNanos(millis.toLong())
 
-    override fun run(seed: Int): Int = runBlocking(view ?: EmptyCoroutineContext) {
+    override fun run(seed: Int): Int = runBlockingCompat(view ?: EmptyCoroutineContext) {
         waits.sleep(waitNanos(seed))
         ArithmeticWorkload.run(seed)
     }

@@ -6,7 +6,7 @@ import dev.bakeoff.model.ParamSpec
 import dev.bakeoff.model.ParamSpec.IntParam
 import dev.bakeoff.model.Waits
 import dev.bakeoff.model.Workload
-import kotlinx.coroutines.runBlocking
+import dev.bakeoff.model.runBlockingCompat
 import java.util.concurrent.TimeUnit
 import kotlin.coroutines.EmptyCoroutineContext
 
@@ -33,7 +33,7 @@ internal class NestedBlockingWorkload(
             waits.sleep(waitNanos(seed))
             return ArithmeticWorkload.run(seed)
         }
-        return runBlocking(site.dispatcher() ?: EmptyCoroutineContext) { level(seed, left - 1) }
+        return runBlockingCompat(site.dispatcher() ?: EmptyCoroutineContext) { level(seed, left - 1) }
     }
 
     companion object {

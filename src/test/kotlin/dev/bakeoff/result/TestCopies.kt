@@ -29,8 +29,10 @@ internal fun GroupResult.copy(
     machine: String? = this.machine,
     winnerForks: Int? = this.winnerForks,
     cpus: Int? = this.cpus,
+    lib: Map<String, String>? = this.lib,
 ): GroupResult = GroupResult(
     workload, items, wait, winner, status, tiedWith, margin, winnerRuns, reason, tests, jdk, machine, winnerForks, cpus,
+    lib,
 )
 
 internal fun PairTest.copy(

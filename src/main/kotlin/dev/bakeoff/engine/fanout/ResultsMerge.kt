@@ -130,6 +130,10 @@ internal object ResultsMerge {
                 groups = groups,
                 // The shards of a several-JDK run each list the run's JDKs: the merged file lists them once.
                 jdks = inputs.flatMap { it.second.jdks.orEmpty() }.distinctBy { it.version }.ifEmpty { null },
+                // Likewise the library versions of a several-version run (`--lib`), its cells keyed by them.
+                libs = inputs.flatMap {
+                    it.second.libs.orEmpty()
+                }.distinctBy { it.name to it.version }.ifEmpty { null },
                 machines = machines,
                 load = load.ifEmpty { null },
                 capacity = capacity.ifEmpty { null },

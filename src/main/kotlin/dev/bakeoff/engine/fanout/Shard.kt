@@ -59,7 +59,7 @@ internal class ShardPlan(val parts: List<List<CellSpec>>, val nanos: List<Long>)
 
     companion object {
         fun of(cells: List<CellSpec>, count: Int, cost: CellCost): ShardPlan {
-            val groups = cells.groupBy { it.group.copy(jdk = null) }.values.toList()
+            val groups = cells.groupBy { it.group.copy(jdk = null, lib = null) }.values.toList()
             // Added in doubles, held at Long.MAX_VALUE by toLong(): huge estimates never wrap to negative loads.
             val costs = groups.map { g -> g.sumOf { cost.nanos(it).toDouble() }.toLong() }
             val order = groups.indices.sortedWith(compareByDescending<Int> { costs[it] }.thenBy { it })

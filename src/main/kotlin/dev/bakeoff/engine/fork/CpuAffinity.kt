@@ -60,14 +60,21 @@ internal object CpuAffinity {
     }
 
     /**
-     * An executable script that runs [java] under [prefix]: JMH takes a single path for its forks'
-     * `java`, no command prefix. One file per JDK and processor list in [dir] (by default a folder only
-     * this user may write), written once
+     * An executable script that runs [java] under [prefix] (none when [cpus] is null): JMH takes a single path for
+     * its forks' `java`, no command prefix. With [classpath], the script also puts it in place of the value of
+     * the `-cp` JMH gives its forks (always this JVM's own): a fork of other library versions (`--lib`). One file per
+     * JDK, processor list and classpath in [dir] (by default a folder only this user may write), written once
      * (atomically, so concurrent runs never see half a script) and reused.
      */
-    fun wrapper(java: Path, cpus: Int, dir: Path = scripts): Path {
-        val command = (prefix(cpus) + java.toString()).joinToString(" ") { "'" + it.replace("'", "'\\''") + "'" }
-        val script = "#!/bin/sh\nexec $command \"\$@\"\n"
+    fun wrapper(java: Path, cpus: Int?, dir: Path = scripts, classpath: String? = null): Path {
+        val command = (cpus?.let(::prefix).orEmpty() + java.toString()).joinToString(" ", transform = ::quoted)
+        // `for a` walks the arguments as given while each is moved to the end, the one after -cp replaced.
+        val swap = classpath?.let {
+            "cp=${quoted(it)}\nswap=\nfor a do\n  shift\n" +
+                "  if [ -n \"\$swap\" ]; then set -- \"\$@\" \"\$cp\"; swap=; else set -- \"\$@\" \"\$a\"; fi\n" +
+                "  if [ \"\$a\" = -cp ]; then swap=1; fi\ndone\n"
+        }.orEmpty()
+        val script = "#!/bin/sh\n${swap}exec $command \"\$@\"\n"
         val file = dir.resolve("bakeoff-java-${script.hashCode().toUInt().toString(16)}.sh")
         if (Files.isExecutable(file) && Files.readString(file) == script) return file
         val temp = Files.createTempFile(dir, "bakeoff-java-", ".tmp")
@@ -75,6 +82,9 @@ internal object CpuAffinity {
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"))
         return Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
     }
+
+    /** [text] as one word of a shell command. */
+    private fun quoted(text: String) = "'" + text.replace("'", "'\\''") + "'"
 
     /**
      * Where the scripts go: a folder of this user's own in the temporary folder, which nobody else may

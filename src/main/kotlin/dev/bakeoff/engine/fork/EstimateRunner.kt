@@ -39,7 +39,7 @@ internal class EstimateRunner(private val options: RunOptions, private val workD
                 CellFiles(workDir, index),
                 workload,
                 spec.items,
-                ForkJvm(options, spec.jdk?.home ?: options.jdk),
+                ForkJvm(options, spec.jdk?.home ?: options.jdk, libs = spec.libs),
             )
         }
         return try {

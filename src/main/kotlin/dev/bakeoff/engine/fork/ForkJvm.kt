@@ -1,6 +1,8 @@
 package dev.bakeoff.engine.fork
 
 import dev.bakeoff.engine.jdk.MachineInfo
+import dev.bakeoff.engine.lib.LibClasspath
+import dev.bakeoff.engine.lib.LibVersion
 import dev.bakeoff.engine.link.ForkEntry
 import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.plan.CellSpec
@@ -13,13 +15,15 @@ import java.nio.file.Path
  * How every JVM that runs a workload is started, whether JMH forks it for a cell
  * ([JmhCellRunner]) or [EstimateRunner] for a planning probe: on the cell's JDK, with this JVM's
  * classpath and the same options (the [ForkSettings] properties, `--cpus`, every `--jvm-arg`), and
- * with `--cpus` (or a cell's own [cpus], from a `cpus=` sweep) on that many cores ([CpuAffinity]).
+ * with `--cpus` (or a cell's own [cpus], from a `cpus=` sweep) on that many cores ([CpuAffinity]), and
+ * with a cell's [libs] (`--lib`) in place of Bakeoff's own copies of those libraries ([LibClasspath]).
  * Immutable; thread-safe.
  */
 internal class ForkJvm(
     private val options: RunOptions,
     jdk: Path? = options.jdk,
     private val cpus: Int? = options.cpus,
+    private val libs: List<LibVersion> = emptyList(),
 ) {
     /** The JDK the forks run on: [jdk] (a cell's, or `--jdk`), or the one running Bakeoff. */
     val home: Path = jdk ?: Path.of(System.getProperty("java.home"))
@@ -34,16 +38,20 @@ internal class ForkJvm(
 
     /**
      * The `java` JMH must start its forks with, or null for this JVM's own: JMH takes one path, so
-     * with `--cpus` a script that runs [java] under `taskset` ([CpuAffinity.wrapper]).
+     * with `--cpus` a script that runs [java] under `taskset` ([CpuAffinity.wrapper]), and with [libs] one that
+     * gives it [classpath] in place of JMH's.
      */
     fun jmhJava(): String? = when {
-        cpus != null -> CpuAffinity.wrapper(java, cpus).toString()
+        cpus != null || libs.isNotEmpty() ->
+            CpuAffinity.wrapper(java, cpus, classpath = classpath.takeIf { libs.isNotEmpty() }).toString()
+
         other -> java.toString()
+
         else -> null
     }
 
-    /** The classpath of this JVM, which the forks use too (JMH's own forks do). */
-    val classpath: String get() = System.getProperty("java.class.path")
+    /** The classpath of this JVM, which the forks use too (JMH's own forks do), with [libs] in place. */
+    val classpath: String get() = LibClasspath.of(System.getProperty("java.class.path"), libs)
 
     /**
      * What a JVM of this run is told besides its command line: [probeFile] for its report, the

@@ -215,9 +215,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         return b.build()
     }
 
-    /** The JVM of [spec]'s forks: its own JDK or cores (a sweep's), else the run's. */
-    private fun jvmOf(spec: CellSpec): ForkJvm = if (spec.jdk != null || spec.cpus != null) {
-        ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
+    /** The JVM of [spec]'s forks: its own JDK, cores (a sweep's) or library versions, else the run's. */
+    private fun jvmOf(spec: CellSpec): ForkJvm = if (spec.jdk != null || spec.cpus != null || spec.libs.isNotEmpty()) {
+        ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus, spec.libs)
     } else {
         defaultJvm
     }

@@ -33,7 +33,7 @@ internal class TraceRunner(private val options: RunOptions, private val workDir:
         // The traced batch is at least the floor; the rest is a JVM start, as for a planning probe.
         val limit = options.cellTimeoutSeconds
             ?: (2 * floorNs / NANOS_PER_SECOND + EstimateRunner.PROBE_TIMEOUT_SECONDS)
-        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus)
+        val jvm = ForkJvm(options, spec.jdk?.home ?: options.jdk, spec.cpus ?: options.cpus, spec.libs)
         val times = files.forkTimes.also { Files.deleteIfExists(it) }
         val launchUs = ForkTimes.nowUs()
         val exit = jvm.runCell(ForkEntry.TRACE, spec, probeFile, log, limit, traceWarmup = true) {

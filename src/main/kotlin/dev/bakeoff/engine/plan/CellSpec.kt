@@ -4,6 +4,7 @@ import dev.bakeoff.catalog.Scenarios
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.engine.lib.LibVersion
 import dev.bakeoff.model.CatalogException
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
@@ -26,6 +27,8 @@ import dev.bakeoff.result.SweepPoint
  * of a sweep (it only labels the result). [jdk] is set when the run compares several JDKs: the
  * cell's measured JVMs run on it (otherwise on the run's one JDK). [cpus] is set when a sweep varies
  * the cores (`cpus=1,2`): the cell's measured JVM runs on that many (otherwise on the run's `--cpus`).
+ * [libs] are set when the run compares library versions (`--lib`): the cell's forks load those versions
+ * (otherwise Bakeoff's own).
  */
 internal data class CellSpec(
     val strategy: Resolved<StrategyEntry>,
@@ -36,6 +39,7 @@ internal data class CellSpec(
     val sweep: SweepPoint? = null,
     val jdk: Jdk? = null,
     val cpus: Int? = null,
+    val libs: List<LibVersion> = emptyList(),
 ) {
     init {
         if (items < 1) throw CatalogException("invalid items '$items'; valid: a whole number >= 1")
@@ -55,13 +59,17 @@ internal data class CellSpec(
         plan = plan,
         sweep = sweep,
         jdk = jdk?.version,
+        lib = lib,
     )
 
     /** The spec of what the items run: the workload's, or the scenario's. */
     val subject: String get() = scenario?.spec ?: checkNotNull(workload).spec
 
     /** The group this cell is ranked in: the same key as its result's ([GroupKey.of]), on this machine. */
-    val group: GroupKey get() = GroupKey(subject, items, wait, jdk?.version, cpus = cpus)
+    val group: GroupKey get() = GroupKey(subject, items, wait, jdk?.version, cpus = cpus, lib = lib)
+
+    /** [libs] by name, as results record them; null without `--lib`. */
+    private val lib: Map<String, String>? get() = libs.takeIf { it.isNotEmpty() }?.associate { it.name to it.version }
 
     /** What this cell is: the same key as its result's ([CellKey.of]), on this machine. */
     val key: CellKey get() = CellKey(strategy.spec, group, sweep)
@@ -73,7 +81,8 @@ internal data class CellSpec(
      * Why this cell cannot run or finish, known before it runs, or null: its strategy is unavailable
      * on its measured JVM's JDK (the cell's, else [runJdk], the run's one `--jdk`: before the strategy's
      * [dev.bakeoff.model.StrategyEntry.minJdk]; with neither, this JVM's, which then runs the cells:
-     * [dev.bakeoff.model.StrategyEntry.unavailable]), or, in the suspending form a strategy
+     * [dev.bakeoff.model.StrategyEntry.unavailable]), or a library version of [libs] before the one it needs
+     * ([dev.bakeoff.model.StrategyEntry.minVersions]), or, in the suspending form a strategy
      * that runs items on a shared scheduler blocks its workers (`runBlocking`) until each item's call
      * completes, and if the scenario's calls complete on that same scheduler, none ever does.
      */
@@ -84,6 +93,11 @@ internal data class CellSpec(
             return "not run: ${strategy.entry.id} needs JDK $minJdk or later, and this cell runs on JDK ${on.version}"
         }
         strategy.entry.unavailable?.takeIf { on == null || minJdk == null }?.let { return "not run: $it" }
+        libs.firstOrNull { v -> strategy.entry.minVersions[v.name]?.let { !LibVersion.atLeast(v.version, it) } == true }
+            ?.let { v ->
+                val min = strategy.entry.minVersions.getValue(v.name)
+                return "not run: ${strategy.entry.id} needs ${v.name} $min or later, and this cell runs ${v.label}"
+            }
         if (wait != WaitForm.SUSPENDING || scenario == null) return null
         val pool = createScenario(context)?.completesOn?.firstOrNull { it in strategy.entry.shared } ?: return null
         return "not run: it would deadlock: ${strategy.spec} blocks every ${pool.id} worker in runBlocking " +

@@ -3,6 +3,8 @@ package dev.bakeoff.engine.plan
 import dev.bakeoff.catalog.Strategies
 import dev.bakeoff.catalog.Workloads
 import dev.bakeoff.engine.jdk.Jdk
+import dev.bakeoff.engine.lib.LibAxis
+import dev.bakeoff.engine.lib.LibVersion
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.model.Resolved
 import dev.bakeoff.model.RunContext
@@ -41,6 +43,7 @@ import java.nio.file.Path
  * @property profile when set, async-profiler samples each cell's measured iterations ([CellProfiler]).
  * @property margin the practical margin (`--margin`): a difference below this share of a group's
  *   winner is a tie ([GroupDecision]).
+ * @property libs library versions (`--lib`): every cell runs once per combination of them ([CellSpec.libs]).
  * @property deadlineNanos when set, every batch has this deadline (`--deadline`), honoured each strategy's way
  *   ([dev.bakeoff.model.Strategy.runWithin]).
  */
@@ -68,6 +71,7 @@ internal data class RunOptions(
     val profile: Profile? = null,
     val margin: Double = GroupDecision.DEFAULT_MARGIN,
     val deadlineNanos: Long? = null,
+    val libs: List<LibAxis> = emptyList(),
 ) {
     /** The context strategies and workloads are built in on this side (the measured JVMs build their own). */
     fun context(waitScale: Double = 1.0) =
@@ -87,13 +91,28 @@ internal data class RunOptions(
      * matrix, workload-major so that a workload's table fills first, or the sweep's cells. With
      * several [jdks], each cell once per JDK, one after the other, so that the JDKs of a cell are
      * measured close in time, on the same machine state; a cell that already names its JDK (a
-     * shard's [cellList], dealt from these cells) stays as it is.
+     * shard's [cellList], dealt from these cells) stays as it is. With [libs], each of those once per
+     * combination of the versions ([libGrid]), likewise one after the other.
      */
     fun cells(): List<CellSpec> {
         val cells = oneJdkCells()
-        if (jdks.size < 2) return cells
-        return cells.flatMap { c -> if (c.jdk != null) listOf(c) else jdks.map { c.copy(jdk = it) } }
+        val jdkCells = if (jdks.size < 2) {
+            cells
+        } else {
+            cells.flatMap { c -> if (c.jdk != null) listOf(c) else jdks.map { c.copy(jdk = it) } }
+        }
+        val grid = libGrid
+        if (grid.isEmpty()) return jdkCells
+        return jdkCells.flatMap { c -> if (c.libs.isNotEmpty()) listOf(c) else grid.map { c.copy(libs = it) } }
     }
+
+    /** Every combination of [libs]' versions, the first library's slowest-changing; empty without [libs]. */
+    val libGrid: List<List<LibVersion>>
+        get() = if (libs.isEmpty()) {
+            emptyList()
+        } else {
+            libs.fold(listOf(emptyList())) { acc, axis -> acc.flatMap { c -> axis.versions.map { c + it } } }
+        }
 
     private fun oneJdkCells(): List<CellSpec> = cellList ?: when {
         scenario != null -> waits.flatMap { wf -> strategies.map { s -> CellSpec(s, null, items, wf, scenario) } }

@@ -3,6 +3,7 @@ package dev.bakeoff.engine.suite
 import dev.bakeoff.engine.fork.EstimateRunner
 import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.TraceRunner
+import dev.bakeoff.engine.lib.LibClasspath
 import dev.bakeoff.engine.plan.CellFloor
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.Estimate
@@ -19,7 +20,8 @@ import dev.bakeoff.result.SweepPoint
 
 /**
  * A run's [CellMeasurer]: plans and runs one cell in JMH forks ([runner]), or skips it: once a series
- * of an item-count sweep failed, and when the cell would deadlock. Remembers which series failed, and
+ * of an item-count sweep failed, and when the cell would deadlock; a cell whose fork found an API missing
+ * from its library versions (`--lib`) is skipped with that reason, not failed. Remembers which series failed, and
  * the estimate of every workload and item count: the first cell that needs one runs its planning probe
  * ([planner]), the others on the same JDK reuse it, a failure included. The race and the fixed presets
  * alike measure through it. Used by the run's thread; [traceOnly] also on a race's trace pool.
@@ -44,7 +46,7 @@ internal class JmhCellMeasurer(
         val failedAt = series?.let { failedSeries[it] }
         val deadlock = spec.deadlock(options.context(), options.jdks.firstOrNull())
         val estimate = estimate(index, spec)
-        val outcome = when {
+        val measured = when {
             failedAt != null -> JmhCellRunner.Outcome(
                 skipped(
                     spec,
@@ -60,6 +62,9 @@ internal class JmhCellMeasurer(
 
             else -> runner.run(index, spec, checkNotNull(plan), (estimate as Estimate.Serial).nanos, figures)
         }
+        val outcome = LibClasspath.missingApi(measured.result.error, spec.libs)
+            ?.takeIf { measured.result.status != CellStatus.OK && measured.result.status != CellStatus.SKIPPED }
+            ?.let { JmhCellRunner.Outcome(skipped(spec, it), null) } ?: measured
         if (series != null && diedInTheApproach(outcome.result)) failedSeries.putIfAbsent(series, spec.items)
         // Every cell's result passes here, from a fork, a planning probe or a skip: its error is capped once.
         return JmhCellRunner.Outcome(capped(outcome.result), outcome.jmh)

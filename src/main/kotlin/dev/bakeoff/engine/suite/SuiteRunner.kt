@@ -15,7 +15,9 @@ import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.metrics.GroupDecisionCache
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.JarInfo
 import dev.bakeoff.result.JdkInfo
+import dev.bakeoff.result.LibInfo
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.Results
 import org.openjdk.jmh.results.RunResult
@@ -67,6 +69,9 @@ internal class SuiteRunner(
                 jdks = options.jdks.takeIf {
                     it.size > 1
                 }?.map { JdkInfo(it.version, it.vendor, it.home.toString(), it.runtimeVersion) },
+                libs = options.libs.flatMap { it.versions }.map { v ->
+                    LibInfo(v.name, v.version, v.jars.map { JarInfo(it.coordinates, it.sha256) })
+                }.ifEmpty { null },
             )
         }
         // Ctrl-C ends this JVM; its JMH fork would otherwise run on. Finished cells are already on disk.
