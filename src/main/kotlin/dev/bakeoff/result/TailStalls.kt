@@ -44,33 +44,28 @@ public class TailCause(
         get() = listOf(::percentile, ::valueNs, ::items, ::cause, ::covered, ::stalls, ::shortestNs, ::longestNs)
 }
 
+/** How many stalls of one kind a load window held, and their summed duration (ns). Immutable. */
+@Serializable
+public class StallTally(public val count: Int, public val totalNs: Long) : ResultValue() {
+    override val fields get() = listOf(::count, ::totalNs)
+}
+
 /**
  * What could have stalled a load window's items, recorded in its JVM outside the generator's timed
- * path: the window's GC pauses and other safepoints (count and summed duration; null without JFR),
- * involuntary context switches of its threads (null without `/proc`) and platform threads started,
- * and for each tail percentile the dominant cause ([tails]). [unavailable] says what could not be
- * recorded. Immutable.
+ * path: the window's [gcPauses] and other [safepoints] (null without JFR), involuntary context
+ * switches of its threads (null without `/proc`) and platform threads started, both from before the
+ * first arrival to after the drain, and for each tail percentile the dominant cause ([tails]).
+ * [unavailable] says what could not be recorded. Immutable.
  */
 @Serializable
 public class TailStalls(
-    public val gcPauses: Int? = null,
-    public val gcPauseNs: Long? = null,
-    public val safepoints: Int? = null,
-    public val safepointNs: Long? = null,
+    public val gcPauses: StallTally? = null,
+    public val safepoints: StallTally? = null,
     public val involuntarySwitches: Long? = null,
     public val threadsStarted: Long? = null,
     public val tails: List<TailCause> = emptyList(),
     public val unavailable: String? = null,
 ) : ResultValue() {
     override val fields
-        get() = listOf(
-            ::gcPauses,
-            ::gcPauseNs,
-            ::safepoints,
-            ::safepointNs,
-            ::involuntarySwitches,
-            ::threadsStarted,
-            ::tails,
-            ::unavailable,
-        )
+        get() = listOf(::gcPauses, ::safepoints, ::involuntarySwitches, ::threadsStarted, ::tails, ::unavailable)
 }

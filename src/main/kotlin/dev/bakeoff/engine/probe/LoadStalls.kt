@@ -2,6 +2,7 @@ package dev.bakeoff.engine.probe
 
 import dev.bakeoff.result.LoadLatency
 import dev.bakeoff.result.StallKind
+import dev.bakeoff.result.StallTally
 import dev.bakeoff.result.TailStalls
 import jdk.jfr.FlightRecorder
 import jdk.jfr.Recording
@@ -40,13 +41,13 @@ internal class LoadStalls private constructor(private val recording: Recording?,
         val after = ProcessCounters.closing()
         val opened = before
         val stalls = recorded().filter { s -> items.count > 0 && s.endNs > items.start[0] && s.startNs < after.wallNs }
-        fun of(kind: StallKind) = stalls.filter { it.kind == kind }
+        fun of(kind: StallKind) = recording?.let {
+            stalls.filter { it.kind == kind }.let { s -> StallTally(s.size, s.sumOf { it.durationNs }) }
+        }
         val lag = (0 until items.count).map { Stall(StallKind.GENERATOR_LAG, items.start[it], items.lag[it]) }
         return TailStalls(
-            gcPauses = recording?.let { of(StallKind.GC_PAUSE).size },
-            gcPauseNs = recording?.let { of(StallKind.GC_PAUSE).sumOf { it.durationNs } },
-            safepoints = recording?.let { of(StallKind.SAFEPOINT).size },
-            safepointNs = recording?.let { of(StallKind.SAFEPOINT).sumOf { it.durationNs } },
+            gcPauses = of(StallKind.GC_PAUSE),
+            safepoints = of(StallKind.SAFEPOINT),
             involuntarySwitches = opened?.let { after.switchesSince(it)?.involuntary },
             threadsStarted = opened?.let { after.started - it.started },
             tails = listOf(
