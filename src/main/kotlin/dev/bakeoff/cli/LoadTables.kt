@@ -4,6 +4,7 @@ import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.report.LoadCapacityRange
+import dev.bakeoff.report.LoadTailCauses
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
@@ -52,6 +53,9 @@ internal object LoadTables {
                 )
             }
             cells.filter { it.error != null }.forEach { appendLine("  ${it.strategy}: ${it.status}: ${it.error}") }
+            for (cell in cells) {
+                cell.figures?.tail?.let(LoadTailCauses::sentences)?.forEach { appendLine("  ${cell.strategy}: $it") }
+            }
         }
     }
 

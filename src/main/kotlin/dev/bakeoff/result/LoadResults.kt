@@ -112,12 +112,14 @@ public class LoadFigures(
     public val threadsCreated: Long? = null,
     /** Bytes allocated by every thread over the window, per arrived item (generator and strategy together). */
     public val allocBytesPerItem: Double? = null,
+    /** What stalled the window's slowest items, and each tail percentile's dominant cause; absent in older files. */
+    public val tail: TailStalls? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::arrived, ::completed, ::failed, ::unfinished, ::offeredPerSec, ::achievedPerSec, ::latencyNs, ::lag,
             ::meanInFlight, ::serviceNs, ::serviceScv, ::nominalServiceNs, ::peakThreads, ::threadsCreated,
-            ::allocBytesPerItem,
+            ::allocBytesPerItem, ::tail,
         )
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */
@@ -137,9 +139,10 @@ public class LoadFigures(
         peakThreads: Int? = this.peakThreads,
         threadsCreated: Long? = this.threadsCreated,
         allocBytesPerItem: Double? = this.allocBytesPerItem,
+        tail: TailStalls? = this.tail,
     ): LoadFigures = LoadFigures(
         arrived, completed, failed, unfinished, offeredPerSec, achievedPerSec, latencyNs, lag, meanInFlight, serviceNs,
-        serviceScv, nominalServiceNs, peakThreads, threadsCreated, allocBytesPerItem,
+        serviceScv, nominalServiceNs, peakThreads, threadsCreated, allocBytesPerItem, tail,
     )
 }
 

@@ -15,6 +15,7 @@ import kotlin.io.path.exists
 import kotlin.io.path.readText
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
+import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
 /**
@@ -48,6 +49,12 @@ class LoadRunnerTest {
         assertNotNull(f.allocBytesPerItem)
         assertNotNull(result.little)
         assertEquals(4, assertNotNull(result.queueing).servers)
+        // The tail's causes, recorded in the load JVM: JFR's pause counts and both percentiles attributed.
+        val tail = assertNotNull(f.tail, "tail stalls")
+        assertNull(tail.unavailable, tail.unavailable)
+        assertNotNull(tail.gcPauses)
+        assertEquals(listOf("p99", "p99.9"), tail.tails.map { it.percentile })
+        assertTrue(tail.tails.all { it.items > 0 && it.valueNs == f.latencyNs.at(it.percentile) }, "${tail.tails}")
         // Its JVM wrote the cell's log and report under the cell's name, in the run's folder.
         assertTrue(out.resolve("cell-007.log").exists())
         assertTrue(out.resolve("cell-007.probe.json").readText().contains("\"figures\""))

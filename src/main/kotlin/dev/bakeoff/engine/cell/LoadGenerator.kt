@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.engine.probe.ItemTimes
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.GeneratorLag
@@ -72,6 +73,9 @@ internal class LoadGenerator(
         held: (Int) -> Long,
     ): Outcome {
         val intended = AtomicLongArray(maxArrivals)
+        // Each item's end and lag, for the tail's causes: written before its slot turns DONE, read after the drain.
+        val ended = LongArray(maxArrivals)
+        val lags = LongArray(maxArrivals)
         val latency = Recorder(SIGNIFICANT_DIGITS)
         val lag = Histogram(SIGNIFICANT_DIGITS)
         val failed = AtomicLong()
@@ -104,6 +108,7 @@ internal class LoadGenerator(
             }
             if (measured) {
                 val behind = maxOf(0L, now - next)
+                lags[k] = behind
                 lag.recordValue(behind)
                 if (behind > GeneratorLag.LATE_NANOS) late++
             }
@@ -112,6 +117,7 @@ internal class LoadGenerator(
             // Fixed at submission: a completion needs no shared state to know whether it counts.
             sink.submit(index) { failure ->
                 val done = clock.now()
+                ended[index] = done
                 val at = intended.getAndSet(index, DONE)
                 sampler.finished()
                 if (at == DONE) {
@@ -136,6 +142,7 @@ internal class LoadGenerator(
             val at = intended.get(i)
             if (at != DONE) {
                 unfinished++
+                ended[i] = drainedAt
                 histogram.recordValue(maxOf(0L, drainedAt - at))
             }
         }
@@ -161,7 +168,13 @@ internal class LoadGenerator(
             serviceNs = if (service.isEmpty()) 0.0 else service.average(),
             serviceScv = scv(service),
         )
-        return Outcome(figures, submitted, duplicates.get())
+        val items = ItemTimes(
+            schedule.copyOfRange(from, submitted),
+            ended.copyOfRange(from, submitted),
+            lags.copyOfRange(from, submitted),
+            submitted - from,
+        )
+        return Outcome(figures, submitted, duplicates.get(), items)
     }
 
     private fun waitForAll(submitted: Int, intended: AtomicLongArray, deadline: Long) {
@@ -186,8 +199,11 @@ internal class LoadGenerator(
         }.toLong().coerceAtLeast(1L)
     }
 
-    /** What [run] saw: the window's [figures], every arrival it [submitted] and completions heard twice. */
-    class Outcome(val figures: LoadFigures, val submitted: Int, val duplicates: Long)
+    /**
+     * What [run] saw: the window's [figures], every arrival it [submitted], completions heard twice, and
+     * the window's [items] one by one (for the tail's causes).
+     */
+    class Outcome(val figures: LoadFigures, val submitted: Int, val duplicates: Long, val items: ItemTimes)
 
     companion object {
         private const val SIGNIFICANT_DIGITS = 3

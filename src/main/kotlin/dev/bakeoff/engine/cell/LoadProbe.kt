@@ -6,6 +6,7 @@ import dev.bakeoff.engine.link.LoadReport
 import dev.bakeoff.engine.link.ReportChannel
 import dev.bakeoff.engine.plan.CellSpec
 import dev.bakeoff.engine.plan.LoadPlan
+import dev.bakeoff.engine.probe.LoadStalls
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.model.LedgerException
 import dev.bakeoff.model.RunContext
@@ -32,8 +33,8 @@ internal object LoadProbe {
     @JvmStatic
     fun main(args: Array<String>) {
         ProbeMain.run(ReportChannel.LOAD, { LoadReport(CellStatus.FAILED, it) }, ::failed) { fork ->
-            // Its daemon thread starts before the cell opens, so the cell's thread census never counts it.
-            InFlightSampler().use { sampler -> measure(args, fork, sampler) }
+            // Their threads (the sampler's, JFR's) start before the cell opens, so its thread census never counts them.
+            InFlightSampler().use { sampler -> LoadStalls.start().use { measure(args, fork, sampler, it) } }
         }
     }
 
@@ -43,7 +44,12 @@ internal object LoadProbe {
         return LoadReport(status, ErrorText.of(e))
     }
 
-    private fun measure(args: Array<String>, fork: ForkSettings, sampler: InFlightSampler): LoadReport {
+    private fun measure(
+        args: Array<String>,
+        fork: ForkSettings,
+        sampler: InFlightSampler,
+        stalls: LoadStalls,
+    ): LoadReport {
         val parse = if (args[4] == ForkEntry.LOAD_SCENARIO) CellSpec::parseScenario else CellSpec::parse
         val spec = parse(args[0], args[1], args[2].toInt(), args[3])
         val rate = args[5].toDouble()
@@ -51,19 +57,21 @@ internal object LoadProbe {
         val (warmup, window, drain) = args.drop(7).map { it.toLong() }
         val cell = Cell(spec, RunContext(settings = fork.settings, classpath = fork.classpath))
         val arrivals = LoadPlan(rate, arrival, window, warmup, drain).arrivals
-        return run(cell, arrivals, sampler) {
+        return run(cell, arrivals, sampler, stalls) {
             LoadGenerator(rate, arrival).run(it.sink, warmup, window, drain, arrivals, sampler, it.held)
         }
     }
 
     /**
      * Opens [cell], runs [generate] through its open-loop form over at most [arrivals] items, verifies
-     * them when all of them finished, closes the cell and reports, threads and allocation included.
+     * them when all of them finished, closes the cell and reports, threads, allocation and the tail's
+     * causes ([stalls], recorded outside the generator's timed path) included.
      */
     internal fun run(
         cell: Cell,
         arrivals: Int,
         sampler: InFlightSampler,
+        stalls: LoadStalls,
         generate: (Generating) -> LoadGenerator.Outcome,
     ): LoadReport {
         val mx = ManagementFactory.getThreadMXBean() as com.sun.management.ThreadMXBean
@@ -74,16 +82,18 @@ internal object LoadProbe {
                     CellStatus.SKIPPED,
                     "not applicable: ${cell.spec.strategy.entry.fixedBatchOnly}",
                 ).also { cell.close() }
+            stalls.opening()
             val allocated = mx.totalThreadAllocatedBytes
             val outcome = open.sink.use { generate(Generating(it, open.batch::heldNanos)) }
             val bytes = mx.totalThreadAllocatedBytes - allocated
+            val tail = stalls.tail(outcome.items, outcome.figures.latencyNs)
             if (outcome.duplicates > 0) {
                 throw LedgerException("open loop broken: ${outcome.duplicates} completions reported twice")
             }
             // An arrival still running is not yet counted: only a drained loop can be checked.
             if (outcome.figures.unfinished == 0L) open.batch.verify(outcome.submitted)
             val perItem = if (outcome.submitted > 0) bytes.toDouble() / outcome.submitted else null
-            outcome.figures.copy(allocBytesPerItem = perItem, nominalServiceNs = cell.waits().average())
+            outcome.figures.copy(allocBytesPerItem = perItem, nominalServiceNs = cell.waits().average(), tail = tail)
         } catch (e: Throwable) {
             cell.close()
             throw e
