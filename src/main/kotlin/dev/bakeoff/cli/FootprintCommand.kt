@@ -60,10 +60,10 @@ internal class FootprintCommand : CliktCommand("footprint") {
         val results = ResultFiles.session(requested, prefix = "footprint-", force = force) { session ->
             val o = options.copy(out = session.dir)
             val what = "${o.strategies.size} strategies x depths ${depths.joinToString()}"
-            echo("footprint: $what, into ${o.out}", err = true)
+            echo("footprint: $what, into ${ResultFiles.shown(o.out)}", err = true)
             FootprintSuite(o, depths, counts, { echo(it, err = true) }, session).run().also {
                 echo(FootprintTable.render(terminal, it), trailingNewline = false)
-                echo("results: ${o.out.resolve("results.json")}")
+                echo("results: ${ResultFiles.shown(o.out.resolve("results.json"))}")
             }
         }
         val bad = results.footprint.orEmpty().count { it.status != CellStatus.OK && it.status != CellStatus.SKIPPED }

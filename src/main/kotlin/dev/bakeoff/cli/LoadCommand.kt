@@ -128,7 +128,7 @@ internal class LoadCommand : CliktCommand("load") {
             echo(LoadTables.heading(o, plan), err = true)
             LoadSuite(o, plan, { echo(it, err = true) }, session).load().also {
                 echo(LoadTables.render(terminal, it), trailingNewline = false)
-                echo("results: ${o.out.resolve("results.json")}")
+                echo("results: ${ResultFiles.shown(o.out.resolve("results.json"))}")
             }
         }
         exitOnProblems(results)

@@ -126,7 +126,12 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val dir = session.dir
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
-        echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
+        echo(
+            "Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in ${ResultFiles.shown(
+                dir,
+            )}",
+            err = true,
+        )
         // A handful of cells: each one's line from its start, as a run's --verbose shows them.
         val progress = ProgressPrinter(verbose = true) { line, newline ->
             echo(line, trailingNewline = newline, err = true)

@@ -100,7 +100,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         echo("preset: ${results.preset.id} (each fork)")
         echo(terminal.render(compactTable(HEADER, results.pairs.map(::row))))
         results.pairs.forEach { echo("  ${reading(it)}") }
-        echo("results: ${dir.resolve(SELFCHECK_JSON)}")
+        echo("results: ${ResultFiles.shown(dir.resolve(SELFCHECK_JSON))}")
     }
 
     /**
@@ -148,7 +148,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         val check = AaCheck(options)
         echo(
             "Bakeoff selfcheck --aa: ${check.names.joinToString(" and ")} raced on ${AaCheck.WORKLOAD}; " +
-                "results in ${options.out}",
+                "results in ${ResultFiles.shown(options.out)}",
             err = true,
         )
         val progress = ProgressPrinter(verbose = true) { line, newline ->
