@@ -43,7 +43,11 @@ internal class FootprintCommand : CliktCommand("footprint") {
         "--depth",
         help = "Comma-separated stack depths in frames, 1 to $MAX_DEPTH (default 1,10,50)",
     )
-    private val out by option("--out", "-o", help = "Results directory (default: a new one under bakeoff-results)")
+    private val out by option(
+        "--out",
+        "-o",
+        help = "Results directory (default: results/footprint-<timestamp> in the checkout)",
+    )
     private val force by forceOption()
 
     override fun run() {

@@ -53,7 +53,11 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
             "at the same rate (default $defaultDuration)",
     ).default(defaultDuration)
     private val classpath by classpathOption()
-    private val out by option("--out", "-o", help = "Results directory (default: a new one under bakeoff-results)")
+    private val out by option(
+        "--out",
+        "-o",
+        help = "Results directory (default: results/load-<timestamp> in the checkout)",
+    )
     private val force by forceOption()
 
     /** The run's options; its output directory is only named here ([measuring] makes it). */

@@ -60,13 +60,15 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
             "on arithmetic as a run races a group, and print the decision; it must never tell them apart",
     ).flag()
     private val strategies by option(
-        "--strategies",
+        "--strategy",
         "-s",
+        "--strategies",
         help = "Only the pairs of these strategies (comma-separated; default: every pair); not with --aa",
     ).split(",")
     private val workloads by option(
-        "--workloads",
+        "--workload",
         "-w",
+        "--workloads",
         help = "Only the pairs of these workloads (comma-separated; default: every pair); not with --aa",
     ).split(",")
     private val out by option("--out", "-o", help = "Output directory (default: results/selfcheck-<timestamp>)")
@@ -110,8 +112,8 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     private fun refuseWithAa() {
         if (!aa) return
         val given = listOfNotNull(
-            strategies?.let { "--strategies" },
-            workloads?.let { "--workloads" },
+            strategies?.let { "--strategy" },
+            workloads?.let { "--workload" },
             presetOption?.let { "--preset" },
             maxForksOption?.let { "--max-forks" },
         )
