@@ -50,7 +50,7 @@ internal class CapacityCommand : CliktCommand("capacity") {
             LoadSuite(o, plan, { echo(it, err = true) }, session).capacity(objective, factor, budget).also {
                 echo(LoadTables.render(terminal, it), trailingNewline = false)
                 echo(LoadTables.capacity(terminal, it), trailingNewline = false)
-                echo("results: ${o.out.resolve("results.json")}")
+                echo("results: ${ResultFiles.shown(o.out.resolve("results.json"))}")
             }
         }
         // Cells past the knee still finish ok (they only miss the objective): a cell not ok failed outright.

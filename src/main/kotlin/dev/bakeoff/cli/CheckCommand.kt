@@ -43,7 +43,8 @@ internal class CheckCommand : CliktCommand(name = "check") {
     private val baseline by argument("BASELINE", help = "The run to hold: a results folder or its results.json")
     private val current by argument(
         "CURRENT",
-        help = "The run to check: a results folder or results.json (default: results/latest, the newest run)",
+        help = "The run to check: a results folder or results.json (default: the newest run, results/latest in " +
+            "Bakeoff's checkout, wherever the command runs)",
     ).optional()
     private val gates by option(
         "--gate",
@@ -72,9 +73,12 @@ internal class CheckCommand : CliktCommand(name = "check") {
 
     override fun run() {
         val baselinePath = resultsFile(baseline, "BASELINE")
+        // The newest run is the checkout's results/latest wherever the user stands: named in full when
+        // it was not given, so that a check run from another folder never reads it unsaid.
         val currentPath = current?.let { resultsFile(it, "CURRENT") } ?: ResultFiles.latest()
             ?: throw UsageError(
-                "no CURRENT given and no newest run (${ResultFiles.DEFAULT_ROOT.resolve("latest")}); " +
+                "no CURRENT given and no newest run " +
+                    "(${ResultFiles.shown(ResultFiles.DEFAULT_ROOT.resolve("latest"))}); " +
                     "give a results folder or results.json",
                 statusCode = 2,
             )
@@ -96,7 +100,8 @@ internal class CheckCommand : CliktCommand(name = "check") {
         } catch (e: CheckRefusedException) {
             throw UsageError(e.message, statusCode = 2)
         }
-        val output = CheckOutput(check, "$baselinePath", "$currentPath")
+        val newest = if (current == null) " (the newest run)" else ""
+        val output = CheckOutput(check, ResultFiles.shown(baselinePath), ResultFiles.shown(currentPath) + newest)
         output.console().forEach { echo(it) }
         summaryPath?.let { write(it, output.markdown(), "--summary") }
         currentContext.readEnvvar(STEP_SUMMARY)?.takeIf { it.isNotBlank() }?.let {
@@ -131,7 +136,7 @@ internal class CheckCommand : CliktCommand(name = "check") {
         } catch (e: IOException) {
             throw UsageError("cannot write $what $path: ${e.javaClass.simpleName} ${e.message}", statusCode = 2)
         }
-        echo("$what: $path")
+        echo("$what: ${ResultFiles.shown(path)}")
     }
 
     private companion object {

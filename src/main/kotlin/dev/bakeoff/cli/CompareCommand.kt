@@ -98,7 +98,7 @@ internal class CompareCommand : CliktCommand(name = "compare") {
                 statusCode = 2,
             )
         }
-        echo("compare.html: $html")
+        echo("compare.html: ${ResultFiles.shown(html)}")
     }
 
     private fun comparison(paths: List<Path>): Comparison {

@@ -43,7 +43,11 @@ internal class FootprintCommand : CliktCommand("footprint") {
         "--depth",
         help = "Comma-separated stack depths in frames, 1 to $MAX_DEPTH (default 1,10,50)",
     )
-    private val out by option("--out", "-o", help = "Results directory (default: a new one under bakeoff-results)")
+    private val out by option(
+        "--out",
+        "-o",
+        help = "Results directory (default: results/footprint-<timestamp> in the checkout)",
+    )
     private val force by forceOption()
 
     override fun run() {
@@ -60,10 +64,10 @@ internal class FootprintCommand : CliktCommand("footprint") {
         val results = ResultFiles.session(requested, prefix = "footprint-", force = force) { session ->
             val o = options.copy(out = session.dir)
             val what = "${o.strategies.size} strategies x depths ${depths.joinToString()}"
-            echo("footprint: $what, into ${o.out}", err = true)
+            echo("footprint: $what, into ${ResultFiles.shown(o.out)}", err = true)
             FootprintSuite(o, depths, counts, { echo(it, err = true) }, session).run().also {
                 echo(FootprintTable.render(terminal, it), trailingNewline = false)
-                echo("results: ${o.out.resolve("results.json")}")
+                echo("results: ${ResultFiles.shown(o.out.resolve("results.json"))}")
             }
         }
         val bad = results.footprint.orEmpty().count { it.status != CellStatus.OK && it.status != CellStatus.SKIPPED }

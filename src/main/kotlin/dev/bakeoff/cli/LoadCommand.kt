@@ -53,7 +53,11 @@ internal class LoadOptions(defaultDuration: String) : OptionGroup() {
             "at the same rate (default $defaultDuration)",
     ).default(defaultDuration)
     private val classpath by classpathOption()
-    private val out by option("--out", "-o", help = "Results directory (default: a new one under bakeoff-results)")
+    private val out by option(
+        "--out",
+        "-o",
+        help = "Results directory (default: results/load-<timestamp> in the checkout)",
+    )
     private val force by forceOption()
 
     /** The run's options; its output directory is only named here ([measuring] makes it). */
@@ -128,7 +132,7 @@ internal class LoadCommand : CliktCommand("load") {
             echo(LoadTables.heading(o, plan), err = true)
             LoadSuite(o, plan, { echo(it, err = true) }, session).load().also {
                 echo(LoadTables.render(terminal, it), trailingNewline = false)
-                echo("results: ${o.out.resolve("results.json")}")
+                echo("results: ${ResultFiles.shown(o.out.resolve("results.json"))}")
             }
         }
         exitOnProblems(results)

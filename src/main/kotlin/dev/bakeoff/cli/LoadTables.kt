@@ -28,7 +28,7 @@ internal object LoadTables {
             "for ${Units.nanos(plan.durationNs.toDouble())} " +
             "after a ${Units.nanos(plan.warmupNs.toDouble())} warm-up, " +
             "${options.items} items (${options.wait}); " +
-            "results in ${options.out}"
+            "results in ${ResultFiles.shown(options.out)}"
 
     /**
      * One table per kind of work and rate, in run order: the load cells ([LoadKey]) of one group (workload,

@@ -25,6 +25,11 @@ internal class BakeoffCommand : CliktCommand(name = "bakeoff") {
     override fun help(context: Context) =
         "Which JVM concurrency approach is fastest for this kind of work, on this machine, and why."
 
+    // The launcher's own commands never reach the CLI, so its help names them.
+    override fun helpEpilog(context: Context) =
+        "The launcher also runs: ./bakeoff verify (build, every test and the format check, as CI does), " +
+            "./bakeoff format (reformat the sources), ./bakeoff jdk --home (the JDK it runs on)."
+
     override fun run() = Unit
 }
 

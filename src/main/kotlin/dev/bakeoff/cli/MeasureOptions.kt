@@ -39,7 +39,12 @@ import java.nio.file.Path
  * strategies, how many items, how to wait, how to measure, where results go.
  */
 internal class MeasureOptions(defaultWait: String) : OptionGroup() {
-    private val strategy by option("--strategy", "-s", help = "Comma-separated strategy specs (id:key=value), or 'all'")
+    private val strategy by option(
+        "--strategy",
+        "-s",
+        help = "Comma-separated strategy specs (id:key=value), or 'all' (default: the default suite's 11, one or " +
+            "two of each family; a scenario's own)",
+    )
     private val items by option(
         "--items",
         "-n",

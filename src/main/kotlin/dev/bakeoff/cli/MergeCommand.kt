@@ -69,7 +69,8 @@ internal class MergeCommand(
         val machines = merged.machines.orEmpty().size
         val load = merged.load?.let { " and ${it.size} load cells" }.orEmpty() +
             merged.footprint?.let { " and ${it.size} footprint results" }.orEmpty()
-        echo("merged ${read.size} result file(s): ${merged.cells.size} cells$load on $machines machine(s) into $dir")
+        val into = ResultFiles.shown(dir)
+        echo("merged ${read.size} result file(s): ${merged.cells.size} cells$load on $machines machine(s) into $into")
         MachineDifferences.of(RunView.of(merged)).forEach { echo(it) }
     }
 

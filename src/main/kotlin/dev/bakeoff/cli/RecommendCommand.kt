@@ -41,12 +41,12 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
 
     private val cpuUs by option("--cpu-us", help = "CPU work per item, in microseconds").int()
     private val waitMsOption by option("--wait-ms", help = "Wait per item, in milliseconds (default: 0)").int()
-    private val waitMs: Int get() = waitMsOption ?: 0
+    private val waitMs: Int get() = waitMsOption ?: DEFAULT_WAIT_MS
     private val itemsOption by option("--items", "-n", help = "Items per batch (default: 100)").int()
-    private val items: Int get() = itemsOption ?: 100
+    private val items: Int get() = itemsOption ?: DEFAULT_ITEMS
     private val waitOption by option("--wait", help = "How the work waits: blocking or suspending (default: blocking)")
         .enum<WaitForm> { it.id }
-    private val wait: WaitForm get() = waitOption ?: WaitForm.BLOCKING
+    private val wait: WaitForm get() = waitOption ?: DEFAULT_WAIT
     private val strategy by option(
         "--strategy",
         "-s",
@@ -58,14 +58,14 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
     )
     private val topOption by option("--top", help = "How many of the top picks to confirm by measurement (default: 3)")
         .int()
-    private val top: Int get() = topOption ?: 3
+    private val top: Int get() = topOption ?: DEFAULT_TOP
     private val noConfirm by option("--no-confirm", help = "Only predict; measure nothing").flag()
     private val presetOption by option(
         "--preset",
         "-p",
         help = "Preset of the confirming run: smoke, quick, standard or rigorous (default: smoke)",
     ).enum<Preset> { it.id }
-    private val preset: Preset get() = presetOption ?: Preset.SMOKE
+    private val preset: Preset get() = presetOption ?: DEFAULT_PRESET
     private val out by option(
         "--out",
         "-o",
@@ -126,7 +126,12 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         val dir = session.dir
         val options = Recommender.confirmation(work, picks, top, preset, dir, cpus)
         val top = options.strategies.size
-        echo("Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in $dir", err = true)
+        echo(
+            "Confirming the top $top on ${work.workloadSpec} (preset ${preset.id}); results in ${ResultFiles.shown(
+                dir,
+            )}",
+            err = true,
+        )
         // A handful of cells: each one's line from its start, as a run's --verbose shows them.
         val progress = ProgressPrinter(verbose = true) { line, newline ->
             echo(line, trailingNewline = newline, err = true)
@@ -234,5 +239,14 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         JsonReportFormat.read(ResultFiles.userPath(path, "--from"))
     } catch (e: ResultsFileException) {
         throw UsageError(e.message ?: "cannot read $path", statusCode = 2)
+    }
+
+    /** What an option left out means; its help states each, and HelpDefaultsTest holds the two together. */
+    internal companion object {
+        const val DEFAULT_WAIT_MS = 0
+        const val DEFAULT_ITEMS = 100
+        const val DEFAULT_TOP = 3
+        val DEFAULT_WAIT = WaitForm.BLOCKING
+        val DEFAULT_PRESET = Preset.SMOKE
     }
 }

@@ -34,6 +34,6 @@ internal class ReportCommand : CliktCommand(name = "report") {
                 statusCode = 2,
             )
         }
-        echo("report: $report")
+        echo("report: ${ResultFiles.shown(report)}")
     }
 }

@@ -41,13 +41,27 @@ internal object ResultFiles {
      */
     fun userPath(text: String, what: String): Path {
         if (text.isBlank()) throw UsageError("$what is empty; give a path", statusCode = 2)
-        val cwd = System.getProperty("bakeoff.cwd")?.let { Paths.get(it) } ?: Paths.get("").toAbsolutePath()
         return try {
-            cwd.resolve(text).normalize()
+            userDir().resolve(text).normalize()
         } catch (e: InvalidPathException) {
             throw UsageError("$what '$text' is not a valid path: ${e.reason}", statusCode = 2)
         }
     }
+
+    /**
+     * [path] as the CLI prints it: relative to the directory the command was run in when it lies below
+     * it, absolute otherwise. Default results folders are made in the checkout (the JVM's directory), so
+     * a `results/...` printed to a user standing elsewhere would name a folder that is not there.
+     */
+    fun shown(path: Path): String {
+        val absolute = path.toAbsolutePath().normalize()
+        val cwd = userDir()
+        return if (absolute != cwd && absolute.startsWith(cwd)) "${cwd.relativize(absolute)}" else "$absolute"
+    }
+
+    /** The directory the command was run in: the launcher works from the checkout and passes it as `bakeoff.cwd`. */
+    private fun userDir(): Path =
+        (System.getProperty("bakeoff.cwd")?.let { Paths.get(it) } ?: Paths.get("")).toAbsolutePath().normalize()
 
     /**
      * An `--out` (or another output path, the option named [what]) the user typed ([userPath]),

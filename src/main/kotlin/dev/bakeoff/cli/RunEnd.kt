@@ -31,7 +31,7 @@ internal fun CliktCommand.measure(
     val listener = ProgressPrinter(verbose) { line, newline -> echo(line, trailingNewline = newline, err = true) }
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
-    echo("$heading, $how; results in ${options.out}", err = true)
+    echo("$heading, $how; results in ${ResultFiles.shown(options.out)}", err = true)
     options.profile?.let { p ->
         val how = p.note?.let { "; $it" }.orEmpty()
         val what = "a flame graph per cell; times include the profiler's sampling cost"
@@ -66,7 +66,7 @@ internal fun Terminal.renderRun(results: Results, out: Path, verbose: Boolean, f
         MachineDifferences.of(view).forEach { appendLine(it) }
         footer.forEach { appendLine(it) }
         forkLine(results)?.let { appendLine(it) }
-        appendLine("results: ${out.resolve("results.json")}, results.csv, report.html, jmh.json")
+        appendLine("results: ${ResultFiles.shown(out.resolve("results.json"))}, results.csv, report.html, jmh.json")
         // Last, so that the one thing the user came for is what the terminal shows when the run ends.
         append(renderAnswer(report))
     }

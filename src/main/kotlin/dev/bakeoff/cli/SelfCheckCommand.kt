@@ -60,13 +60,15 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
             "on arithmetic as a run races a group, and print the decision; it must never tell them apart",
     ).flag()
     private val strategies by option(
-        "--strategies",
+        "--strategy",
         "-s",
+        "--strategies",
         help = "Only the pairs of these strategies (comma-separated; default: every pair); not with --aa",
     ).split(",")
     private val workloads by option(
-        "--workloads",
+        "--workload",
         "-w",
+        "--workloads",
         help = "Only the pairs of these workloads (comma-separated; default: every pair); not with --aa",
     ).split(",")
     private val out by option("--out", "-o", help = "Output directory (default: results/selfcheck-<timestamp>)")
@@ -100,7 +102,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         echo("preset: ${results.preset.id} (each fork)")
         echo(terminal.render(compactTable(HEADER, results.pairs.map(::row))))
         results.pairs.forEach { echo("  ${reading(it)}") }
-        echo("results: ${dir.resolve(SELFCHECK_JSON)}")
+        echo("results: ${ResultFiles.shown(dir.resolve(SELFCHECK_JSON))}")
     }
 
     /**
@@ -110,8 +112,8 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
     private fun refuseWithAa() {
         if (!aa) return
         val given = listOfNotNull(
-            strategies?.let { "--strategies" },
-            workloads?.let { "--workloads" },
+            strategies?.let { "--strategy" },
+            workloads?.let { "--workload" },
             presetOption?.let { "--preset" },
             maxForksOption?.let { "--max-forks" },
         )
@@ -148,7 +150,7 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         val check = AaCheck(options)
         echo(
             "Bakeoff selfcheck --aa: ${check.names.joinToString(" and ")} raced on ${AaCheck.WORKLOAD}; " +
-                "results in ${options.out}",
+                "results in ${ResultFiles.shown(options.out)}",
             err = true,
         )
         val progress = ProgressPrinter(verbose = true) { line, newline ->

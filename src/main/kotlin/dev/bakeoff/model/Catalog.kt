@@ -163,7 +163,17 @@ internal class Catalog<E : CatalogEntry<*>>(private val kind: String, val entrie
     val ids: List<String> get() = entries.map { it.id }
 
     operator fun get(id: String): E = entries.firstOrNull { it.id == id }
-        ?: throw CatalogException("unknown $kind '$id'; valid: ${ids.joinToString()}")
+        ?: throw CatalogException(
+            "unknown $kind '$id'${closest(id)?.let { "; did you mean '$it'?" }.orEmpty()}; " +
+                "valid: ${ids.joinToString()}",
+        )
+
+    /**
+     * The one id a mistyped [id] most likely meant: the only one it begins, or the nearest within one
+     * edit per four characters (a short word is near too many ids: 'disk' is two edits from 'task').
+     */
+    private fun closest(id: String): String? = ids.filter { it.startsWith(id) }.singleOrNull()
+        ?: ids.map { it to edits(id, it) }.filter { it.second <= id.length / 4 }.minByOrNull { it.second }?.first
 
     fun resolve(spec: String): Resolved<E> {
         val parts = spec.trim().split(':')
@@ -227,4 +237,15 @@ internal class ScenarioEntry(
 ) : CatalogEntry<(Int) -> Scenario>(id, summary, params, { p -> { items -> factory(p, items) } }, true, libraries) {
     /** Whether setting [key] goes into this scenario's results: it declares it, and not as secret. */
     fun recorded(key: String): Boolean = settings.any { it.key == key && !it.secret }
+}
+
+/** Levenshtein distance: the fewest one-character insertions, deletions or substitutions turning [a] into [b]. */
+private fun edits(a: String, b: String): Int {
+    var row = IntArray(b.length + 1) { it }
+    for (i in a.indices) {
+        val next = IntArray(b.length + 1).also { it[0] = i + 1 }
+        for (j in b.indices) next[j + 1] = minOf(row[j + 1] + 1, next[j] + 1, row[j] + if (a[i] == b[j]) 0 else 1)
+        row = next
+    }
+    return row[b.length]
 }

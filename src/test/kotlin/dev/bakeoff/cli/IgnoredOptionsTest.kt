@@ -68,7 +68,7 @@ class IgnoredOptionsTest {
         for (option in listOf(arrayOf("-s", "direct"), arrayOf("-p", "quick"), arrayOf("--max-forks", "3"))) {
             assertUsageError(
                 "--aa races its own two strategies as a run races a group; drop ${
-                    mapOf("-s" to "--strategies", "-p" to "--preset", "--max-forks" to "--max-forks")[option[0]]
+                    mapOf("-s" to "--strategy", "-p" to "--preset", "--max-forks" to "--max-forks")[option[0]]
                 }",
                 "selfcheck",
                 "--aa",

@@ -119,6 +119,15 @@ class CatalogTest {
     }
 
     @Test
+    fun `a mistyped id names the one it most likely meant`() {
+        fun message(spec: String) = assertThrows<CatalogException> { Strategies.catalog.resolve(spec) }.message!!
+        assertContains(message("virtual-thread"), "unknown strategy 'virtual-thread'; did you mean 'virtual-threads'?; valid:")
+        assertContains(message("executor-cahced"), "did you mean 'executor-cached'?")
+        assertContains(message("coroutine-io-lim"), "did you mean 'coroutine-io-limited'?")
+        assertContains(message("coroutine-magic"), "unknown strategy 'coroutine-magic'; valid:")
+    }
+
+    @Test
     fun `parameters parse, default, and canonicalise`() {
         val fixed = Strategies.catalog.resolve("executor-fixed:size=50")
         assertEquals("executor-fixed:size=50", fixed.spec)
