@@ -28,7 +28,7 @@ internal object LibOptions {
     fun ParameterHolder.libRepositoryOption() = option(
         "--lib-repository",
         envvar = "BAKEOFF_LIB_REPOSITORY",
-        help = "The Maven repository --lib resolves from (default: Maven Central)",
+        help = "The Maven repository --lib resolves from, Maven Central by default (default: ${MavenLibResolver.CENTRAL})",
     ).default(MavenLibResolver.CENTRAL)
 
     fun ParameterHolder.libCacheOption() = option(
