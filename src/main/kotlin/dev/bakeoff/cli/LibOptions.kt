@@ -28,7 +28,8 @@ internal object LibOptions {
     fun ParameterHolder.libRepositoryOption() = option(
         "--lib-repository",
         envvar = "BAKEOFF_LIB_REPOSITORY",
-        help = "The Maven repository --lib resolves from, Maven Central by default (default: ${MavenLibResolver.CENTRAL})",
+        help = "The Maven repository --lib resolves from, Maven Central by default " +
+            "(default: ${MavenLibResolver.CENTRAL})",
     ).default(MavenLibResolver.CENTRAL)
 
     fun ParameterHolder.libCacheOption() = option(
