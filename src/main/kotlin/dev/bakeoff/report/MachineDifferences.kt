@@ -2,6 +2,7 @@ package dev.bakeoff.report
 
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.label
 
 /**
@@ -48,9 +49,16 @@ public object MachineDifferences {
                 .map { it.strategy }
                 .toSet()
             val compared = groups.map { g -> g.ranked.firstOrNull { it.strategy !in absent }?.strategy ?: "no winner" }
+            // Leaders of groups their forks did not decide are no answer yet, so neither is a difference between them.
+            val open = groups.filter { it.decision?.status == GroupStatus.UNDECIDED }.map { place(it.key) }
             val verdict = when {
+                compared.distinct().size > 1 && open.isNotEmpty() ->
+                    "leaders differ, but the group is undecided ${open.joinToString(" and ")}: no answer differs yet"
+
                 compared.distinct().size > 1 -> DIFFERS
+
                 absent.isEmpty() -> "same answer"
+
                 else -> "same answer among the strategies run on each"
             }
             val note = if (notRun.isEmpty()) "" else " (${notRun.joinToString()})"

@@ -2,9 +2,11 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.ForkVerdict
 import dev.bakeoff.metrics.GroupDecision
+import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.JarInfo
 import dev.bakeoff.result.LibInfo
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -52,6 +54,22 @@ class LibComparisonTest {
         val network = lines.single { it.trim().startsWith("network, 100 items (blocking):") }
         assertContains(network, "with kotlinx-coroutines 1.9.0")
         assertContains(network, "with kotlinx-coroutines 1.11.0")
+    }
+
+    @Test
+    fun `leaders of groups their forks left undecided are no difference in the answer`() {
+        // network's leader on 1.11.0, twenty times slower on 1.9.0: the leaders differ.
+        val leader = RunView.of(CompareFixture.run(2)).groups.single { it.key.subject == "network" }.winner!!.strategy
+        val old = CompareFixture.run(1, slower = leader to "network", factor = 20.0).cells
+            .map { it.copy(lib = mapOf("kotlinx-coroutines" to "1.9.0")) }
+        val new = CompareFixture.run(2).cells.map { it.copy(lib = mapOf("kotlinx-coroutines" to "1.11.0")) }
+        val results = CompareFixture.run(1).copy(cells = old + new, libs = listOf(info("1.9.0"), info("1.11.0")))
+        val differs = MachineDifferences.of(RunView.of(results)).filter { it.endsWith(MachineDifferences.DIFFERS) }
+        assertTrue(differs.isNotEmpty(), "the fixture's leaders differ between the versions somewhere")
+        val undecided = results.copy(groups = GroupDecision.all(results.cells, null).map { it.copy(status = GroupStatus.UNDECIDED) })
+        val lines = MachineDifferences.of(RunView.of(undecided))
+        assertTrue(lines.none { it.endsWith(MachineDifferences.DIFFERS) }, lines.joinToString("\n"))
+        assertTrue(lines.any { "no answer differs yet" in it }, lines.joinToString("\n"))
     }
 
     @Test
