@@ -10,7 +10,10 @@ public enum class StallKind(public val id: String, public val noun: String) {
     @SerialName("gc-pause")
     GC_PAUSE("gc-pause", "GC pause"),
 
-    /** A safepoint that held no GC pause (JFR `jdk.SafepointBegin` to `jdk.SafepointEnd`): deoptimisation, revocation. */
+    /**
+     * A safepoint that held no GC pause (JFR `jdk.SafepointBegin` to `jdk.SafepointEnd`): deoptimisation,
+     * revocation.
+     */
     @SerialName("safepoint")
     SAFEPOINT("safepoint", "safepoint"),
 

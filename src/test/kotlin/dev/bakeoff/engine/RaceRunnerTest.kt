@@ -306,7 +306,11 @@ class RaceRunnerTest {
     }
 
     /** Races [cells] on [track] and returns each further round's served and waiting groups, by subject. */
-    private fun rounds(track: ScriptedTrack, cells: List<CellSpec>): List<Pair<List<String>, List<String>>> {
+    private fun rounds(
+        track: ScriptedTrack,
+        cells: List<CellSpec>,
+        options: RaceOptions = LONG,
+    ): List<Pair<List<String>, List<String>>> {
         val rounds = mutableListOf<Pair<List<String>, List<String>>>()
         val listener = object : RunListener {
             override fun roundStarted(
@@ -321,7 +325,7 @@ class RaceRunnerTest {
                 rounds += groups.map { it.subject } to (waiting + short).map { it.subject }
             }
         }
-        RaceRunner(LONG, null, listener, track, track) { track.clock }.run(cells)
+        RaceRunner(options, null, listener, track, track) { track.clock }.run(cells)
         return rounds
     }
 
@@ -486,23 +490,9 @@ class RaceRunnerTest {
             assertTrue("budget (2 s)" in c.race!!.reason, c.race!!.reason)
         }
         // No round is announced that the budget cannot pay: its contenders stop before it.
-        val announced = mutableListOf<Int>()
-        val listener = object : RunListener {
-            override fun roundStarted(
-                round: Int,
-                cells: Int,
-                groups: List<GroupKey>,
-                budgetLeftNanos: Long,
-                waiting: List<GroupKey>,
-                maxForks: Int,
-                short: List<GroupKey>,
-            ) {
-                announced += round
-            }
-        }
         val track = ScriptedTrack(pair(103.0, 20.0), emptySet())
         val specs = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") }
-        RaceRunner(RaceOptions(8 * SECOND), null, listener, track, track) { track.clock }.run(specs)
+        val announced = rounds(track, specs, RaceOptions(8 * SECOND))
         assertEquals(emptyList(), announced, "two screening forks and the reserve leave 1 s: no round of two forks")
     }
 

@@ -111,8 +111,8 @@ internal object RaceRules {
 
     /**
      * The warm-up iterations every further `avgt` fork of a group gets: the most any of its racing cells'
-     * [screenings] (each a cell's screening fork alone) asks for ([warmups]); the cells it has stopped get no fork, so their
-     * asks do not count (on `arithmetic` a cell 30x behind asked for 12 warm-ups of 100 ms for
+     * [screenings] (each a cell's screening fork alone) asks for ([warmups]); the cells it has stopped get no
+     * fork, so their asks do not count (on `arithmetic` a cell 30x behind asked for 12 warm-ups of 100 ms for
      * batches of 3 µs whose leaders settle after 2 or 3). One for all, because a cell's own figure follows
      * how soon its one screening fork happened to settle: measured in an A/A race on `lists`
      * (`executor-fixed-cpu` and `executor-fixed:size=2`, the same code on 2 cores), the twin whose

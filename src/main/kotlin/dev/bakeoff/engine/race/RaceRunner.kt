@@ -58,6 +58,9 @@ internal class RaceRunner(
         lateinit var screening: CellResult
         val screened: Boolean get() = this::result.isInitialized
         var forks = 0
+
+        /** Whether the cell has had a timing fork: its screening fork's runs are no longer its figures. */
+        val confirmed: Boolean get() = forks > 1
         var lastForkNanos = 0L
         var screeningNanos = 0L
         var furtherNanos = 0L
@@ -129,7 +132,8 @@ internal class RaceRunner(
                         if (!more) {
                             c.entry.stop(
                                 RaceStop.MAX_FORKS,
-                                "undecided after ${options.maxForks} forks that count: the difference is within the noise",
+                                "undecided after ${options.maxForks} forks that count: " +
+                                    "the difference is within the noise",
                             )
                         }
                         more
@@ -231,7 +235,7 @@ internal class RaceRunner(
             ranked == null -> outcome.result.also { e.screening = it }
 
             // The screening fork chose the contenders; the forks that decide them are its later, alike ones.
-            e.forks == 1 -> ForkMerge.confirmed(e.result, outcome.result)
+            !e.confirmed -> ForkMerge.confirmed(e.result, outcome.result)
 
             else -> ForkMerge.merged(ranked, outcome.result)
         }
@@ -291,7 +295,7 @@ internal class RaceRunner(
         val key: GroupKey get() = contenders.first().entry.spec.group
 
         /** Some contender has had no timing fork yet: its screening fork's runs are all it has. */
-        val unconfirmed: Boolean get() = contenders.any { it.entry.forks < MIN_TEST_FORKS }
+        val unconfirmed: Boolean get() = contenders.any { !it.entry.confirmed }
     }
 
     /**
@@ -342,7 +346,7 @@ internal class RaceRunner(
             }
         val leaderVariance = RaceRules.forkVariance(leader.time, leader.forks)
         // A screening fork's runs, replaced by the first timing fork's, do not tell how far its group is from settled.
-        val need = if (racing.any { it.entry.forks < MIN_TEST_FORKS }) {
+        val need = if (racing.any { !it.entry.confirmed }) {
             1
         } else {
             others.maxOfOrNull { (test, cell) ->
