@@ -216,6 +216,13 @@ check_merge-footprint() {
   json "$RT/M/results.json" 'sys.exit(None if len(r.get("footprint") or []) >= 2 else "footprint dropped")' || echo "no footprint; "
 }
 case_ merge-footprint '0' 0 "$B" merge "$RT/F" "$RT/F2" --out "$RT/M"
+# A footprint slope with a low bound and no high (item 8's mutation): refused by every reader in one line.
+json "$RT/F/results.json" 'import os; s=r["footprint"][0]["heapBytesPerTask"]; s["low"]=s["value"]/2; s.pop("high", None); os.makedirs(sys.argv[1].replace("/F/", "/FLOW/").rsplit("/",1)[0], exist_ok=True); json.dump(r, open(sys.argv[1].replace("/F/", "/FLOW/"), "w"))'
+case_ report-slope-low-only '2' 3 "$B" report "$RT/FLOW/results.json"
+case_ merge-slope-low-only '2' 3 "$B" merge "$RT/F" "$RT/FLOW" --out "$RT/M3"
+# A load point of 1e308/s and one of 0 s (item 8's "drawn and merged"): refused in one line.
+json "$RT/L3/results.json" 'import os; r["load"][0]["ratePerSec"]=1e308; os.makedirs(sys.argv[1].replace("/L3/", "/LBAD/").rsplit("/",1)[0], exist_ok=True); json.dump(r, open(sys.argv[1].replace("/L3/", "/LBAD/"), "w"))'
+case_ report-load-1e308 '2' 3 "$B" report "$RT/LBAD/results.json"
 case_ merge-footprint-with-run '2' 3 "$B" merge "$RT/F" "$RT/S1" --out "$RT/M2"
 
 # --- 10. JDKs that half work ---
@@ -237,7 +244,7 @@ case_ hazards-with-cpus '2' 3 "$B" run --suite hazards --cpus 1 --out "$RT/U4"
 case_ suspending-blocking-only '2' 3 "$B" run -w pinning -s virtual-threads --wait suspending -p smoke --out "$RT/U5"
 case_ selfcheck-aa-ignored '2' 3 "$B" selfcheck --aa -s direct
 case_ recommend-from-ignored '2' 3 "$B" recommend --from "$RT/S1/results.json" --cpu-us 5
-if "$B" jdk 2>/dev/null | grep -qE '^ *21 '; then
+if "$B" jdk 2>/dev/null | grep -qE '^│ *21\.'; then
   case_ jdk-21-25 '0|1' 0 "$B" run -w arithmetic -s direct,structured-task-scope -p smoke -n 20 --jdk 21,25 --out "$RT/JJ"
 else
   echo "skipped jdk-21-25: no JDK 21 here"
