@@ -91,6 +91,14 @@ public enum class RaceStop(public val id: String) {
     @SerialName("behind")
     BEHIND("behind"),
 
+    /**
+     * The group's test put it within the margin of the leader ([PairOutcome.EQUIVALENT]) while another pair of
+     * its group is not settled yet: the rounds go to that pair, and it races again if the leader's further forks
+     * take it out of the margin.
+     */
+    @SerialName("equivalent")
+    EQUIVALENT("equivalent"),
+
     /** Its group was decided: a winner, or a tie within the margin. */
     @SerialName("decided")
     DECIDED("decided"),

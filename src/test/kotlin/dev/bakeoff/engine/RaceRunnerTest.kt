@@ -434,6 +434,33 @@ class RaceRunnerTest {
     }
 
     @Test
+    fun `a cell within the margin waits while the leader's close rival races on, its forks going to that pair`() {
+        val rivals = close()
+        val cells = race("direct", "virtual-threads", "executor-cached") { s, fork ->
+            // executor-cached runs as direct does, fork for fork: equivalent once its forks show the margin holds.
+            rivals(if (s == "virtual-threads") "" else "direct", fork)
+        }
+        val twin = cells.getValue("executor-cached").race!!
+        val leader = cells.getValue("direct").race!!
+        assertEquals(RaceStop.EQUIVALENT, twin.stop, twin.reason)
+        assertTrue(twin.reason.startsWith("within the margin of direct by the group's test"), twin.reason)
+        assertTrue(twin.forks < leader.forks, "the twin waits: ${twin.forks} forks against the leader's ${leader.forks}")
+        assertEquals(RaceStop.MAX_FORKS to MAX_FORKS + 1, leader.stop to leader.forks, leader.reason)
+        assertEquals(RaceStop.MAX_FORKS, cells.getValue("virtual-threads").race!!.stop)
+    }
+
+    @Test
+    fun `cells that waited as equivalent stop as decided when their group ties`() {
+        val cells = race("direct", "executor-cached", "virtual-threads") { s, fork ->
+            // executor-cached is direct's twin, settled early; virtual-threads' forks wobble, so it takes longer.
+            if (s == "virtual-threads") noisy(101.0, 1.0, fork, wobble = 0.02) else noisy(100.0, 1.0, fork)
+        }
+        val races = cells.mapValues { it.value.race!! }
+        assertTrue(races.values.all { it.stop == RaceStop.DECIDED }, races.toString())
+        assertTrue(races.getValue("executor-cached").forks < races.getValue("direct").forks, races.toString())
+    }
+
+    @Test
     fun `a cell put behind stops while the leader's close rival races on`() {
         val rivals = close()
         val cells = race("direct", "virtual-threads", "executor-cached") { s, fork ->

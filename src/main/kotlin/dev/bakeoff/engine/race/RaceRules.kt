@@ -146,14 +146,16 @@ internal object RaceRules {
 
     /**
      * How the cell of [test] (against its group's [leader], who has [leaderForks] forks) stops, and
-     * why, or null if it could still win: [RaceStop.BEHIND] when the test says slower at fork level,
+     * why, or null while its pair is not settled: [RaceStop.BEHIND] when the test says slower at fork level,
      * [RaceStop.CANNOT_WIN] when its fastest fork is over [CANNOT_WIN_FACTOR] times the leader's
      * slowest (or [dev.bakeoff.metrics.ForkVerdict.ONE_FORK_SEPARATION] times, with one fork a
-     * side). Racing then drops it, as F-Race drops a candidate a test puts behind the best; its
-     * runs so far stay in the group's decision, and the next judgement reopens it if a new leader
-     * is not ahead of it.
+     * side): racing then drops it, as F-Race drops a candidate a test puts behind the best.
+     * [RaceStop.EQUIVALENT] when the test puts it within the margin: its forks go to the pairs still open (in a
+     * default run, three `mixed` cells within ±5% of the leader took three of each round's five forks while only
+     * `thread-per-task`'s pair was open). Its runs so far stay in the group's decision either way, and the next
+     * judgement reopens it if the current leader's test no longer settles it.
      */
-    fun behind(test: PairTest, leader: String, leaderForks: Int?): Pair<RaceStop, String>? = when (test.outcome) {
+    fun settled(test: PairTest, leader: String, leaderForks: Int?): Pair<RaceStop, String>? = when (test.outcome) {
         PairOutcome.SLOWER ->
             RaceStop.BEHIND to
                 "slower than $leader by the group's test, ${DecisionReasons.figures(test, leaderForks)}: it cannot win"
@@ -161,6 +163,11 @@ internal object RaceRules {
         PairOutcome.SEPARATED ->
             RaceStop.CANNOT_WIN to
                 "behind $leader ${DecisionReasons.figures(test, leaderForks)}: it cannot win"
+
+        PairOutcome.EQUIVALENT ->
+            RaceStop.EQUIVALENT to
+                "within the margin of $leader by the group's test, ${DecisionReasons.figures(test, leaderForks)}: " +
+                "the rounds go to the pairs not settled yet"
 
         else -> null
     }

@@ -21,9 +21,9 @@ import dev.bakeoff.result.RaceStop
 /**
  * Races the cells of a run ([RaceRules]): group by group, a screening fork for every cell, lowest
  * floor first, and a trace pass only for the cells their floor rules out ([FloorTraces]); then,
- * round after round, one more fork for every cell that could still win a group that is not yet
- * decided (not behind by the group's test at fork level, [GroupDecision] at the race's
- * [RaceOptions.looks] looks and [margin]), while the [options]' budget lasts and up to
+ * round after round, one more fork for every cell of a group not yet decided whose pair with the leader is not
+ * settled (neither behind nor within the [margin] by the group's test at fork level, [GroupDecision] at the race's
+ * [RaceOptions.looks] looks), and for the leader, while the [options]' budget lasts and up to
  * [RaceOptions.maxForks] forks a cell. A round serves the groups nearest a decision first; a group
  * that not even [RaceOptions.maxForks] forks a side would settle as its forks stand waits while one
  * that could is open ([RaceRules.forksNeeded]), and one not even [RaceRules.NEED_HORIZON] forks would
@@ -31,7 +31,8 @@ import dev.bakeoff.result.RaceStop
  * group whose round the budget cannot pay in full gets none of it. Within a round a group's
  * contenders take their forks in a seeded shuffled order, new every round ([RaceRules.interleaved]),
  * so a drift of the machine falls on them alike. Every round judges the group afresh: a cell
- * stopped as behind one leader races again once it is not behind the current one (it may lead). A
+ * stopped as behind one leader, or as equivalent to it, races again once the current leader's test no longer
+ * settles it (it may lead). A
  * cell's runs from all its forks, each fork's kept apart ([dev.bakeoff.result.TimeStats.forks]), make
  * its time figures; its other figures (threads, allocation, trace, limit) come from its screening
  * fork. Every cell ends with a [RaceInfo] saying why it stopped.
@@ -76,7 +77,7 @@ internal class RaceRunner(
 
         /** Clears a stop the group's test gave, so the next judgement can give it again or let the cell race on. */
         fun reopen() {
-            if (stop == RaceStop.BEHIND || stop == RaceStop.CANNOT_WIN) stop = null
+            if (stop in REOPENED) stop = null
         }
     }
 
@@ -315,7 +316,7 @@ internal class RaceRunner(
         val margin = RaceRules.margin(leader, harnessNsPerItem, margin)
         val decision = GroupDecision.ofRanked(ranked, margin, options.looks)
         for (test in decision.tests) {
-            val (stop, why) = RaceRules.behind(test, leader.strategy, decision.winnerForks) ?: continue
+            val (stop, why) = RaceRules.settled(test, leader.strategy, decision.winnerForks) ?: continue
             byResult.getValue(byStrategy.getValue(test.strategy).cell).stop(stop, why)
         }
         val racing = ranked.map { Contender(byResult.getValue(it.cell), it) }
@@ -332,7 +333,9 @@ internal class RaceRunner(
                 "decided: ${leader.strategy} is ahead of or within ${DecisionReasons.percent(margin)} of every " +
                     "other cell, by forks (${decision.reason})"
             }
-            racing.forEach { it.entry.stop(RaceStop.DECIDED, text) }
+            // The cells still racing and those waiting as equivalent (part of the tie) stop as decided.
+            group.filter { it.stop == RaceStop.EQUIVALENT }.forEach(Entry::reopen)
+            group.filter { it.stop == null }.forEach { it.stop(RaceStop.DECIDED, text) }
             return NONE
         }
         // Undecided: a pair that no fork more can settle ends the group's race, not the run's.
@@ -359,6 +362,9 @@ internal class RaceRunner(
 
     private companion object {
         private val NONE = Open(emptyList(), 0)
+
+        /** The stops a group's test gave, which the next judgement gives again or lifts. */
+        private val REOPENED = setOf(RaceStop.BEHIND, RaceStop.CANNOT_WIN, RaceStop.EQUIVALENT)
         const val NANOS_PER_SECOND = 1_000_000_000L
         const val MILLIS = 1_000_000L
 
