@@ -6,7 +6,9 @@ import kotlinx.serialization.Serializable
 /**
  * What a cell's physical limit (`limitNs`) is made of, per batch (ns): the longest wait of one item
  * from the definition, the CPU its items cost before and after their waits on this machine's
- * [cores], the serial part, and which bound [binds] (sets the limit). Immutable.
+ * [cores], the serial part, which bound [binds] (sets the limit), and [calibratedBy]: the strategy in whose
+ * fork the CPU was calibrated, when the cells of a group share the lowest limit any of them calibrated.
+ * Immutable.
  */
 @Serializable
 public class LimitParts(
@@ -21,8 +23,14 @@ public class LimitParts(
     /** The usable cores of the measured JVM, over which the CPU is spread. */
     public val cores: Int,
     public val binds: LimitBound,
+    /** The strategy whose fork calibrated these parts for every cell of its group; absent for a cell's own. */
+    public val calibratedBy: String? = null,
 ) : ResultValue() {
-    override val fields get() = listOf(::waitNs, ::cpuBeforeNs, ::cpuAfterNs, ::serialNs, ::cores, ::binds)
+    override val fields
+        get() = listOf(::waitNs, ::cpuBeforeNs, ::cpuAfterNs, ::serialNs, ::cores, ::binds, ::calibratedBy)
+
+    internal fun calibratedIn(strategy: String): LimitParts =
+        LimitParts(waitNs, cpuBeforeNs, cpuAfterNs, serialNs, cores, binds, strategy)
 }
 
 /** The bound that sets a physical limit; serialised under [id]. */

@@ -84,6 +84,12 @@ class SuiteRunnerTest {
         }
         // E1 storage's longest item waits 0.69 ms at 20 items: no strategy can beat it.
         assertTrue(results.cells.filter { it.workload == "storage" }.all { it.limitNs!! >= 690_000 })
+        // One limit per group, the one its cells' forks calibrated lowest, named by the strategy that did.
+        for (group in results.cells.groupBy { it.workload }.values) {
+            assertEquals(1, group.map { it.limitNs }.distinct().size, "${group.map { it.limitNs }}")
+            val by = group.map { it.limitParts!!.calibratedBy }.distinct().single()
+            assertTrue(by in group.map { it.strategy }, "calibrated by $by")
+        }
         assertTrue(jmh.isNotEmpty(), "JMH's own results go to the sink (the session writes jmh.json)")
         // Every run measures its own path first, in its own JVM: cell-000 is that cell.
         assertTrue(assertNotNull(results.machine.harnessNsPerItem) > 0)

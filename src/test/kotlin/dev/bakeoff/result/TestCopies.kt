@@ -110,4 +110,5 @@ internal fun LimitParts.copy(
     serialNs: Double = this.serialNs,
     cores: Int = this.cores,
     binds: LimitBound = this.binds,
-): LimitParts = LimitParts(waitNs, cpuBeforeNs, cpuAfterNs, serialNs, cores, binds)
+    calibratedBy: String? = this.calibratedBy,
+): LimitParts = LimitParts(waitNs, cpuBeforeNs, cpuAfterNs, serialNs, cores, binds, calibratedBy)

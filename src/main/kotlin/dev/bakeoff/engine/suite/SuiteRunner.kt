@@ -14,6 +14,7 @@ import dev.bakeoff.engine.race.RaceRunner
 import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.metrics.GroupDecisionCache
+import dev.bakeoff.metrics.GroupLimit
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.JarInfo
 import dev.bakeoff.result.JdkInfo
@@ -64,7 +65,7 @@ internal class SuiteRunner(
                 complete = complete,
                 machine = machine,
                 preset = preset,
-                cells = results,
+                cells = GroupLimit.shared(results),
                 groups = decisions.all(results, machine.harnessNsPerItem, options.margin, looks),
                 jdks = options.jdks.takeIf {
                     it.size > 1
