@@ -4,6 +4,7 @@ import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.report.LoadCapacityRange
+import dev.bakeoff.report.LoadModelWords
 import dev.bakeoff.report.LoadTailCauses
 import dev.bakeoff.result.LoadKey
 import dev.bakeoff.result.LoadResult
@@ -14,7 +15,8 @@ import kotlin.math.abs
 /**
  * The console view of load results: per workload and rate, a percentile table of every strategy
  * (latency from each item's intended start), the achieved rate, the generator's lag and the theory's
- * checks; then, after `capacity`, each strategy's capacity and the sentence that explains its knee.
+ * checks (the queueing model's agreement, and why it disagrees where it does); then, after `capacity`,
+ * each strategy's capacity and the sentence that explains its knee.
  */
 internal object LoadTables {
     private val HEADER = listOf(
@@ -55,6 +57,7 @@ internal object LoadTables {
             cells.filter { it.error != null }.forEach { appendLine("  ${it.strategy}: ${it.status}: ${it.error}") }
             for (cell in cells) {
                 cell.figures?.tail?.let(LoadTailCauses::sentences)?.forEach { appendLine("  ${cell.strategy}: $it") }
+                LoadModelWords.disagreement(cell)?.let { appendLine("  ${cell.strategy}: $it") }
             }
         }
     }
@@ -95,19 +98,11 @@ internal object LoadTables {
             late,
             Units.sig3(f.meanInFlight),
             c.little?.let { percent(it.deviation) } ?: "-",
-            c.queueing?.let { q ->
-                "${wait(q.measuredWaitNs)} (${q.model.substringBefore(' ')} ${wait(q.predictedWaitNs)})"
-            } ?: "-",
+            c.queueing?.let(LoadModelWords::cell) ?: "-",
             f.peakThreads?.toString() ?: "-",
             f.allocBytesPerItem?.let(Units::bytes) ?: "-",
         )
     }
-
-    /**
-     * A queueing wait: Erlang C far below saturation predicts waits such as 1e-56 ns, which in plain
-     * digits would fill the column; under a nanosecond is no wait a clock can see.
-     */
-    private fun wait(ns: Double): String = if (ns < 1.0) "< 1 ns" else Units.nanos(ns)
 
     private fun percent(x: Double): String = (if (x >= 0) "+" else "-") + Units.sig3(abs(x) * 100) + "%"
 }

@@ -49,21 +49,25 @@ internal object Queueing {
 
     /**
      * [servers] servers' predicted wait against the measured one (mean latency minus mean service time),
-     * at the offered rate; null when the cell is at or past saturation (no steady state to predict).
+     * at the offered rate, with the wait for a core where the window's costs were measured ([MachineQueueing]);
+     * null when the cell is at or past saturation (no steady state to predict). [servers] null is a strategy
+     * that keeps every arrival in flight: no server to wait for (M/G/∞, recorded as 0 servers), only the cores.
      */
-    fun check(figures: LoadFigures, servers: Int, arrival: Arrival): QueueingCheck? {
+    fun check(figures: LoadFigures, servers: Int?, arrival: Arrival): QueueingCheck? {
         val service = figures.serviceNs / NANOS_PER_SECOND
         val rate = figures.offeredPerSec
-        val utilisation = rate * service / servers
+        val utilisation = servers?.let { rate * service / it } ?: 0.0
         if (service <= 0.0 || utilisation >= 1.0) return null
-        val arrivalScv = if (arrival == Arrival.POISSON) 1.0 else 0.0
-        val wait = ggcWait(servers, rate, service, arrivalScv, figures.serviceScv) * NANOS_PER_SECOND
+        val arrivalScv = MachineQueueing.declaredScv(arrival)
+        val wait = servers?.let { ggcWait(it, rate, service, arrivalScv, figures.serviceScv) * NANOS_PER_SECOND } ?: 0.0
+        val measured = figures.latencyNs.mean - figures.serviceNs
         return QueueingCheck(
-            model = "${kendall(arrival, figures.serviceScv)}/$servers (Erlang C, Allen-Cunneen)",
-            servers = servers,
+            model = "${kendall(arrival, figures.serviceScv)}/${servers ?: "∞"} (Erlang C, Allen-Cunneen)",
+            servers = servers ?: 0,
             utilisation = utilisation,
             predictedWaitNs = wait,
-            measuredWaitNs = figures.latencyNs.mean - figures.serviceNs,
+            measuredWaitNs = measured,
+            machine = figures.costs?.let { MachineQueueing.fit(wait, measured, rate, figures.serviceScv, arrival, it) },
         )
     }
 

@@ -148,15 +148,18 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
             h2 { +"Latency against throughput (open loop)" }
             p("sub") {
                 +(
-                    "Per kind of work, each strategy's latency from each item's intended start against the rate " +
-                        "it achieved, one point per offered rate (log axes). The dashed line is the objective; " +
-                        "a pin marks each strategy's knee, the highest rate that met it."
+                    "Per kind of work, each strategy's p50, p99 and p99.9 from each item's intended start " +
+                        "against the offered rate (log axes), with the forks' interval at each rate; the dashed " +
+                        "line is the objective, a band each strategy's capacity range, diamonds the queueing " +
+                        "model's mean. Beside it, what each held; under it, what stalled each point's tail."
                     )
             }
             for (load in loads) {
                 h3 { +load.title }
                 chart(charts, load.option, LOAD_CHART_HEIGHT)
+                load.resources?.let { chart(charts, it, LOAD_RESOURCES_HEIGHT) }
                 if (load.explanations.isNotEmpty()) ul("verdicts") { load.explanations.forEach { li { +it } } }
+                if (load.tails.isNotEmpty()) ul("tails") { load.tails.forEach { li { +it } } }
             }
         }
     }
@@ -327,6 +330,7 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
 
     private companion object {
         const val LOAD_CHART_HEIGHT = 420
+        const val LOAD_RESOURCES_HEIGHT = 260
     }
 }
 

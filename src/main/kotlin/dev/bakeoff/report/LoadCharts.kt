@@ -2,23 +2,29 @@ package dev.bakeoff.report
 
 import dev.bakeoff.result.CapacityResult
 import dev.bakeoff.result.LoadKey
-import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.wording.Units
 import kotlinx.serialization.json.JsonObject
 
 /**
- * The latency–throughput charts of report.html, from a run's `load` and `capacity` sections: one per
- * kind of work (workload, items, wait form), one line per strategy through its cells in the order of
- * their offered rate, the achieved rate across and the latency from each item's intended start up, both
- * on log axes (a sweep's rates and a knee's latencies span decades). The latency is at the objective's
- * percentile (p99 without an objective); the objective is a dashed horizontal line, and each strategy's
- * knee (its capacity: the highest rate that met the objective) a marked point on its line.
- * Pure functions; safe from any thread.
+ * The load charts of report.html, from a run's `load` and `capacity` sections, one set per kind of work
+ * (workload, items, wait form, machine): the knee ([LoadKneeChart]: p50/p99/p99.9 against the offered
+ * rate with the forks' intervals, the objective, each capacity range, the model's mean), what the
+ * strategies held beside it ([LoadResourcesChart]), and the dominant cause of every point's tail, fork by
+ * fork. Pure functions; safe from any thread.
  */
 internal object LoadCharts {
-    /** One chart: its [title], the capacity sentences shown under it, and its ECharts [option]. */
-    class LoadChart(val title: String, val explanations: List<String>, val option: JsonObject)
+    /**
+     * One kind of work's charts: its [title], the capacity sentences shown under it, the knee's ECharts
+     * [option], the [resources] panels (null when nothing was measured) and the [tails] sentences.
+     */
+    class LoadChart(
+        val title: String,
+        val explanations: List<String>,
+        val option: JsonObject,
+        val resources: JsonObject?,
+        val tails: List<String>,
+    )
 
     /** The charts of [results], in the order the kinds of work first appear; none for a batch run. */
     fun of(results: Results): List<LoadChart> {
@@ -28,90 +34,30 @@ internal object LoadCharts {
             .groupBy { LoadKey.of(it).cell.group }
             .mapNotNull { (work, cells) ->
                 val own = capacities.filter { it.workload == work.subject && it.machine == work.machine }
-                val title = "${work.title}: latency against throughput"
-                chart(cells, own)?.let { LoadChart(title, own.map(LoadCapacityRange::explained), it) }
+                val points = LoadPoint.of(cells).takeIf { it.isNotEmpty() } ?: return@mapNotNull null
+                LoadChart(
+                    title = "${work.title}: latency against the offered rate",
+                    explanations = own.map(LoadCapacityRange::explained),
+                    option = LoadKneeChart.option(points, own, confidence(own)),
+                    resources = LoadResourcesChart.option(points),
+                    tails = tails(points),
+                )
             }
     }
 
-    private fun chart(cells: List<LoadResult>, capacities: List<CapacityResult>): JsonObject? {
-        val percentile = capacities.firstNotNullOfOrNull { it.percentile } ?: DEFAULT_PERCENTILE
-        val lines = cells.filter { it.figures != null }
-            .groupBy { it.strategy }
-            .mapValues { (_, own) ->
-                own.sortedBy { it.ratePerSec }.mapNotNull { c ->
-                    val f = checkNotNull(c.figures)
-                    val latency = f.latencyNs.at(percentile).toDouble()
-                    if (f.achievedPerSec > 0 && latency > 0) Point(c, f.achievedPerSec, latency) else null
-                }
-            }
-            .filterValues { it.isNotEmpty() }
-        if (lines.isEmpty()) return null
-        val limits = capacities.filter { it.percentile == percentile }.mapNotNull { it.limitNs?.toDouble() }.distinct()
-        val latencies = lines.values.flatten().map { it.latencyNs } + limits
-        val (unit, size) = Units.timeUnit(latencies.max())
-        val series = lines.entries.mapIndexed { i, (strategy, points) ->
-            val knee = capacities.firstOrNull { it.strategy == strategy }?.capacityPerSec
-                ?.let { rate -> points.firstOrNull { it.cell.ratePerSec == rate } }
-            jsonOf(
-                "type" to "line",
-                "name" to strategy,
-                "symbolSize" to 7,
-                "data" to points.map { p ->
-                    mapOf("value" to listOf(p.achievedPerSec, p.latencyNs / size), "tip" to tip(p, percentile))
-                },
-                "markPoint" to knee?.let { p ->
-                    val text = "knee: ${Units.sig3(p.cell.ratePerSec)}/s"
-                    mapOf(
-                        "symbolSize" to 36,
-                        "label" to mapOf("fontSize" to 9, "formatter" to "knee"),
-                        "data" to listOf(
-                            mapOf(
-                                "coord" to listOf(p.achievedPerSec, p.latencyNs / size),
-                                "name" to text,
-                                "tip" to
-                                    "$strategy's capacity at the objective: ${Units.sig3(p.cell.ratePerSec)}/s offered",
-                            ),
-                        ),
-                    )
-                },
-                // The objective once, on the first line: one label, never a pile of them.
-                "markLine" to limits.takeIf { i == 0 && it.isNotEmpty() }?.let { all ->
-                    mapOf(
-                        "silent" to true,
-                        "symbol" to listOf("none", "none"),
-                        "lineStyle" to mapOf("color" to "#c0392b", "type" to "dashed", "width" to 2),
-                        "label" to mapOf("position" to "insideEndTop", "color" to "#c0392b"),
-                        "data" to all.map { limit ->
-                            val text = "objective: $percentile ≤ ${Units.nanos(limit)}"
-                            mapOf("yAxis" to limit / size, "name" to text, "label" to mapOf("formatter" to text))
-                        },
-                    )
-                },
-            )
+    /** The intervals' confidence: the capacity searches' own, else theirs by default. */
+    private fun confidence(capacities: List<CapacityResult>) =
+        capacities.firstNotNullOfOrNull { it.confidence } ?: DEFAULT_CONFIDENCE
+
+    /** "virtual-threads at 21,600/s, fork 2 of 3: p99 23.5 ms: 3 GC pauses of 18–21 ms in the window (...)". */
+    private fun tails(points: Map<String, List<LoadPoint>>): List<String> = points.values.flatten().flatMap { p ->
+        p.measured.mapIndexedNotNull { k, f ->
+            val tail = f.tail?.takeIf { it.tails.isNotEmpty() } ?: return@mapIndexedNotNull null
+            val fork = if (p.measured.size == 1) "" else ", fork ${k + 1} of ${p.measured.size}"
+            "${p.strategy} at ${Units.sig3(p.ratePerSec)}/s$fork: " + LoadTailCauses.sentences(tail).joinToString("; ")
         }
-        val rates = lines.values.flatten().map { it.achievedPerSec }
-        return jsonOf(
-            "legend" to mapOf("top" to 0, "type" to "scroll"),
-            "tooltip" to mapOf("trigger" to "item", "fromData" to true),
-            "grid" to ReportCharts.GRID,
-            "xAxis" to ChartAxes.log(rates) +
-                mapOf("name" to "achieved rate (items/s, log scale)", "nameLocation" to "middle", "nameGap" to 28),
-            "yAxis" to ChartAxes.log(latencies.map { it / size }) + mapOf(
-                "name" to "$percentile latency from the intended start ($unit, log scale)",
-                "nameLocation" to "end",
-            ),
-            "series" to series,
-        )
     }
 
-    private fun tip(p: Point, percentile: String): String {
-        val f = checkNotNull(p.cell.figures)
-        val late = if (f.lag.kept) "" else "; the generator could not keep the rate: marked"
-        return "${p.cell.strategy} at ${Units.sig3(p.cell.ratePerSec)}/s offered: achieved " +
-            "${Units.sig3(p.achievedPerSec)}/s, $percentile ${Units.nanos(p.latencyNs)}$late"
-    }
-
-    private class Point(val cell: LoadResult, val achievedPerSec: Double, val latencyNs: Double)
-
-    private const val DEFAULT_PERCENTILE = "p99"
+    /** The capacity search's confidence ([dev.bakeoff.result.CapacityResult.confidence]'s usual value). */
+    private const val DEFAULT_CONFIDENCE = 0.95
 }

@@ -44,7 +44,7 @@ internal object LoadResultsCheck {
         },
         l.queueing?.let {
             first(
-                count("queueing servers", it.servers, min = 1),
+                count("queueing servers", it.servers),
                 amount("queueing utilisation", it.utilisation),
                 amount("queueing predictedWaitNs", it.predictedWaitNs),
                 signed("queueing measuredWaitNs", it.measuredWaitNs),

@@ -114,12 +114,14 @@ public class LoadFigures(
     public val allocBytesPerItem: Double? = null,
     /** What stalled the window's slowest items, and each tail percentile's dominant cause; absent in older files. */
     public val tail: TailStalls? = null,
+    /** The window's CPU per arrival and its measured arrivals, for the queueing model; absent in older files. */
+    public val costs: LoadCosts? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::arrived, ::completed, ::failed, ::unfinished, ::offeredPerSec, ::achievedPerSec, ::latencyNs, ::lag,
             ::meanInFlight, ::serviceNs, ::serviceScv, ::nominalServiceNs, ::peakThreads, ::threadsCreated,
-            ::allocBytesPerItem, ::tail,
+            ::allocBytesPerItem, ::tail, ::costs,
         )
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */
@@ -140,9 +142,10 @@ public class LoadFigures(
         threadsCreated: Long? = this.threadsCreated,
         allocBytesPerItem: Double? = this.allocBytesPerItem,
         tail: TailStalls? = this.tail,
+        costs: LoadCosts? = this.costs,
     ): LoadFigures = LoadFigures(
         arrived, completed, failed, unfinished, offeredPerSec, achievedPerSec, latencyNs, lag, meanInFlight, serviceNs,
-        serviceScv, nominalServiceNs, peakThreads, threadsCreated, allocBytesPerItem, tail,
+        serviceScv, nominalServiceNs, peakThreads, threadsCreated, allocBytesPerItem, tail, costs,
     )
 }
 
@@ -213,6 +216,8 @@ public class LittleCheck(
  * A queueing model's prediction of the mean wait before service ([predictedWaitNs], e.g. M/G/c with
  * `servers` from the strategy's concurrency model) against the measured one ([measuredWaitNs]: mean
  * latency minus mean service time); [model] names it, [utilisation] is rate x service / servers.
+ * [machine] adds the wait for a core the generator and the strategy share ([MachineFit]; absent when the
+ * window's costs were not measured).
  */
 @Serializable
 public class QueueingCheck(
@@ -221,8 +226,10 @@ public class QueueingCheck(
     public val utilisation: Double,
     public val predictedWaitNs: Double,
     public val measuredWaitNs: Double,
+    public val machine: MachineFit? = null,
 ) : ResultValue() {
-    override val fields get() = listOf(::model, ::servers, ::utilisation, ::predictedWaitNs, ::measuredWaitNs)
+    override val fields
+        get() = listOf(::model, ::servers, ::utilisation, ::predictedWaitNs, ::measuredWaitNs, ::machine)
 }
 
 /**

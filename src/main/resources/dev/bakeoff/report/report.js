@@ -1,7 +1,8 @@
 // Renders the chart options that report.html / compare.html embed as JSON (built in Kotlin,
 // see HtmlAssets and ReportCharts) with ECharts' SVG renderer, and makes tables sortable.
-// Kotlin cannot put functions into JSON, so three markers are completed here:
+// Kotlin cannot put functions into JSON, so four markers are completed here:
 //   series.whiskers: a min-max range per category, drawn as a custom series (ECharts' error-bar pattern);
+//   series.errorBars: a vertical interval per point of value axes, [x, low, high] (the load chart's forks);
 //   tooltip.fromData: the tooltip text is the data item's preformatted `tip` (units formatted by Units.kt),
 //   escaped, since ECharts renders a formatter's string as HTML;
 //   axisLabel.byValue: a log axis' decade labels, preformatted by value (`1000` -> `1.00 µs`).
@@ -25,6 +26,19 @@
     };
   }
 
+  // A vertical interval at a point of value axes, [x, low, high], capped, in its series' colour.
+  function errorBarItem(params, api) {
+    var lo = api.coord([api.value(0), api.value(1)]);
+    var hi = api.coord([api.value(0), api.value(2)]);
+    var w = 4;
+    var style = { stroke: api.visual('color'), lineWidth: 1.2 };
+    function line(x1, y1, x2, y2) { return { type: 'line', shape: { x1: x1, y1: y1, x2: x2, y2: y2 }, style: style }; }
+    return {
+      type: 'group',
+      children: [line(lo[0], lo[1], hi[0], hi[1]), line(lo[0] - w, lo[1], lo[0] + w, lo[1]), line(hi[0] - w, hi[1], hi[0] + w, hi[1])]
+    };
+  }
+
   // Text from a results file (strategy names, errors) is data, never markup: anyone may hand you one.
   function escapeHtml(text) {
     return String(text).replace(/[&<>"']/g, function (c) {
@@ -39,6 +53,12 @@
         s.renderItem = whiskerItem;
         s.encode = { x: [1, 2], y: 0 };
         delete s.whiskers;
+      }
+      if (s.errorBars) {
+        s.type = 'custom';
+        s.renderItem = errorBarItem;
+        s.encode = { x: 0, y: [1, 2] };
+        delete s.errorBars;
       }
       if (s.type === 'heatmap') {
         // A grid's squares show their preformatted ratio to the best cell.

@@ -3,12 +3,14 @@ package dev.bakeoff.engine
 import dev.bakeoff.engine.cell.InFlightSampler
 import dev.bakeoff.engine.cell.LoadClock
 import dev.bakeoff.engine.cell.LoadGenerator
+import dev.bakeoff.engine.probe.CpuClocks
 import dev.bakeoff.model.ItemDone
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.result.Arrival
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
+import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
 /**
@@ -39,9 +41,10 @@ class LoadGeneratorTest {
         sink: ItemSink,
         rate: Double = 1000.0,
         arrival: Arrival = Arrival.UNIFORM,
+        cpu: CpuClocks = CpuClocks.SYSTEM,
         held: (Int) -> Long = { 1_000_000 },
     ) = InFlightSampler().use { sampler ->
-        LoadGenerator(rate, arrival, clock).run(
+        LoadGenerator(rate, arrival, clock, cpu = cpu, cores = 2).run(
             sink,
             warmupNs = SECOND,
             durationNs = 2 * SECOND,
@@ -68,6 +71,30 @@ class LoadGeneratorTest {
         assertEquals(mean, f.serviceNs, 1e-6)
         val variance = (1000 * (3e6 - mean) * (3e6 - mean) + 999 * (1e6 - mean) * (1e6 - mean)) / 1999
         assertEquals(variance / (mean * mean), f.serviceScv, 1e-9)
+    }
+
+    @Test
+    fun `the window's costs are the CPU from its first arrival to its last per arrival, and the gaps as submitted`() {
+        val clock = FakeClock()
+        // The generator's thread runs a tenth of the wall time, the JVM as a whole half of it.
+        val cpu = object : CpuClocks {
+            override fun thread() = clock.time / 10
+
+            override fun process() = clock.time / 2
+        }
+        val costs = assertNotNull(run(clock, instant, cpu = cpu).figures.costs)
+        // 2,000 arrivals from 1,000 ms to 2,999 ms: 1,999 ms of wall between the first and the last.
+        assertEquals(2, costs.cores)
+        assertEquals(1_999e6 / 2 / 2000, costs.cpuNsPerItem, 1e-6)
+        // The in-flight sampler's own thread (really running) is the generator's too: it only adds, a little.
+        val generator = 1_999e6 / 10 / 2000
+        assertTrue(costs.generatorNsPerItem in generator..generator * 1.05, "${costs.generatorNsPerItem}")
+        assertEquals(0.0, costs.arrivalScv, "even arrivals submitted on time")
+        val poisson = assertNotNull(run(FakeClock(), instant, arrival = Arrival.POISSON, cpu = cpu).figures.costs)
+        assertEquals(1.0, poisson.arrivalScv, 0.15)
+        // A generator 2 ms behind on every reading submits them 2 ms apart whatever the schedule: no variation left.
+        val late = assertNotNull(run(FakeClock(perCall = 2_000_000), instant, arrival = Arrival.POISSON).figures.costs)
+        assertEquals(0.0, late.arrivalScv, 0.01)
     }
 
     @Test

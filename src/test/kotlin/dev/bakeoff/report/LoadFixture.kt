@@ -10,8 +10,14 @@ import dev.bakeoff.result.LittleCheck
 import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.LoadLatency
 import dev.bakeoff.result.LoadResult
+import dev.bakeoff.result.MachineFit
 import dev.bakeoff.result.PresetInfo
+import dev.bakeoff.result.QueueingCheck
 import dev.bakeoff.result.Results
+import dev.bakeoff.result.StallKind
+import dev.bakeoff.result.TailCause
+import dev.bakeoff.result.TailStalls
+import dev.bakeoff.result.copy
 
 /**
  * A hand-built `bakeoff capacity` run on `storage` (p99 = 20 ms): `executor-fixed:size=4` swept from
@@ -71,6 +77,38 @@ internal object LoadFixture {
                 allocBytesPerItem = 312.5,
             ),
             little = LittleCheck(inFlight * 1.02, inFlight, 0.02),
+        )
+    }
+
+    /**
+     * The fixture's capacity run with three forks a rate (latencies x1, x1.2, x0.8), a GC-paused tail on the
+     * second fork of executor-fixed:size=4 at 3,200/s, a queueing check with the machine's fit on its cells, and
+     * its capacity bracketed at 3,200–4,000/s (virtual-threads: at least 8,000/s).
+     */
+    fun forked(): Results {
+        val run = LoadFixture.run()
+        val load = run.load.orEmpty().flatMap { c -> listOf(1.0, 1.2, 0.8).mapIndexed { k, f -> fork(c, f, k) } }
+        val capacity = run.capacity.orEmpty().map {
+            if (it.strategy == "virtual-threads") {
+                it.copy(lowPerSec = 8000.0, confidence = 0.95)
+            } else {
+                it.copy(lowPerSec = 3200.0, highPerSec = 4000.0, confidence = 0.95)
+            }
+        }
+        return run.copy(load = load, capacity = capacity)
+    }
+
+    private fun fork(c: LoadResult, factor: Double, k: Int): LoadResult {
+        val f = c.figures ?: return c
+        val l = f.latencyNs
+        fun s(v: Long) = (v * factor).toLong()
+        val latency = LoadLatency(s(l.p50), s(l.p90), s(l.p99), s(l.p999), s(l.max), l.mean * factor)
+        val paused = c.strategy.startsWith("executor") && c.ratePerSec == 3200.0 && k == 1
+        val tail = TailStalls(tails = listOf(TailCause("p99", latency.p99, 20, StallKind.GC_PAUSE, 18, 3, 18_000_000, 21_000_000)))
+        val queueing = QueueingCheck("M/G/4 (Erlang C, Allen-Cunneen)", 4, 0.5, 1e6, 1.2e6, MachineFit(0.05, 2e5, 1.2e6, 1.0))
+        return c.copy(
+            figures = f.copy(latencyNs = latency, tail = tail.takeIf { paused }),
+            queueing = queueing.takeIf { c.strategy.startsWith("executor") },
         )
     }
 

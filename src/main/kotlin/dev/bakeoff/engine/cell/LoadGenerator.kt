@@ -1,9 +1,11 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.engine.probe.CpuClocks
 import dev.bakeoff.engine.probe.ItemTimes
 import dev.bakeoff.model.ItemSink
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.GeneratorLag
+import dev.bakeoff.result.LoadCosts
 import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.LoadLatency
 import org.HdrHistogram.Histogram
@@ -53,13 +55,17 @@ internal class LoadGenerator(
     private val arrival: Arrival,
     private val clock: LoadClock = LoadClock.SYSTEM,
     seed: Long = 26L,
+    private val cpu: CpuClocks = CpuClocks.SYSTEM,
+    private val cores: Int = Runtime.getRuntime().availableProcessors(),
 ) {
     private val random = SplittableRandom(seed)
 
     /**
      * Submits arrivals to [sink] for [warmupNs] then [durationNs], at most [maxArrivals] in all (the
      * batch's size), waits up to [drainNs] for the measured ones to finish, and returns the window's
-     * figures (threads and allocation are the caller's). [sampler] counts what is in flight; [held]
+     * figures (threads and allocation are the caller's) with their costs: the generator's and the whole JVM's
+     * CPU ([cpu], on [cores]) from the window's first arrival to its last, per arrival, and the inter-arrival
+     * SCV of the submissions as really made. [sampler] counts what is in flight; [held]
      * tells each arrival's measured service time (ns; 0 for none), which the figures summarise over
      * the window's arrivals for the queueing checks.
      */
@@ -95,6 +101,8 @@ internal class LoadGenerator(
         }
         sampler.plan(schedule, scheduled)
         var firstMeasured = -1
+        // The generator's and the JVM's CPU when the window opened (the first measured arrival).
+        var spent = 0L to 0L
         var late = 0L
         var k = 0
         while (k < scheduled) {
@@ -105,6 +113,7 @@ internal class LoadGenerator(
             if (measured && firstMeasured < 0) {
                 firstMeasured = k
                 sampler.window(true)
+                spent = cpuNow(sampler)
             }
             if (measured) {
                 val behind = maxOf(0L, now - next)
@@ -132,6 +141,7 @@ internal class LoadGenerator(
         }
         sampler.window(false)
         val submitted = k
+        val (generatorCpu, processCpu) = cpuNow(sampler).let { (g, p) -> g - spent.first to p - spent.second }
         waitForAll(submitted, intended, end + drainNs)
         val drainedAt = clock.now()
         val histogram = latency.intervalHistogram
@@ -167,6 +177,14 @@ internal class LoadGenerator(
             meanInFlight = sampler.mean(),
             serviceNs = if (service.isEmpty()) 0.0 else service.average(),
             serviceScv = scv(service),
+            costs = if (arrived == 0L) {
+                null
+            } else {
+                val gaps = LongArray(maxOf(0, submitted - from - 1)) { i ->
+                    (schedule[from + i + 1] + lags[from + i + 1]) - (schedule[from + i] + lags[from + i])
+                }
+                LoadCosts(cores, processCpu.toDouble() / arrived, generatorCpu.toDouble() / arrived, scv(gaps))
+            },
         )
         val items = ItemTimes(
             schedule.copyOfRange(from, submitted),
@@ -176,6 +194,10 @@ internal class LoadGenerator(
         )
         return Outcome(figures, submitted, duplicates.get(), items)
     }
+
+    /** The generator's CPU (its thread's and the in-flight sampler's) and the whole JVM's, now. */
+    private fun cpuNow(sampler: InFlightSampler): Pair<Long, Long> =
+        cpu.thread() + sampler.cpuNanos() to cpu.process()
 
     private fun waitForAll(submitted: Int, intended: AtomicLongArray, deadline: Long) {
         var i = 0
@@ -214,7 +236,7 @@ internal class LoadGenerator(
         /** An arrival's slot once its completion was heard (no intended start is this small). */
         private const val DONE = Long.MIN_VALUE
 
-        /** Variance over the squared mean (0 for no wait at all). */
+        /** Variance over the squared mean (0 for no wait at all, or no times). */
         private fun scv(times: LongArray): Double {
             if (times.isEmpty()) return 0.0
             val mean = times.average()
@@ -230,76 +252,5 @@ internal class LoadGenerator(
             max = h.maxValue,
             mean = if (h.totalCount == 0L) 0.0 else h.mean,
         )
-    }
-}
-
-/**
- * Counts what an open loop has in flight (intended to start, not finished: an item the generator has
- * not yet submitted because it runs late is in flight too, as its latency already counts from its
- * intended start) and samples it once a millisecond on [now]'s clock while the measured window is
- * open: the mean in flight that Little's law is checked with, measured apart from the latencies.
- *
- * Threading model: its own daemon platform thread, started before the strategy opens (so the thread
- * census does not count it as the strategy's); [plan] from the generator's thread before its first
- * arrival, [finished] from any; [mean] after the window closed.
- */
-internal class InFlightSampler(private val now: () -> Long = System::nanoTime) : AutoCloseable {
-    private val finished = AtomicLong()
-    private val sum = AtomicLong()
-    private val samples = AtomicLong()
-
-    @Volatile
-    private var schedule = LongArray(0)
-
-    @Volatile
-    private var scheduled = 0
-
-    // The arrivals intended by the last sample's time: read and advanced by the sampling thread only.
-    private var due = 0
-
-    @Volatile
-    private var open = false
-
-    private val thread = Thread.ofPlatform().daemon().name("bakeoff-in-flight").start {
-        while (!Thread.currentThread().isInterrupted) {
-            LockSupport.parkNanos(SAMPLE_NANOS)
-            if (open) {
-                sum.addAndGet(inFlight(now()))
-                samples.incrementAndGet()
-            }
-        }
-    }
-
-    /** The arrivals' intended starts, the first [count] of [intended] in order, on [now]'s clock. */
-    fun plan(intended: LongArray, count: Int) {
-        schedule = intended
-        scheduled = count
-    }
-
-    /** Items intended to start by [time] and not finished; times must not go back between calls. */
-    fun inFlight(time: Long): Long {
-        val s = schedule
-        while (due < scheduled && s[due] <= time) due++
-        return due - finished.get()
-    }
-
-    fun finished() {
-        finished.incrementAndGet()
-    }
-
-    /** Opens or closes the measured window. */
-    fun window(open: Boolean) {
-        this.open = open
-    }
-
-    /** The mean of the window's samples (0 without any). */
-    fun mean(): Double = samples.get().let { n -> if (n == 0L) 0.0 else sum.get().toDouble() / n }
-
-    override fun close() {
-        thread.interrupt()
-    }
-
-    private companion object {
-        const val SAMPLE_NANOS = 1_000_000L
     }
 }

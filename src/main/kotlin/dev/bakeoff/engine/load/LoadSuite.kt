@@ -79,10 +79,19 @@ internal class LoadSuite(
 
     private fun measure(spec: CellSpec, rate: Double): LoadResult {
         progress("${spec.strategy.spec} x ${spec.subject} at ${Units.sig3(rate)}/s ...")
-        val result = runner.run(done.size + 1, spec, plan.at(rate))
+        val result = unbounded(spec, runner.run(done.size + 1, spec, plan.at(rate)))
         done += result
         sink.results(results(complete = false))
         return result
+    }
+
+    /**
+     * [result] with the queueing check of a strategy that keeps every arrival in flight, which [LoadRunner]
+     * leaves out (it models a bounded pool's queue): no server to wait for, the cores' wait only.
+     */
+    private fun unbounded(spec: CellSpec, result: LoadResult): LoadResult {
+        if (result.queueing != null || runner.model(spec).inFlight < LoadRunner.UNBOUNDED) return result
+        return result.copy(queueing = result.figures?.let { Queueing.check(it, null, result.arrival) })
     }
 
     /**

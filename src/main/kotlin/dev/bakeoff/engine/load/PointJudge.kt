@@ -1,9 +1,7 @@
 package dev.bakeoff.engine.load
 
 import dev.bakeoff.engine.plan.LatencyObjective
-import dev.bakeoff.metrics.ForkRatio
-import dev.bakeoff.metrics.ForkSample
-import dev.bakeoff.metrics.TimeSummary
+import dev.bakeoff.metrics.ForkInterval
 import dev.bakeoff.result.CapacityPoint
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.LoadResult
@@ -12,9 +10,9 @@ import dev.bakeoff.result.ObjectiveVerdict
 /**
  * Judges one rate of a capacity search from its forks (each a load JVM of its own: independent, unlike
  * windows of one JVM, which share its JIT, heap and placement). The objective's percentile of the forks
- * that kept the rate is a fork sample ([ForkSample]: one figure a fork, on a log scale), compared with the
- * limit by the race's own fork statistics ([ForkRatio]: a t interval on the log, with forks − 1 degrees
- * of freedom against a limit that does not vary), so no second set of statistics. Pure.
+ * that kept the rate, over the limit, is one figure a fork with its interval by the race's own fork
+ * statistics ([ForkInterval]: a t interval on the log, with forks − 1 degrees of freedom), so no second
+ * set of statistics. Pure.
  */
 internal object PointJudge {
     /** [forks] measured at [rate], judged against [objective] at two-sided [confidence]. */
@@ -26,10 +24,11 @@ internal object PointJudge {
         // A 0 ns percentile (a clock's tick) has no log: one nanosecond changes no verdict.
         val tails = kept.map { maxOf(1.0, checkNotNull(it.figures).latencyNs.at(objective.percentile).toDouble()) }
         val limit = objective.limitNs.toDouble()
-        val ratio = ForkRatio.of(sample(listOf(limit, limit)), sample(tails))
+        val ratio = ForkInterval.of(tails.map { it / limit }, confidence)
             ?: return CapacityPoint(rate, forks.size, ObjectiveVerdict.CANNOT_TELL)
         // The interval of tail / limit: above 1 throughout misses, at most 1 throughout meets.
-        val (low, high) = ratio.interval(confidence)
+        val low = ratio.low
+        val high = ratio.high
         val verdict = when {
             low > 1.0 -> ObjectiveVerdict.MISSES
 
@@ -38,7 +37,7 @@ internal object PointJudge {
 
             else -> ObjectiveVerdict.CANNOT_TELL
         }
-        return CapacityPoint(rate, forks.size, verdict, ratio.ratio * limit, low * limit, high * limit)
+        return CapacityPoint(rate, forks.size, verdict, ratio.mean * limit, low * limit, high * limit)
     }
 
     /** The fork kept the rate: ok, the generator on time, nearly every arrival done, nothing unfinished. */
@@ -47,7 +46,4 @@ internal object PointJudge {
         return result.status == CellStatus.OK && f.lag.kept && f.unfinished == 0L &&
             f.achievedPerSec >= LoadSuite.KEPT_SHARE * f.offeredPerSec
     }
-
-    /** One figure a fork: a fork of one "run" each, as [ForkSample] counts forks of single runs. */
-    private fun sample(values: List<Double>) = ForkSample.of(TimeSummary.of(values, 0.0, List(values.size) { 1 }))
 }
