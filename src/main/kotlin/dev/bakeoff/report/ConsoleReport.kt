@@ -79,7 +79,7 @@ internal data class ConsoleReport(
          */
         internal fun table(group: RankedGroup, cores: Int, compact: Boolean = false): RankedTable {
             val ranked = group.ranked.map { Ranked(it, checkNotNull(it.timeNs)) }
-            val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.time?.median
+            val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.cell
             val shown = ranked.withIndex().filter { (i, r) -> !compact || i < TOP || r.cell.strategy == DIRECT }
             val rows = shown.map { (i, r) ->
                 listOf(
@@ -88,8 +88,9 @@ internal data class ConsoleReport(
                     r.cell.strategy,
                     Units.nanos(r.time.median),
                     range(r.time.min, r.time.max),
-                    Units.ratio(r.time.median / ranked[0].time.median),
-                    direct?.let { Units.ratio(r.time.median / it) } ?: DASH,
+                    // The ranking's figure, as the verdict and the decision's reason state it.
+                    Units.ratio(checkNotNull(group.ratio(r.cell))),
+                    direct?.let { Units.ratio(checkNotNull(group.ratio(r.cell, it))) } ?: DASH,
                     r.cell.threads?.peakLive?.toString() ?: DASH,
                     r.cell.allocBytesPerOp?.let(Units::bytes) ?: DASH,
                 )
@@ -158,7 +159,7 @@ internal data class ConsoleReport(
                 decision.status == GroupStatus.DECIDED -> "the runner-up, "
                 else -> "the fastest of the rest, "
             }
-            val factor = Units.ratio(against.time.median / winner.time.median)
+            val factor = Units.ratio(checkNotNull(group.ratio(against.cell)))
             return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})"
         }
 
