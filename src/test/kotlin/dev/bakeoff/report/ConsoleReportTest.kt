@@ -86,12 +86,7 @@ class ConsoleReportTest {
             "executor-fixed-cpu" to forks(1.01e6, 0.002),
             "direct" to forks(1.04e6, 0.10),
         )
-        val run = results.copy(
-            cells = results.cells.map { c ->
-                val f = shaped[c.strategy]?.takeIf { c.workload == "lists" && c.status == CellStatus.OK }
-                if (f == null) c else c.copy(timeNs = TimeSummary.of(f.flatten(), 0.0, f.map { it.size }))
-            },
-        )
+        val run = withForks(shaped)
         val verdict = ConsoleReport.of(run).table("lists").verdict
         val open = "undecided: coroutine-default (1.00 ms) leads, " +
             "not settled against direct (executor-fixed-cpu equivalent)"
@@ -108,12 +103,7 @@ class ConsoleReportTest {
             "executor-fixed-cpu" to forks(2.0e6, 3.0e6),
             "direct" to forks(4.0e6, 6.0e6),
         )
-        val run = results.copy(
-            cells = results.cells.map { c ->
-                val f = shaped[c.strategy]?.takeIf { c.workload == "lists" && c.status == CellStatus.OK }
-                if (f == null) c else c.copy(timeNs = TimeSummary.of(f.flatten(), 0.0, f.map { it.size }))
-            },
-        )
+        val run = withForks(shaped)
         val lists = ConsoleReport.of(run).table("lists")
         val reason = checkNotNull(RunView.of(run).groups.single { it.title.startsWith("lists,") }.decision).reason
         assertEquals(listOf("1.00", "2.45", "4.90"), lists.column("×best"))
@@ -168,6 +158,14 @@ class ConsoleReportTest {
     }
 
     /** The fixture with every run of [strategy]'s lists cell multiplied by [factor] (figures and runs agree). */
+    /** The fixture with the lists cells of [shaped]'s strategies given those forks (each a list of runs). */
+    private fun withForks(shaped: Map<String, List<List<Double>>>) = results.copy(
+        cells = results.cells.map { c ->
+            val f = shaped[c.strategy]?.takeIf { c.workload == "lists" && c.status == CellStatus.OK }
+            if (f == null) c else c.copy(timeNs = TimeSummary.of(f.flatten(), 0.0, f.map { it.size }))
+        },
+    )
+
     private fun scaled(strategy: String, factor: Double) = results.copy(
         cells = results.cells.map { c ->
             if (c.strategy != strategy || c.workload != "lists") return@map c
