@@ -116,7 +116,7 @@ public object Verdicts {
 
             eff >= HALF -> "${percent(1 - eff)} of its time is above the limit: some room left"
 
-            else -> "far from the limit: the strategy, not the work, sets the time"
+            else -> LimitWording.far(winner)
         }
         val parts = winner.limitParts?.let { " (${LimitWording.binding(it)})" }.orEmpty()
         return "physical limit ${Units.nanos(limit)}$parts; the winner's efficiency is ${Units.sig3(eff)}, $judgement"

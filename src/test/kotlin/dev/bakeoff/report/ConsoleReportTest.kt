@@ -157,7 +157,6 @@ class ConsoleReportTest {
         assertEquals("lists, 1000 items (blocking): direct, 22.4 ms — decided: the only strategy that completed", limited[3])
     }
 
-    /** The fixture with every run of [strategy]'s lists cell multiplied by [factor] (figures and runs agree). */
     /** The fixture with the lists cells of [shaped]'s strategies given those forks (each a list of runs). */
     private fun withForks(shaped: Map<String, List<List<Double>>>) = results.copy(
         cells = results.cells.map { c ->
@@ -166,6 +165,7 @@ class ConsoleReportTest {
         },
     )
 
+    /** The fixture with every run of [strategy]'s lists cell multiplied by [factor] (figures and runs agree). */
     private fun scaled(strategy: String, factor: Double) = results.copy(
         cells = results.cells.map { c ->
             if (c.strategy != strategy || c.workload != "lists") return@map c
