@@ -55,11 +55,20 @@ internal data class ConsoleReport(
                 m.harnessNsPerItem?.let {
                     "harness: ${Units.nanos(it)} per item (Bakeoff's own path, measured this run)"
                 },
-                "preset: ${preset.id} (${preset.forks} fork${if (preset.forks == 1) "" else "s"}): ${preset.summary}",
+                "preset: ${preset.id} (${forks(preset.forks, r.cells.any { it.race != null })}): ${preset.summary}",
                 "items: ${r.cells.map { it.items }.distinct().joinToString().ifEmpty { "–" }}",
                 "cells: ${r.cells.size}${if (statuses.isEmpty()) "" else " ($statuses)"}",
                 forkCost(r.cells.mapNotNull { it.race }),
             )
+        }
+
+        /**
+         * A fixed preset's forks a cell, or a race's: [first] a cell to screen, then more where a group is still
+         * open, so a header never says "1 fork" over a run of a hundred JVMs (the forks line counts them).
+         */
+        private fun forks(first: Int, raced: Boolean): String {
+            val n = "$first fork${if (first == 1) "" else "s"}"
+            return if (raced) "$n a cell to screen, more where a group is open" else n
         }
 
         /** What a raced run's forks cost: the budget pays for JVMs, not for runs. Null when nothing raced. */

@@ -2,6 +2,8 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.RaceInfo
+import dev.bakeoff.result.RaceStop
 import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
@@ -43,6 +45,14 @@ class ConsoleReportTest {
         assertContains(header, "preset: quick (1 fork)")
         assertContains(header, "items: 100")
         assertContains(header, "cells: 8 (5 ok, 1 failed, 1 broken, 1 timeout)")
+    }
+
+    @Test
+    fun `a raced run's header does not call it one fork, and counts its JVMs`() {
+        val raced = results.copy(cells = results.cells.map { c -> c.timeNs?.let { c.copy(race = RaceInfo(3, 15, RaceStop.DECIDED, "", screeningNs = 2_000_000_000)) } ?: c })
+        val header = ConsoleReport.of(raced).header.joinToString("\n")
+        assertContains(header, "preset: quick (1 fork a cell to screen, more where a group is open)")
+        assertContains(header, "forks: ${raced.cells.sumOf { it.race?.forks ?: 0 }} JVMs")
     }
 
     @Test
