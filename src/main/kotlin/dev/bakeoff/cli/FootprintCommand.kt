@@ -107,7 +107,7 @@ internal class FootprintCommand : CliktCommand("footprint") {
 /** The console view of a footprint run: one row per strategy and depth, then each row's problem. */
 internal object FootprintTable {
     private val HEADER =
-        listOf("strategy", "depth", "tasks", "heap / task (95% CI)", "stack reserved / task", "committed / task")
+        listOf("strategy", "depth", "tasks", "heap / task", "stack reserved / task", "committed / task")
 
     fun render(terminal: Terminal, results: Results): String = buildString {
         val rows = results.footprint.orEmpty()
@@ -116,6 +116,10 @@ internal object FootprintTable {
         appendLine(terminal.render(compactTable(HEADER, rows.map(::row))))
         for (r in rows.filter { it.error != null }) {
             appendLine("  ${r.strategy} at depth ${r.depth}: ${r.status}: ${r.error}")
+        }
+        // A line through two counts has no spread to estimate an interval from: say so, never a bare "CI".
+        if (rows.any { it.heapBytesPerTask != null && it.heapBytesPerTask.low == null }) {
+            appendLine("  no interval: a slope through two task counts has none; three or more (--tasks) give one")
         }
     }
 
@@ -132,9 +136,9 @@ internal object FootprintTable {
         )
     }
 
-    /** A slope in bytes with its interval: `1.02 KiB (998 B..1.05 KiB)`. */
+    /** A slope in bytes with its interval where it has one: `1.02 KiB (95% CI 998 B–1.05 KiB)`. */
     private fun interval(s: Slope): String {
         val low = s.low ?: return Units.bytes(s.value)
-        return "${Units.bytes(s.value)} (${Units.bytes(low)}..${Units.bytes(checkNotNull(s.high))})"
+        return "${Units.bytes(s.value)} (95% CI ${Units.bytes(low)}–${Units.bytes(checkNotNull(s.high))})"
     }
 }

@@ -106,11 +106,11 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
     }
 
     override fun harnessStarted() {
-        echo("[  0] measuring Bakeoff's own cost per item (direct x empty) ", false)
+        echo("[  0] measuring Bakeoff's own cost per item (direct x empty): ", false)
     }
 
     override fun harnessMeasured(nsPerItem: Double?, error: String?) {
-        echo(nsPerItem?.let { "harness ${Units.nanos(it)} per item" } ?: "not measured: $error", true)
+        echo(nsPerItem?.let { "${Units.nanos(it)} per item" } ?: "not measured: $error", true)
     }
 
     private fun clock(nanos: Long): String {

@@ -24,6 +24,7 @@ import dev.bakeoff.report.RankedGroup
 import dev.bakeoff.report.ResultsFileException
 import dev.bakeoff.report.RunView
 import dev.bakeoff.report.Verdicts
+import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.Results
 import dev.bakeoff.wording.Units
@@ -146,18 +147,9 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         echo(terminal.render(compactTable(listOf("#", "strategy", "median", "predicted", "efficiency"), rows)))
         group.problems.forEach { echo("not ranked: ${it.strategy}: ${it.status}: ${RankedGroup.reason(it)}") }
         val best = measured.firstOrNull() ?: return echo("recommendation: none confirmed (no cell completed)")
-        val agrees = best.strategy == picks.first().strategy.spec
         echo(
             "recommendation: ${best.strategy}, measured ${Units.nanos(best.time.median)}" +
-                if (agrees) {
-                    " (the model's pick, confirmed by measurement)"
-                } else {
-                    " (measured fastest; the model predicted ${picks.first().strategy.spec})"
-                } +
-                // A measured leader that the runs cannot tell apart from others is no confirmation of one pick.
-                group.decision?.takeIf { it.status != GroupStatus.DECIDED }
-                    ?.let { "; ${it.status} with ${it.tiedWith.joinToString()}: ${it.reason}" }
-                    .orEmpty(),
+                confirmation(best.strategy, picks.first().strategy.spec, group.decision),
         )
     }
 
@@ -248,5 +240,23 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         const val DEFAULT_TOP = 3
         val DEFAULT_WAIT = WaitForm.BLOCKING
         val DEFAULT_PRESET = Preset.SMOKE
+
+        /**
+         * What the confirming run says of the model's [predicted] pick, its [measured] leader and their group's
+         * [decision]: "confirmed by measurement" only when the decision told the leader apart from every other
+         * cell; a leader the runs cannot tell apart (a one-fork preset's usual outcome) confirms no single pick.
+         */
+        fun confirmation(measured: String, predicted: String, decision: GroupResult?): String {
+            val decided = decision?.status == GroupStatus.DECIDED
+            val verdict = when {
+                measured == predicted && decided -> "the model's pick, confirmed by measurement"
+                measured == predicted -> "the model's pick, measured first but not confirmed"
+                decided -> "measured fastest; the model predicted $predicted"
+                else -> "measured first, not told apart; the model predicted $predicted"
+            }
+            val open = decision?.takeUnless { decided }
+                ?.let { "; ${it.status} with ${it.tiedWith.joinToString()}: ${it.reason}" }
+            return " ($verdict)" + open.orEmpty()
+        }
     }
 }

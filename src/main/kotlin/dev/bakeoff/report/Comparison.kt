@@ -147,15 +147,30 @@ internal data class Comparison(
             val base = values.firstOrNull() ?: return emptyList()
             val margin = results.preset.margin ?: GroupDecision.DEFAULT_MARGIN
             return values.drop(1).map { v ->
-                of(Side(label(base), results, cells(base)), Side(label(v), results, cells(v)), margin, CellKey::title)
+                // Within one run, a pair on one fork a side is separated as its groups' decisions are (ten times
+                // apart), so a cell decided on one fork never reads "not tested" beside its group.
+                of(
+                    Side(label(base), results, cells(base)),
+                    Side(label(v), results, cells(v)),
+                    margin,
+                    CellKey::title,
+                    true,
+                )
             }
         }
 
         /**
          * Matches the cells of [base] and [new] by key (in run order, base first); [title] names a key.
-         * Two passes: the level of every interval depends on how many rows are tested.
+         * Two passes: the level of every interval depends on how many rows are tested. [oneFork]: whether a
+         * pair with one fork on a side may be separated ([ForkComparison]).
          */
-        private fun <K> of(base: Side<K>, new: Side<K>, margin: Double, title: (K) -> String): Comparison {
+        private fun <K> of(
+            base: Side<K>,
+            new: Side<K>,
+            margin: Double,
+            title: (K) -> String,
+            oneFork: Boolean = false,
+        ): Comparison {
             val (baseLabel, baseCells) = base.label to base.cells
             val (newLabel, newCells) = new.label to new.cells
             val pairs = mutableListOf<Pair<String, ForkComparison>>()
@@ -166,7 +181,7 @@ internal data class Comparison(
                 val rankedBase = b?.let(RankedCell::of)
                 val rankedNew = n?.let(RankedCell::of)
                 if (rankedBase != null && rankedNew != null) {
-                    pairs += title(key) to ForkComparison(rankedBase, rankedNew)
+                    pairs += title(key) to ForkComparison(rankedBase, rankedNew, oneFork)
                     continue
                 }
                 val why = when {

@@ -55,11 +55,20 @@ internal data class ConsoleReport(
                 m.harnessNsPerItem?.let {
                     "harness: ${Units.nanos(it)} per item (Bakeoff's own path, measured this run)"
                 },
-                "preset: ${preset.id} (${preset.forks} fork${if (preset.forks == 1) "" else "s"}): ${preset.summary}",
+                "preset: ${preset.id} (${forks(preset.forks, r.cells.any { it.race != null })}): ${preset.summary}",
                 "items: ${r.cells.map { it.items }.distinct().joinToString().ifEmpty { "–" }}",
                 "cells: ${r.cells.size}${if (statuses.isEmpty()) "" else " ($statuses)"}",
                 forkCost(r.cells.mapNotNull { it.race }),
             )
+        }
+
+        /**
+         * A fixed preset's forks a cell, or a race's: [first] a cell to screen, then more where a group is still
+         * open, so a header never says "1 fork" over a run of a hundred JVMs (the forks line counts them).
+         */
+        private fun forks(first: Int, raced: Boolean): String {
+            val n = "$first fork${if (first == 1) "" else "s"}"
+            return if (raced) "$n a cell to screen, more where a group is open" else n
         }
 
         /** What a raced run's forks cost: the budget pays for JVMs, not for runs. Null when nothing raced. */
@@ -79,7 +88,7 @@ internal data class ConsoleReport(
          */
         internal fun table(group: RankedGroup, cores: Int, compact: Boolean = false): RankedTable {
             val ranked = group.ranked.map { Ranked(it, checkNotNull(it.timeNs)) }
-            val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.time?.median
+            val direct = ranked.firstOrNull { it.cell.strategy == DIRECT }?.cell
             val shown = ranked.withIndex().filter { (i, r) -> !compact || i < TOP || r.cell.strategy == DIRECT }
             val rows = shown.map { (i, r) ->
                 listOf(
@@ -88,8 +97,9 @@ internal data class ConsoleReport(
                     r.cell.strategy,
                     Units.nanos(r.time.median),
                     range(r.time.min, r.time.max),
-                    Units.ratio(r.time.median / ranked[0].time.median),
-                    direct?.let { Units.ratio(r.time.median / it) } ?: DASH,
+                    // The ranking's figure, as the verdict and the decision's reason state it.
+                    Units.ratio(checkNotNull(group.ratio(r.cell))),
+                    direct?.let { Units.ratio(checkNotNull(group.ratio(r.cell, it))) } ?: DASH,
                     r.cell.threads?.peakLive?.toString() ?: DASH,
                     r.cell.allocBytesPerOp?.let(Units::bytes) ?: DASH,
                 )
@@ -158,7 +168,7 @@ internal data class ConsoleReport(
                 decision.status == GroupStatus.DECIDED -> "the runner-up, "
                 else -> "the fastest of the rest, "
             }
-            val factor = Units.ratio(against.time.median / winner.time.median)
+            val factor = Units.ratio(checkNotNull(group.ratio(against.cell)))
             return "$head, $factor× faster than $role${against.cell.strategy} (${Units.nanos(against.time.median)})"
         }
 

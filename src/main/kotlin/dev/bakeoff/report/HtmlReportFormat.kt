@@ -71,7 +71,8 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 h2 { +"Winner matrix" }
                 p("sub") {
                     +(
-                        "Each cell: median time relative to the best strategy of its column (×1.00 ★ = the " +
+                        "Each cell: time relative to the best strategy of its column, by the figure the ranking " +
+                            "compares (the trimmed geometric-mean fork median; ×1.00 ★ = the " +
                             "winner; strategies not told apart from it share the star, faded while their group is " +
                             "undecided); green is close to the best, red ten times slower or worse."
                         )

@@ -67,6 +67,7 @@ internal object ReportTables {
         val best = group.winner?.timeNs?.median
         val median = cell?.timeNs?.median?.takeIf { cell.status == CellStatus.OK }
         val floor = cell?.takeIf { c -> group.floored.any { it === c } }?.floorNs
+        val ratio = cell?.let(group::ratio)
         when {
             cell == null -> td("matrix-cell missing") { +"–" }
 
@@ -77,13 +78,12 @@ internal object ReportTables {
                 +"≥ ×${Units.ratio(floor / best)}"
             }
 
-            median == null || best == null -> td("matrix-cell problem") {
+            median == null || ratio == null -> td("matrix-cell problem") {
                 title = cell.error?.lineSequence()?.firstOrNull().orEmpty()
                 +cell.status.id
             }
 
             else -> {
-                val ratio = median / best
                 val isBest = group.leads(cell)
                 val decision = group.decision
                 val undecided = isBest && decision?.status == GroupStatus.UNDECIDED
@@ -117,7 +117,7 @@ internal object ReportTables {
     })
 
     fun figures(out: FlowContent, cells: List<CellResult>, groups: List<RankedGroup>) = with(out) {
-        val best = groups.flatMap { g -> g.cells.map { it to g.winner?.timeNs?.median } }.toMap()
+        val group = groups.flatMap { g -> g.cells.map { it to g } }.toMap()
         val columns = listOf(
             Column("strategy", text = true, value = { it.strategy }),
             Column("family", text = true, value = { it.family }),
@@ -133,14 +133,7 @@ internal object ReportTables {
             count("runs") { it.timeNs?.runs?.size },
             time("floor") { it.floorNs },
             time("traced batch") { it.tracedNs },
-            Column("×best", value = { c ->
-                c.timeNs?.median?.takeIf { c.status == CellStatus.OK }?.let { m ->
-                    best[c]?.let {
-                        m /
-                            it
-                    }
-                }
-            }, format = Units::ratio),
+            Column("×best", value = { c -> group[c]?.ratio(c) }, format = Units::ratio),
             Column("alloc/batch", value = { it.allocBytesPerOp }, format = Units::bytes),
             count("peak thr") { it.threads?.peakLive },
             count("created") { it.threads?.created },

@@ -7,6 +7,7 @@ import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.Results
+import kotlin.math.exp
 
 /**
  * The cells of one [key], in run order, and the completed ones [ranked] by the figure the decision's
@@ -58,6 +59,23 @@ public class RankedGroup(
 
     /** Whether [cell] is the winner or tied with it. */
     public fun leads(cell: CellResult): Boolean = leaders.any { it === cell }
+
+    /**
+     * How many times slower ranked [cell] is than the winner, by the figure the ranking and the tests compare:
+     * the decision's own pair ratio where it recorded one (the figure its reason prints), else the ratio of the
+     * two trimmed geometric-mean fork medians. The one ratio of a pair every table, verdict and matrix shows, so
+     * a block never gives two figures for one pair. Null for a cell that is not ranked.
+     */
+    internal fun ratio(cell: CellResult): Double? {
+        val ranked = rankedCells.firstOrNull { it.cell === cell } ?: return null
+        if (ranked === rankedCells.first()) return 1.0
+        return decision?.tests?.firstOrNull { it.strategy == cell.strategy }?.ratio
+            ?: exp(ranked.forks.location - rankedCells.first().forks.location)
+    }
+
+    /** [cell]'s [ratio] over [baseline]'s: how many times slower than [baseline] it is; null if either is unranked. */
+    internal fun ratio(cell: CellResult, baseline: CellResult): Double? =
+        ratio(baseline)?.let { b -> ratio(cell)?.div(b) }
 
     public companion object {
         /** The decision's figure, then strategy spec: equal figures never leave the order to the input's order. */

@@ -51,11 +51,11 @@ public object Verdicts {
         val winner = ranked.firstOrNull() ?: return listOf("no verdict: no strategy completed")
         val decision = checkNotNull(group.decision)
         return listOfNotNull(
-            winnerLine(winner, ranked, decision.status),
+            winnerLine(group, decision.status),
             // The decision and the figures behind it; a lone strategy has nothing to be decided against.
             decision.takeIf { it.tests.isNotEmpty() }?.let { "${it.status}: ${it.reason}" },
             limitLine(winner.cell),
-            slowEndLine(ranked, cores),
+            slowEndLine(group, cores),
             overheadLine(winner, ranked),
             allocationLine(group.ranked),
         ) + steadyLines(group.ranked, perCell) + EvidenceVerdicts.lines(group.ranked, cores, perCell)
@@ -85,7 +85,9 @@ public object Verdicts {
         }
     }
 
-    private fun winnerLine(winner: RankedCell, ranked: List<RankedCell>, status: GroupStatus): String {
+    private fun winnerLine(group: RankedGroup, status: GroupStatus): String {
+        val ranked = group.rankedCells
+        val winner = ranked.first()
         // Only a decided group has a winner; otherwise the fastest median merely leads.
         val verb = if (status == GroupStatus.DECIDED) "wins" else "leads"
         val head = "${winner.strategy} $verb at ${Units.nanos(median(winner))}"
@@ -94,10 +96,10 @@ public object Verdicts {
         val tail = if (slowest === runnerUp) {
             ""
         } else {
-            ", ${ratio(slowest, winner)}× ahead of the slowest, ${slowest.strategy} (${Units.nanos(median(slowest))})"
+            ", ${ratio(group, slowest)}× ahead of the slowest, ${slowest.strategy} (${Units.nanos(median(slowest))})"
         }
         val second = "${runnerUp.strategy} (${Units.nanos(median(runnerUp))})"
-        return "$head, ${ratio(runnerUp, winner)}× ahead of $second$tail"
+        return "$head, ${ratio(group, runnerUp)}× ahead of $second$tail"
     }
 
     private fun limitLine(winner: CellResult): String? {
@@ -114,7 +116,7 @@ public object Verdicts {
 
             eff >= HALF -> "${percent(1 - eff)} of its time is above the limit: some room left"
 
-            else -> "far from the limit: the strategy, not the work, sets the time"
+            else -> LimitWording.far(winner)
         }
         val parts = winner.limitParts?.let { " (${LimitWording.binding(it)})" }.orEmpty()
         return "physical limit ${Units.nanos(limit)}$parts; the winner's efficiency is ${Units.sig3(eff)}, $judgement"
@@ -124,7 +126,8 @@ public object Verdicts {
      * Why the least efficient strategy is slow, from its trace: how few threads, how many items
      * each, how long items queued.
      */
-    private fun slowEndLine(ranked: List<RankedCell>, cores: Int): String? {
+    private fun slowEndLine(group: RankedGroup, cores: Int): String? {
+        val ranked = group.rankedCells
         if (ranked.size < 2) return null
         val slowest = ranked.last()
         val slow = slowest.cell
@@ -140,7 +143,7 @@ public object Verdicts {
         val queue = slow.latencyNs?.queueWait
             ?.let { "; items waited up to ${Units.nanos(it.p99.toDouble())} (p99) before starting" }
             .orEmpty()
-        return "${slow.strategy} is slowest (${ratio(slowest, ranked.first())}× the winner$eff): " +
+        return "${slow.strategy} is slowest (${ratio(group, slowest)}× the winner$eff): " +
             "it ran the batch on $threads, $each$queue"
     }
 
@@ -170,7 +173,8 @@ public object Verdicts {
 
     private fun median(c: RankedCell) = c.time.median
 
-    private fun ratio(slow: RankedCell, fast: RankedCell) = Units.ratio(median(slow) / median(fast))
+    /** How many times the winner's time [c] took, by the figure the ranking and the decision's reason use. */
+    private fun ratio(group: RankedGroup, c: RankedCell) = Units.ratio(checkNotNull(group.ratio(c.cell)))
 
     /** `(median - limit) / items`, never below 0 (a limit is a lower bound; noise can put a median under it). */
     internal fun overhead(c: RankedCell): Double = maxOf(0.0, median(c) - (c.cell.limitNs ?: 0.0)) / c.cell.items

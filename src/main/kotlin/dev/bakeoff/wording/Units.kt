@@ -39,14 +39,15 @@ public object Units {
     /** A ratio such as a time relative to the best: `1.00`, `1.83`, `12.4`, `153`. */
     public fun ratio(x: Double): String = sig3(x)
 
-    /** [x] with three significant digits, trailing zeros kept (`1.50`, `0.0123`, `1230`). */
+    /** [x] with three significant digits, trailing zeros kept (`1.50`, `0.0123`, `1230`; `4.38e-6`, `9.24e10`). */
     public fun sig3(x: Double): String {
         require(x.isFinite()) { "not a finite number: $x" }
         if (x == 0.0) return "0"
         val r = BigDecimal(x).round(MC)
         val integerDigits = r.precision() - r.scale()
-        // Beyond seven integer digits, the digits after the third say nothing and push a unit out of its column.
-        if (integerDigits > MAX_PLAIN_DIGITS) {
+        // Beyond seven integer digits, the digits after the third say nothing and push a unit out of its column;
+        // below 0.001 the leading zeros are as hard to count (`0.00000438` reads 4.38e-6).
+        if (integerDigits > MAX_PLAIN_DIGITS || integerDigits < MIN_PLAIN_DIGITS) {
             return String.format(Locale.ROOT, "%.2fe%d", r.unscaledValue().toDouble() / 100, integerDigits - 1)
         }
         return r.setScale(maxOf(0, SIGNIFICANT - integerDigits)).toPlainString()
@@ -65,6 +66,7 @@ public object Units {
 
     private const val SIGNIFICANT = 3
     private const val MAX_PLAIN_DIGITS = 7
+    private const val MIN_PLAIN_DIGITS = -2
     private val MC = MathContext(SIGNIFICANT)
     private const val KIB = 1024.0
     private const val MIB = KIB * 1024

@@ -32,6 +32,13 @@ class ProgressPrinterTest {
     }
 
     @Test
+    fun `the harness line is one sentence, its figure after a colon`() {
+        printer.harnessStarted()
+        printer.harnessMeasured(4.2, null)
+        assertEquals("[  0] measuring Bakeoff's own cost per item (direct x empty): 4.20 ns per item", lines.first().toString())
+    }
+
+    @Test
     fun `cells traced side by side each end on a line that names them`() {
         printer.tracesStarted(2, 2, 5_000_000_000L)
         printer.cellFinished(2, 9, result("rx-single").copy(floorNs = 4.95e9))

@@ -1,9 +1,12 @@
 package dev.bakeoff.cli
 
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.report.JsonReportFormat
 import dev.bakeoff.report.ResultsFixture
 import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupResult
+import dev.bakeoff.result.GroupStatus
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
@@ -36,6 +39,23 @@ class RecommendCommandTest {
         val results = JsonReportFormat.read(out.resolve("results.json"))
         assertTrue(results.cells.size in 2..3, "the top 2, plus direct as the baseline when it ranked lower")
         assertTrue(results.cells.all { it.status == CellStatus.OK && it.workload == "synthetic:cpu-us=5" && it.limitNs != null && it.efficiency != null }, results.cells.toString())
+    }
+
+    @Test
+    fun `only a decided group confirms the model's pick, never a one-fork leader not told apart`() {
+        fun decision(status: GroupStatus) = GroupResult(
+            "synthetic:cpu-us=5", 20, WaitForm.BLOCKING, "direct", status,
+            tiedWith = listOf("virtual-threads").takeIf { status != GroupStatus.DECIDED }.orEmpty(),
+            margin = 0.05, winnerRuns = 5, reason = "not told apart",
+        )
+        val confirm = RecommendCommand.Companion::confirmation
+        assertEquals(" (the model's pick, confirmed by measurement)", confirm("direct", "direct", decision(GroupStatus.DECIDED)))
+        assertEquals(
+            " (the model's pick, measured first but not confirmed); undecided with virtual-threads: not told apart",
+            confirm("direct", "direct", decision(GroupStatus.UNDECIDED)),
+        )
+        assertEquals(" (measured fastest; the model predicted virtual-threads)", confirm("direct", "virtual-threads", decision(GroupStatus.DECIDED)))
+        assertContains(confirm("direct", "virtual-threads", decision(GroupStatus.TIE)), "(measured first, not told apart; the model predicted virtual-threads); tie with")
     }
 
     @Test

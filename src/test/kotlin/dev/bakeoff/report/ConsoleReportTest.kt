@@ -2,6 +2,8 @@ package dev.bakeoff.report
 
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.RaceInfo
+import dev.bakeoff.result.RaceStop
 import dev.bakeoff.result.copy
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
@@ -46,33 +48,41 @@ class ConsoleReportTest {
     }
 
     @Test
+    fun `a raced run's header does not call it one fork, and counts its JVMs`() {
+        val raced = results.copy(cells = results.cells.map { c -> c.timeNs?.let { c.copy(race = RaceInfo(3, 15, RaceStop.DECIDED, "", screeningNs = 2_000_000_000)) } ?: c })
+        val header = ConsoleReport.of(raced).header.joinToString("\n")
+        assertContains(header, "preset: quick (1 fork a cell to screen, more where a group is open)")
+        assertContains(header, "forks: ${raced.cells.sumOf { it.race?.forks ?: 0 }} JVMs")
+    }
+
+    @Test
     fun `one table per workload, items and wait group, in run order`() {
         assertEquals(listOf("lists, 100 items (blocking)", "network, 100 items (blocking)"), report.tables.map { it.title })
         assertTrue(report.tables.all { it.header == ConsoleReport.COLUMNS })
     }
 
     @Test
-    fun `completed cells are ranked by median with ratios to the best and to direct`() {
+    fun `completed cells are ranked with ratios to the best and to direct by the figure the ranking compares`() {
         val lists = report.table("lists")
         // executor-fixed-cpu is not told apart from coroutine-default (5 runs each, 3% apart): they share rank 1.
         assertEquals(listOf("1", "1", "3"), lists.column("#"))
         assertEquals(listOf("coroutine-default", "executor-fixed-cpu", "direct"), lists.column("strategy"))
         assertEquals(listOf("1.19 ms", "1.23 ms", "2.24 ms"), lists.column("median"))
-        assertEquals(listOf("1.00", "1.03", "1.88"), lists.column("×best"))
-        assertEquals(listOf("0.531", "0.550", "1.00"), lists.column("×direct"))
+        assertEquals(listOf("1.00", "1.03", "1.87"), lists.column("×best"))
+        assertEquals(listOf("0.534", "0.551", "1.00"), lists.column("×direct"))
         assertEquals(listOf("29", "29", "21"), lists.column("peak thr"))
         assertEquals(listOf("1.82 MiB", "1.77 MiB", "1.76 MiB"), lists.column("alloc/batch"))
         assertTrue(lists.column("min–max").all { it.matches(Regex("""[0-9.]+–[0-9.]+ ms""")) }, "${lists.column("min–max")}")
         assertEquals(listOf("virtual-threads", "direct"), report.table("network").column("strategy"))
-        assertEquals(listOf("0.0202", "1.00"), report.table("network").column("×direct"))
+        assertEquals(listOf("0.0201", "1.00"), report.table("network").column("×direct"))
     }
 
     @Test
     fun `the verdict line names a decided winner, or the leader and what it is not settled against`() {
-        assertEquals("winner: virtual-threads (99.8 ms), 49.6× faster than direct (4.95 s)", report.table("network").verdict)
+        assertEquals("winner: virtual-threads (99.8 ms), 49.7× faster than direct (4.95 s)", report.table("network").verdict)
         assertEquals(
             "undecided: coroutine-default (1.19 ms) leads, not settled against executor-fixed-cpu; resolution ×1.05, " +
-                "1.88× faster than direct (2.24 ms)",
+                "1.87× faster than direct (2.24 ms)",
             report.table("lists").verdict,
         )
     }
@@ -86,12 +96,7 @@ class ConsoleReportTest {
             "executor-fixed-cpu" to forks(1.01e6, 0.002),
             "direct" to forks(1.04e6, 0.10),
         )
-        val run = results.copy(
-            cells = results.cells.map { c ->
-                val f = shaped[c.strategy]?.takeIf { c.workload == "lists" && c.status == CellStatus.OK }
-                if (f == null) c else c.copy(timeNs = TimeSummary.of(f.flatten(), 0.0, f.map { it.size }))
-            },
-        )
+        val run = withForks(shaped)
         val verdict = ConsoleReport.of(run).table("lists").verdict
         val open = "undecided: coroutine-default (1.00 ms) leads, " +
             "not settled against direct (executor-fixed-cpu equivalent)"
@@ -99,9 +104,29 @@ class ConsoleReportTest {
     }
 
     @Test
+    fun `a pair has one figure in its block, the ranking's, in the columns, the verdict and the decision's reason`() {
+        // Two forks a cell, three runs each: the median of all runs (2.50 ms, 5.00 ms) is not the geometric mean
+        // of the fork medians the ranking and the tests compare (2.45 ms, 4.90 ms).
+        fun forks(vararg medians: Double) = medians.map { m -> listOf(m * 0.99, m, m * 1.01) }
+        val shaped = mapOf(
+            "coroutine-default" to forks(1.0e6, 1.0e6),
+            "executor-fixed-cpu" to forks(2.0e6, 3.0e6),
+            "direct" to forks(4.0e6, 6.0e6),
+        )
+        val run = withForks(shaped)
+        val lists = ConsoleReport.of(run).table("lists")
+        val reason = checkNotNull(RunView.of(run).groups.single { it.title.startsWith("lists,") }.decision).reason
+        assertEquals(listOf("1.00", "2.45", "4.90"), lists.column("×best"))
+        assertEquals(listOf("0.204", "0.500", "1.00"), lists.column("×direct"))
+        assertContains(lists.verdict, "4.90× faster than direct")
+        assertTrue(lists.explanations.any { "2.45× ahead of executor-fixed-cpu" in it }, lists.explanations.toString())
+        assertContains(reason, "the closest, executor-fixed-cpu, ×2.45")
+    }
+
+    @Test
     fun `when direct wins, the line says by how much it beats the runner-up`() {
         val verdict = ConsoleReport.of(scaled("direct", 1.0 / 2.24)).table("lists").verdict
-        assertEquals("winner: direct (1.00 ms), 1.19× faster than the runner-up, coroutine-default (1.19 ms)", verdict)
+        assertEquals("winner: direct (1.00 ms), 1.20× faster than the runner-up, coroutine-default (1.19 ms)", verdict)
     }
 
     @Test
@@ -118,7 +143,7 @@ class ConsoleReportTest {
         val steady = TimeSummary.of(List(5) { 1.19e6 * (1 + 0.001 * (it - 2)) }, 0.0)
         val tied = results.copy(cells = results.cells.map { if (it.strategy in setOf("executor-fixed-cpu", "coroutine-default")) it.copy(timeNs = steady) else it })
         val lists = ConsoleReport.of(tied).table("lists")
-        assertEquals("tie: coroutine-default (1.19 ms) with executor-fixed-cpu, 1.88× faster than direct (2.24 ms)", lists.verdict)
+        assertEquals("tie: coroutine-default (1.19 ms) with executor-fixed-cpu, 1.87× faster than direct (2.24 ms)", lists.verdict)
         assertEquals(listOf("1", "1", "3"), lists.column("#"))
     }
 
@@ -141,6 +166,14 @@ class ConsoleReportTest {
         )
         assertEquals("lists, 1000 items (blocking): direct, 22.4 ms — decided: the only strategy that completed", limited[3])
     }
+
+    /** The fixture with the lists cells of [shaped]'s strategies given those forks (each a list of runs). */
+    private fun withForks(shaped: Map<String, List<List<Double>>>) = results.copy(
+        cells = results.cells.map { c ->
+            val f = shaped[c.strategy]?.takeIf { c.workload == "lists" && c.status == CellStatus.OK }
+            if (f == null) c else c.copy(timeNs = TimeSummary.of(f.flatten(), 0.0, f.map { it.size }))
+        },
+    )
 
     /** The fixture with every run of [strategy]'s lists cell multiplied by [factor] (figures and runs agree). */
     private fun scaled(strategy: String, factor: Double) = results.copy(

@@ -39,6 +39,11 @@ class UnitsTest {
     }
 
     @Test
+    fun `figures below 0_001 take an exponent instead of a run of zeros`() {
+        assertEquals(listOf("0.00123", "1.23e-4", "6.09e-5", "4.38e-6"), listOf(0.00123, 0.000123, 0.0000609, 0.00000438).map(Units::sig3))
+    }
+
+    @Test
     fun `ratios keep three significant digits`() {
         assertEquals(listOf("1.00", "1.88", "0.0202", "49.6", "153", "1230"), listOf(1.0, 1.882, 0.02016, 49.598, 153.4, 1234.0).map(Units::ratio))
     }

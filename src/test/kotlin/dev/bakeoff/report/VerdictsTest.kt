@@ -30,11 +30,11 @@ class VerdictsTest {
     fun `the verdict says who won, whether it is decided, by how much, and how close to the limit`() {
         val lists = verdicts.getValue("lists, 100 items (blocking)")
         // Not told apart from executor-fixed-cpu: the fastest median only leads.
-        assertEquals("coroutine-default leads at 1.19 ms, 1.03× ahead of executor-fixed-cpu (1.23 ms), 1.88× ahead of the slowest, direct (2.24 ms)", lists[0])
+        assertEquals("coroutine-default leads at 1.19 ms, 1.03× ahead of executor-fixed-cpu (1.23 ms), 1.87× ahead of the slowest, direct (2.24 ms)", lists[0])
         assertEquals("undecided: not told apart from executor-fixed-cpu ×1.03 (95% CI 0.986–1.08, p = 0.15; 5 and 5 forks)", lists[1])
         assertEquals("physical limit 1.00 ms; the winner's efficiency is 0.840, 16.0% of its time is above the limit: some room left", lists[2])
         val network = verdicts.getValue("network, 100 items (blocking)")
-        assertEquals("virtual-threads wins at 99.8 ms, 49.6× ahead of direct (4.95 s)", network[0])
+        assertEquals("virtual-threads wins at 99.8 ms, 49.7× ahead of direct (4.95 s)", network[0])
         assertEquals("decided: ahead of direct ×49.7, its fastest fork over 2.00× the winner's slowest (5 and 5 forks)", network[1])
         assertContains(network[2], "efficiency is 0.992, within 0.802% of what this machine allows")
     }
@@ -43,7 +43,7 @@ class VerdictsTest {
     fun `the verdict names the mechanism at the slow end, the per-item overhead and the allocation`() {
         val lists = verdicts.getValue("lists, 100 items (blocking)")
         assertEquals(
-            "direct is slowest (1.88× the winner, efficiency 0.446): it ran the batch on 1 thread, 99-102 items each; items waited up to 98.0 µs (p99) before starting",
+            "direct is slowest (1.87× the winner, efficiency 0.446): it ran the batch on 1 thread, 99-102 items each; items waited up to 98.0 µs (p99) before starting",
             lists[3],
         )
         assertEquals("highest per-item overhead: direct, 12.4 µs/item above the limit vs 1.90 µs for coroutine-default", lists[4])
