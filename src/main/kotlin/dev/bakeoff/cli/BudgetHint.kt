@@ -1,6 +1,7 @@
 package dev.bakeoff.cli
 
 import dev.bakeoff.engine.plan.RaceOptions
+import dev.bakeoff.report.RunSummary
 import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.GroupStatus
 import dev.bakeoff.result.RaceStop
@@ -23,7 +24,7 @@ internal object BudgetHint {
         val open = results.groups.orEmpty().filter { it.status == GroupStatus.UNDECIDED }
             .map(GroupKey::of).filter { it in short }
         if (open.isEmpty()) return null
-        val names = ProgressPrinter.names(open).values
+        val names = RunSummary.names(open).values
         val minutes = ceil(RaceOptions.budgetFor(RaceOptions.MOST_FORKS) / 60e9).toInt()
         return "undecided within the budget: ${names.joinToString(", ")}; a longer --budget buys forks as well as " +
             "time: --budget ${minutes}m gives a cell up to ${RaceOptions.MOST_FORKS} forks instead of ${race.maxForks}"

@@ -2,6 +2,7 @@ package dev.bakeoff.cli
 
 import dev.bakeoff.engine.fork.RunListener
 import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.report.RunSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.GroupKey
@@ -88,7 +89,7 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         maxForks: Int,
         short: List<GroupKey>,
     ) {
-        val names = names(groups + waiting + short)
+        val names = RunSummary.names(groups + waiting + short)
         fun wait(keys: List<GroupKey>, why: (String) -> String) = if (keys.isEmpty()) {
             ""
         } else {
@@ -125,11 +126,5 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
          * default run's console stays within 150 lines.
          */
         const val STEPS = 5
-
-        /** Each group by its subject alone, or by its whole title where two groups share a subject. */
-        fun names(groups: List<GroupKey>): Map<GroupKey, String> {
-            val shared = groups.groupingBy { it.subject }.eachCount()
-            return groups.associateWith { if (shared.getValue(it.subject) > 1) it.title else it.subject }
-        }
     }
 }

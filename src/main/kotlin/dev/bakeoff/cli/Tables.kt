@@ -49,7 +49,10 @@ internal fun Terminal.renderReport(
     }
 }
 
-/** "The answer", what a run ends with: one line per kind of work ([ConsoleReport.answer]); empty without groups. */
+/**
+ * "The answer", what a run ends with: one line per kind of work ([ConsoleReport.answer]), then the run in one
+ * sentence and the next steps for undecided groups ([ConsoleReport.summary]); empty without groups.
+ */
 internal fun renderAnswer(report: ConsoleReport): String = if (report.answer.isEmpty()) {
     ""
 } else {
@@ -57,6 +60,8 @@ internal fun renderAnswer(report: ConsoleReport): String = if (report.answer.isE
         appendLine()
         appendLine("The answer")
         report.answer.forEach { line("  $it") }
+        if (report.summary.isNotEmpty()) appendLine()
+        report.summary.forEach { line(it) }
     }
 }
 

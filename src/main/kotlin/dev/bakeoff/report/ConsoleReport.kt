@@ -13,7 +13,7 @@ import dev.bakeoff.wording.Units
 /**
  * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,
  * then one [RankedTable] per [RankedGroup] of the run's [RunView], and last [answer], one line per
- * group ([Answer]). Compact, as a run prints it without `--verbose`, each table keeps its first
+ * group ([Answer]), and the run in one sentence ([RunSummary]). Compact, as a run prints it without `--verbose`, each table keeps its first
  * [TOP] ranks and `direct`, and the sentences about single cells (not steady, pinned) are summed up
  * in one line each, so that the 130 cells of the default suite fit on a few screens; report.html
  * has every cell. Plain strings, so it is tested on content and rendered by the CLI (mordant
@@ -24,6 +24,8 @@ internal data class ConsoleReport(
     val tables: List<RankedTable>,
     /** "The answer": one line per group, what the console ends with (empty for blocks without groups). */
     val answer: List<String> = emptyList(),
+    /** After the answer: the run in one sentence and what to do about undecided groups ([RunSummary]). */
+    val summary: List<String> = emptyList(),
 ) {
     companion object {
         /** The column headers of every [RankedTable]. */
@@ -40,6 +42,7 @@ internal data class ConsoleReport(
             header(view.results),
             view.groups.map { table(it, view.results.machine.cores, compact) },
             Answer.of(view).map { it.text },
+            RunSummary.of(view).lines,
         )
 
         private fun header(r: Results): List<String> {

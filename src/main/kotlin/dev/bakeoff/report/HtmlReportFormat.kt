@@ -55,7 +55,7 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 }
             }
             // What the reader came for comes first: which approach for which kind of work.
-            answer(Answer.of(view))
+            answer(Answer.of(view), RunSummary.of(view))
             section {
                 id = "machine"
                 h2 { +"Machine" }
@@ -241,11 +241,16 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
         }
     }
 
-    /** "The answer": one row per kind of work, its winner or tied set, time, efficiency and why. */
-    private fun FlowContent.answer(answers: List<Answer>) {
+    /**
+     * "The answer": the run in one sentence and what to do about an undecided group ([summary]), then one row per
+     * kind of work, its winner or tied set, time, efficiency and why.
+     */
+    private fun FlowContent.answer(answers: List<Answer>, summary: RunSummary) {
         section {
             id = "answer"
             h2 { +"The answer" }
+            summary.sentence?.let { p("summary") { +it } }
+            if (summary.nextSteps.isNotEmpty()) ul("next") { summary.nextSteps.forEach { li { +it } } }
             p("sub") {
                 +(
                     "Per kind of work, the winner, or the strategies not told apart from it: a Welch t test on " +
