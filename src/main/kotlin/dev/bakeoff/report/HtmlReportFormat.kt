@@ -250,7 +250,7 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
             id = "answer"
             h2 { +"The answer" }
             summary.sentence?.let { p("summary") { +it } }
-            if (summary.nextSteps.isNotEmpty()) ul("next") { summary.nextSteps.forEach { li { +it } } }
+            summary.nextSteps?.let { p("next") { +it } }
             p("sub") {
                 +(
                     "Per kind of work, the winner, or the strategies not told apart from it: a Welch t test on " +

@@ -9,18 +9,20 @@ import dev.bakeoff.result.PairOutcome
 /**
  * A run's answer to the question users come with, in one [sentence] ("In short, on this machine: for blocking
  * waits (network, storage) virtual-threads or executor-cached (tied); for small CPU work (arithmetic) direct;
- * for CPU work (lists) undecided (parallel-stream leads)."), and for each undecided group what to do next beyond `--budget`
- * ([nextSteps]). Read from the decisions a [RunView] already holds, never recomputed; the console ends its answer
- * with it, report.html starts its answer with it. Immutable; [of] is pure.
+ * for CPU work (lists) undecided (parallel-stream leads)."), and, where groups are undecided, one more sentence
+ * on what to do next beyond `--budget` ([nextSteps]: each one's open pairs and the command that races only them).
+ * Read from the decisions a [RunView] already holds, never recomputed; the console ends its answer with it,
+ * report.html starts its answer with it. One sentence each, so a default run's console stays within its length.
+ * Immutable; [of] is pure.
  */
-internal class RunSummary(val sentence: String?, val nextSteps: List<String>) {
+internal class RunSummary(val sentence: String?, val nextSteps: String?) {
     /** The sentence, then the next steps: the lines the console prints after the answer. */
-    val lines: List<String> get() = listOfNotNull(sentence) + nextSteps
+    val lines: List<String> get() = listOfNotNull(sentence, nextSteps)
 
     companion object {
         fun of(view: RunView): RunSummary {
             val groups = view.groups.filter { it.ranked.isNotEmpty() }
-            if (groups.isEmpty()) return RunSummary(null, emptyList())
+            if (groups.isEmpty()) return RunSummary(null, null)
             val names = names(groups.map { it.key })
             // Groups of one kind with one outcome share a clause, in the order their first group appears.
             val clauses = groups.groupBy { WorkKind.of(it) to outcome(it) }.map { (kindAndOutcome, same) ->
@@ -28,8 +30,7 @@ internal class RunSummary(val sentence: String?, val nextSteps: List<String>) {
                 "for ${kind.phrase} (${same.joinToString { names.getValue(it.key) }}) $outcome"
             }
             val where = if (groups.any { it.key.machine != null }) "per machine" else "on this machine"
-            val sentence = "In short, $where: ${clauses.joinToString("; ")}."
-            return RunSummary(sentence, groups.mapNotNull { nextStep(it, names.getValue(it.key)) })
+            return RunSummary("In short, $where: ${clauses.joinToString("; ")}.", nextSteps(groups, names))
         }
 
         /** Each group by its subject alone, or by its whole title where two groups share a subject. */
@@ -49,28 +50,36 @@ internal class RunSummary(val sentence: String?, val nextSteps: List<String>) {
         }
 
         /**
-         * For an undecided group: the pairs still open and how to settle them other than with a longer `--budget`
-         * (the run's own hint says that): race only the leader and the strategies not told apart from it, so the
-         * whole budget goes to them, or accept a wider tie with `--margin`.
+         * For the undecided groups: their open pairs and how to settle them other than with a longer `--budget` (the
+         * run's own hint says that): race only the leader and the strategies not told apart from it, so the whole
+         * budget goes to them, or accept a wider tie with `--margin`. Null when every group is settled.
          */
-        private fun nextStep(group: RankedGroup, name: String): String? {
-            val decision = group.decision?.takeIf { it.status == GroupStatus.UNDECIDED } ?: return null
-            // Files written before each pair kept its outcome have only the strategies not told apart.
-            val open = decision.tests.filter { it.outcome == PairOutcome.UNRESOLVED }.map { it.strategy }
+        private fun nextSteps(groups: List<RankedGroup>, names: Map<GroupKey, String>): String? {
+            val open = groups.filter { it.decision?.status == GroupStatus.UNDECIDED }.ifEmpty { return null }
+            val each = open.joinToString("; ") { g -> "${names.getValue(g.key)} (${pairs(g)}) with `${command(g)}`" }
+            val wider = DecisionReasons.percent(open.maxOf { checkNotNull(it.decision).margin } * 2)
+            return "To settle an undecided group besides a longer --budget, race only its open pairs, so the whole " +
+                "budget goes to them: $each; or, if a gap under $wider does not matter to you, `--margin $wider` " +
+                "lets a close pair end as a tie."
+        }
+
+        /** The strategies still open against the winner; files written before pairs kept outcomes: the tied ones. */
+        private fun openAgainst(group: RankedGroup): List<String> {
+            val decision = checkNotNull(group.decision)
+            return decision.tests.filter { it.outcome == PairOutcome.UNRESOLVED }.map { it.strategy }
                 .ifEmpty { decision.tiedWith }
-            val pairs = open.joinToString { "${decision.winner} against $it" }
-            val racing = (listOf(decision.winner) + open).joinToString(",")
-            val command = if (group.cells.any { it.scenario != null }) {
-                "-s $racing"
-            } else {
-                val items = " -n ${group.key.items}".takeIf { group.key.items != DEFAULT_ITEMS }.orEmpty()
-                val wait = " --wait ${group.key.wait.id}".takeIf { group.key.wait != WaitForm.BLOCKING }.orEmpty()
-                "bakeoff run -w ${group.key.subject}$items$wait -s $racing"
-            }
-            val wider = DecisionReasons.percent(decision.margin * 2)
-            return "$name is undecided, ${open.size} pair(s) still open ($pairs): to settle it, race only those " +
-                "with `$command` (the whole budget goes to them), or, if a gap under $wider does not matter to " +
-                "you, `--margin $wider` lets a close pair end as a tie"
+        }
+
+        private fun pairs(group: RankedGroup): String =
+            openAgainst(group).joinToString(prefix = "${checkNotNull(group.decision).winner} against ")
+
+        /** `bakeoff run -w lists -s a,b` (with `-n` and `--wait` where not the defaults), or `-s a,b` for a scenario. */
+        private fun command(group: RankedGroup): String {
+            val racing = (listOf(checkNotNull(group.decision).winner) + openAgainst(group)).joinToString(",")
+            if (group.cells.any { it.scenario != null }) return "-s $racing"
+            val items = " -n ${group.key.items}".takeIf { group.key.items != DEFAULT_ITEMS }.orEmpty()
+            val wait = " --wait ${group.key.wait.id}".takeIf { group.key.wait != WaitForm.BLOCKING }.orEmpty()
+            return "bakeoff run -w ${group.key.subject}$items$wait -s $racing"
         }
 
         /** What `bakeoff run` measures a batch of when `-n` is not given. */

@@ -30,12 +30,9 @@ class RunSummaryTest {
     fun `an undecided group says which pairs are open and how to settle them beyond the budget`() {
         val steps = RunSummary.of(RunView.of(run())).nextSteps
         assertEquals(
-            listOf(
-                "lists is undecided, 1 pair(s) still open (coroutine-default against executor-fixed-cpu): to settle " +
-                    "it, race only those with `bakeoff run -w lists -s coroutine-default,executor-fixed-cpu` (the " +
-                    "whole budget goes to them), or, if a gap under 10% does not matter to you, `--margin 10%` lets " +
-                    "a close pair end as a tie",
-            ),
+            "To settle an undecided group besides a longer --budget, race only its open pairs, so the whole budget goes to them: " +
+                "lists (coroutine-default against executor-fixed-cpu) with `bakeoff run -w lists -s coroutine-default,executor-fixed-cpu`; " +
+                "or, if a gap under 10% does not matter to you, `--margin 10%` lets a close pair end as a tie.",
             steps,
         )
     }
@@ -48,11 +45,12 @@ class RunSummaryTest {
         val html = buildString { HtmlReportFormat(Strategies.colours).write(run(), this) }
         val answer = html.substringAfter("<section id=\"answer\">")
         assertTrue(answer.indexOf("In short, on this machine") in 0 until answer.indexOf("<table"), answer.take(600))
-        assertContains(answer, "<li>lists is undecided, 1 pair(s) still open")
+        assertContains(answer, "<p class=\"next\">To settle an undecided group")
     }
 
     @Test
     fun `a file without limit parts says other work, a merged one per machine, and nothing ranked no sentence`() {
+        assertNull(RunSummary.of(RunView.of(run().let { r -> r.copy(cells = r.cells.filter { it.workload != "lists" }) })).nextSteps)
         val plain = RunSummary.of(RunView.of(ResultsFixture.results()))
         assertContains(plain.sentence!!, "for other work (lists) undecided")
         val merged = ResultsFixture.results().let { r -> r.copy(cells = r.cells.map { it.copy(machine = "1a2b3c4d") }) }
@@ -65,7 +63,7 @@ class RunSummaryTest {
     fun `other items and a suspending wait are part of the command`() {
         val base = run()
         val suspending = base.copy(cells = base.cells.filter { it.workload == "lists" }.map { it.copy(items = 50, wait = WaitForm.SUSPENDING) })
-        assertContains(RunSummary.of(RunView.of(suspending)).nextSteps.single(), "`bakeoff run -w lists -n 50 --wait suspending -s ")
+        assertContains(RunSummary.of(RunView.of(suspending)).nextSteps!!, "`bakeoff run -w lists -n 50 --wait suspending -s ")
     }
 
     /**
