@@ -19,8 +19,12 @@ import dev.bakeoff.wording.Units
  *
  * Called on the thread running the suite only.
  */
-internal class ProgressPrinter(private val verbose: Boolean, private val echo: (String, Boolean) -> Unit) :
-    RunListener {
+internal class ProgressPrinter(
+    private val verbose: Boolean,
+    /** A race's budget: its end, not the screening's ETA, bounds the run (null for a fixed plan). */
+    private val budgetNanos: Long? = null,
+    private val echo: (String, Boolean) -> Unit,
+) : RunListener {
     /** The cell whose start line is waiting for its end, if any. */
     private var open: Int? = null
 
@@ -38,7 +42,7 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         elapsedNanos: Long,
         etaNanos: Long?,
     ) {
-        val eta = etaNanos?.let { "ETA ~${clock(it)}" } ?: "ETA --"
+        val eta = eta(elapsedNanos, etaNanos)
         val cell = cell(spec.strategy.spec, spec.subject, spec.wait.id, plan?.mode ?: "not planned")
         val line = "[%3d/%d] %s elapsed, %s  %s".format(index, total, clock(elapsedNanos), eta, cell)
         if (verbose) echo(line, false) else held = line
@@ -77,6 +81,22 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         echo("tracing $cells cell(s) that cannot win by their floor, $atOnce at a time ($elapsed elapsed)", true)
     }
 
+    /**
+     * A fixed plan's ETA, or a race's end: the screening's ETA covers none of the timing rounds, which run until the
+     * budget's end at the latest, so a race states that end (or the screening's, should it run past the budget).
+     */
+    private fun eta(elapsedNanos: Long, etaNanos: Long?): String {
+        val budget = budgetNanos ?: return etaNanos?.let { "ETA ~${clock(it)}" } ?: "ETA --"
+        val screening = etaNanos?.let { elapsedNanos + it }
+        return if (screening != null && screening > budget) {
+            "screening ends ~${clock(screening)}, past the budget"
+        } else {
+            ends(budget)
+        }
+    }
+
+    private fun ends(budget: Long) = "ends by ${clock(budget)} at the latest, the budget"
+
     private fun cell(strategy: String, subject: String, wait: String, mode: Any?) =
         "%s x %s (%s, %s) ".format(strategy, subject, wait, mode)
 
@@ -101,7 +121,8 @@ internal class ProgressPrinter(private val verbose: Boolean, private val echo: (
         val served = groups.joinToString(", ") { names.getValue(it) }
         echo(
             "race round $round: $cells cell(s) that could still win $served " +
-                "get one more fork (${clock(maxOf(0, budgetLeftNanos))} of the budget left$wait)",
+                "get one more fork (${clock(maxOf(0, budgetLeftNanos))} of the budget left$wait)" +
+                budgetNanos?.let { "; the run ${ends(it)}" }.orEmpty(),
             true,
         )
     }

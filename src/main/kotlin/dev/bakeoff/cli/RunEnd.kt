@@ -28,7 +28,9 @@ internal fun CliktCommand.measure(
     verbose: Boolean,
     footer: (Results) -> List<String> = { emptyList() },
 ) {
-    val listener = ProgressPrinter(verbose) { line, newline -> echo(line, trailingNewline = newline, err = true) }
+    val listener = ProgressPrinter(verbose, options.race?.budgetNanos) { line, newline ->
+        echo(line, trailingNewline = newline, err = true)
+    }
     val how = options.race?.let { "racing within ${it.budgetNanos / 1_000_000_000} s" }
         ?: "preset ${options.preset.id}"
     echo("$heading, $how; results in ${ResultFiles.shown(options.out)}", err = true)

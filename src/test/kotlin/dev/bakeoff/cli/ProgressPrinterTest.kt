@@ -1,8 +1,10 @@
 package dev.bakeoff.cli
 
 import dev.bakeoff.engine.plan.CellSpec
+import dev.bakeoff.model.WaitForm
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.GroupKey
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 import org.junit.jupiter.api.Test
@@ -29,6 +31,34 @@ class ProgressPrinterTest {
         printer.cellStarted(3, 9, CellSpec.parse("direct", "network", 100, "blocking"), plan, 61_000_000_000L, null)
         printer.cellFinished(3, 9, result("direct").copy(error = null))
         assertEquals("[  3/9] 1:01 elapsed, ETA --  direct x network (blocking, ss) ok ", lines.first().toString())
+    }
+
+    @Test
+    fun `a race states its end as the budget's at the latest, not the screening's ETA`() {
+        val raced = mutableListOf<String>()
+        val open = StringBuilder()
+        val race = ProgressPrinter(verbose = true, budgetNanos = 240_000_000_000L) { text, newline ->
+            open.append(text)
+            if (newline) raced += open.toString().also { open.clear() }
+        }
+        val spec = CellSpec.parse("direct", "network", 100, "blocking")
+        race.cellStarted(3, 9, spec, plan, 30_000_000_000L, 60_000_000_000L)
+        race.cellFinished(3, 9, result("direct"))
+        race.cellStarted(3, 9, spec, plan, 100_000_000_000L, null)
+        race.cellFinished(3, 9, result("direct"))
+        race.cellStarted(4, 9, spec, plan, 200_000_000_000L, 100_000_000_000L)
+        race.cellFinished(4, 9, result("direct"))
+        race.roundStarted(2, 3, listOf(GroupKey("network", 100, WaitForm.BLOCKING)), 130_000_000_000L)
+        assertEquals(
+            listOf(
+                "[  3/9] 0:30 elapsed, ends by 4:00 at the latest, the budget  direct x network (blocking, ss) ok ",
+                "[  3/9] 1:40 elapsed, ends by 4:00 at the latest, the budget  direct x network (blocking, ss) ok ",
+                "[  4/9] 3:20 elapsed, screening ends ~5:00, past the budget  direct x network (blocking, ss) ok ",
+                "race round 2: 3 cell(s) that could still win network get one more fork (2:10 of the budget left); " +
+                    "the run ends by 4:00 at the latest, the budget",
+            ),
+            raced,
+        )
     }
 
     @Test
