@@ -6,6 +6,7 @@ import dev.bakeoff.engine.fork.CellChecks
 import dev.bakeoff.engine.fork.CpuAffinity
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RunOptions
+import dev.bakeoff.engine.session.MachineBusyException
 import dev.bakeoff.engine.session.ResultsFolder
 import dev.bakeoff.engine.session.RunSession
 import dev.bakeoff.engine.suite.SuiteRunner
@@ -38,7 +39,9 @@ import kotlin.reflect.KClass
  *   measures (a class can declare its wait in `waitNanos`). Use it to explore; confirm with the
  *   class route.
  *
- * Every call blocks until all cells have run, one after another. Not for concurrent use.
+ * Every call blocks until all cells have run, one after another. Not for concurrent use. While another Bakeoff
+ * or JMH run measures on this machine, a call throws an [IllegalStateException] whose message says so in one
+ * line, before it creates or clears any folder.
  */
 public object Bakeoff {
     /** Runs [task] through every strategy in [options], each cell in its own JVM. */
@@ -91,12 +94,17 @@ public object Bakeoff {
         // The CLI's own refusal of what only the expanded cells show, before any folder is made or cleared.
         CellChecks.problem(run, options.cpus, listOf(run.wait).takeIf { options.suspending })
             ?.let { throw IllegalArgumentException(it) }
-        return RunSession.open(
-            folder = { options.out ?: Files.createTempDirectory("bakeoff-") },
-            force = options.force,
-            naming = NAMING,
-            reports = { ResultsFolderWriter(it, Strategies.colours) },
-        ) { session -> SuiteRunner(run.copy(out = session.dir), sink = session).run() }
+        return try {
+            RunSession.open(
+                folder = { options.out ?: Files.createTempDirectory("bakeoff-") },
+                force = options.force,
+                naming = NAMING,
+                reports = { ResultsFolderWriter(it, Strategies.colours) },
+            ) { session -> SuiteRunner(run.copy(out = session.dir), sink = session).run() }
+        } catch (e: MachineBusyException) {
+            // A state of the machine, not a fault of Bakeoff's: a public type and its one line, not an internal trace.
+            throw IllegalStateException(e.message)
+        }
     }
 
     /** How the results folder's refusals name [CompareOptions.out] and [CompareOptions.force]. */

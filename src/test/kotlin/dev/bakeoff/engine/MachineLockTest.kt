@@ -1,5 +1,7 @@
 package dev.bakeoff.engine
 
+import dev.bakeoff.api.Bakeoff
+import dev.bakeoff.api.CompareOptions
 import dev.bakeoff.cli.cli
 import dev.bakeoff.engine.session.MachineBusyException
 import dev.bakeoff.engine.session.MachineLock
@@ -46,6 +48,14 @@ class MachineLockTest {
         val naming = ResultsFolder.Naming("out", "force")
         assertFailsWith<MachineBusyException> { RunSession.open({ api }, false, naming, { {} }) { fail("it ran") } }
         assertFalse(api.exists(), "a refused session made its folder")
+        // The library's caller gets a public exception type with the one line, not Bakeoff's internal one.
+        val busy = assertFailsWith<IllegalStateException> {
+            Bakeoff.compare(CompareOptions(items = 4, out = api)) { it }
+        }
+        assertEquals(IllegalStateException::class, busy::class)
+        assertContains(busy.message.orEmpty(), "another Bakeoff or JMH run is measuring on this machine")
+        assertEquals(null, busy.cause)
+        assertFalse(api.exists(), "a refused call made its folder")
     }
 
     @Test
