@@ -2,19 +2,24 @@ package dev.bakeoff.metrics
 
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.LoadCosts
+import dev.bakeoff.result.LoadHandoff
 import dev.bakeoff.result.MachineFit
 import dev.bakeoff.result.ModelAssumption
 import kotlin.math.abs
 
 /**
- * The queueing model that knows the machine: the servers' wait ([Queueing.ggcWait]) plus the wait for a
- * core. Every arrival's CPU (the generator submitting it, the strategy handing it off, the item's own, the
- * JVM's GC and JIT: [LoadCosts.cpuNsPerItem]) runs on the same [LoadCosts.cores], so before a server can
- * start an item the item waits for a core as in M/M/k, k the cores, with that CPU as one service (Erlang C).
- * Where the sum is off the measured wait by more than [TOLERANCE], the rule of docs/RESULTS.md names the
- * assumptions the measurements say broke: arrivals (measured inter-arrival SCV off the declared one by more
- * than [ARRIVAL_SCV_TOLERANCE]), the service time's distribution (SCV above [SERVICE_SCV_LIMIT]), servers
- * busy with something else (the generator's share of the cores above [GENERATOR_SHARE_LIMIT]). Pure.
+ * The queueing model that knows the machine: the hand-off, the servers' wait ([Queueing.ggcWait]) and the
+ * wait for a core. An item waits for the generator to submit it (its lag) and for a woken server to start it
+ * even when one was idle: the hand-off, measured on the items submitted while fewer were in flight than
+ * servers ([LoadCosts.handoff]). Every arrival's CPU (the generator submitting it, the strategy handing it
+ * off, the item's own, the JVM's GC and JIT: [LoadCosts.cpuNsPerItem]) runs on the same [LoadCosts.cores],
+ * which other processes share ([LoadCosts.otherCores]): a core shared with them runs that CPU slower by their
+ * share, so before a server can start an item the item waits for a core as in M/M/k, k the cores, with that
+ * stretched CPU as one service (Erlang C). Where the sum is off the measured wait by more than [TOLERANCE],
+ * the rule of docs/RESULTS.md names the assumptions the measurements say broke: arrivals (measured
+ * inter-arrival SCV off the declared one by more than [ARRIVAL_SCV_TOLERANCE]), the service time's
+ * distribution (SCV above [SERVICE_SCV_LIMIT]), servers busy with something else (the generator's and other
+ * processes' share of the cores above [BUSY_SHARE_LIMIT]). Pure.
  */
 internal object MachineQueueing {
     /** The agreement is off when predicted / measured differs from 1 by more than this. */
@@ -26,13 +31,17 @@ internal object MachineQueueing {
     /** Above an exponential's SCV, Allen–Cunneen's `(ca² + cs²) / 2` scaling is known to drift from G/G/c. */
     const val SERVICE_SCV_LIMIT = 1.0
 
-    /** The generator taking more than this share of the cores leaves the servers less than the model gives them. */
-    const val GENERATOR_SHARE_LIMIT = 0.1
+    /** The generator and other processes taking more than this share of the cores leave the servers less. */
+    const val BUSY_SHARE_LIMIT = 0.1
+
+    /** Other processes' share is counted up to this: the scheduler still gives this JVM's threads a turn. */
+    const val MAX_OTHER_SHARE = 0.9
 
     /**
      * The fit of a window whose servers' predicted wait is [serversWaitNs] and measured wait [measuredWaitNs]
-     * at [ratePerSec], with service SCV [serviceScv], [arrival] as declared and [costs] as measured; null when
-     * the cores are at or past saturation (no steady state to predict) or nothing was measured.
+     * at [ratePerSec], with service SCV [serviceScv], [arrival] as declared and [costs] as measured, an item
+     * finding a server idle when fewer than [idleBelow] others were in flight; null when the cores are at or
+     * past saturation (no steady state to predict) or nothing was measured.
      */
     fun fit(
         serversWaitNs: Double,
@@ -41,13 +50,15 @@ internal object MachineQueueing {
         serviceScv: Double,
         arrival: Arrival,
         costs: LoadCosts,
+        idleBelow: Int,
     ): MachineFit? {
-        val cpu = costs.cpuNsPerItem / NANOS_PER_SECOND
-        if (costs.cores < 1 || cpu <= 0.0 || ratePerSec <= 0.0) return null
-        val utilisation = ratePerSec * cpu / costs.cores
-        if (utilisation >= 1.0) return null
+        if (costs.cores < 1 || costs.cpuNsPerItem <= 0.0 || ratePerSec <= 0.0) return null
+        val otherShare = costs.otherCores?.let { it / costs.cores }
+        val cpu = costs.cpuNsPerItem / NANOS_PER_SECOND / (1 - (otherShare ?: 0.0).coerceIn(0.0, MAX_OTHER_SHARE))
+        if (ratePerSec * cpu / costs.cores >= 1.0) return null
         val coreWait = Queueing.mmcWait(costs.cores, ratePerSec, cpu) * NANOS_PER_SECOND
-        val predicted = serversWaitNs + coreWait
+        val handoff = costs.handoff?.let { idle(it, idleBelow) }
+        val predicted = (handoff?.meanNs ?: 0.0) + serversWaitNs + coreWait
         val agreement = if (measuredWaitNs > 0) predicted / measuredWaitNs else null
         val share = ratePerSec * costs.generatorNsPerItem / NANOS_PER_SECOND / costs.cores
         val off = agreement != null && abs(agreement - 1) > TOLERANCE
@@ -59,14 +70,33 @@ internal object MachineQueueing {
                     abs(costs.arrivalScv - declaredScv(arrival)) > ARRIVAL_SCV_TOLERANCE
                 },
                 ModelAssumption.SERVICE_TIME.takeIf { serviceScv > SERVICE_SCV_LIMIT },
-                ModelAssumption.BUSY_CORES.takeIf { share > GENERATOR_SHARE_LIMIT },
+                ModelAssumption.BUSY_CORES.takeIf { share + (otherShare ?: 0.0) > BUSY_SHARE_LIMIT },
             )
         }
-        return MachineFit(share, coreWait, predicted, agreement, broken)
+        return MachineFit(
+            share, coreWait, predicted, agreement, broken, otherShare, handoff?.meanNs, handoff?.scv, handoff?.items,
+        )
     }
 
     /** The arrivals' SCV as declared: 1 for Poisson's exponential gaps, 0 for even ones. */
     fun declaredScv(arrival: Arrival): Double = if (arrival == Arrival.POISSON) 1.0 else 0.0
+
+    /**
+     * The hand-off of [h]'s items that found a server idle (fewer than [idleBelow] others in flight), the
+     * generator's mean lag added; null when none did.
+     */
+    internal fun idle(h: LoadHandoff, idleBelow: Int): Handoff? {
+        val groups = h.byInFlight.take(idleBelow).filter { it.items > 0 }
+        val items = groups.sumOf { it.items }
+        if (items == 0L) return null
+        val mean = groups.sumOf { it.items * it.meanNs } / items
+        val square = groups.sumOf { it.items * (it.sdNs * it.sdNs + it.meanNs * it.meanNs) } / items
+        val scv = if (mean > 0) (square - mean * mean).coerceAtLeast(0.0) / (mean * mean) else 0.0
+        return Handoff(h.lagNs + mean, scv, items)
+    }
+
+    /** The hand-off term: [meanNs] (lag included), the SCV of the idle-server items' waits, and how many. */
+    internal class Handoff(val meanNs: Double, val scv: Double, val items: Long)
 
     private const val NANOS_PER_SECOND = 1e9
 }

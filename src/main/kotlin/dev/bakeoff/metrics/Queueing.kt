@@ -51,7 +51,8 @@ internal object Queueing {
      * [servers] servers' predicted wait against the measured one (mean latency minus mean service time),
      * at the offered rate, with the wait for a core where the window's costs were measured ([MachineQueueing]);
      * null when the cell is at or past saturation (no steady state to predict). [servers] null is a strategy
-     * that keeps every arrival in flight: no server to wait for (M/G/∞, recorded as 0 servers), only the cores.
+     * that keeps every arrival in flight: no server to wait for (M/G/∞, recorded as 0 servers), only the cores,
+     * whose carriers take its items: an item found one idle with fewer than a core's count in flight.
      */
     fun check(figures: LoadFigures, servers: Int?, arrival: Arrival): QueueingCheck? {
         val service = figures.serviceNs / NANOS_PER_SECOND
@@ -67,7 +68,9 @@ internal object Queueing {
             utilisation = utilisation,
             predictedWaitNs = wait,
             measuredWaitNs = measured,
-            machine = figures.costs?.let { MachineQueueing.fit(wait, measured, rate, figures.serviceScv, arrival, it) },
+            machine = figures.costs?.let {
+                MachineQueueing.fit(wait, measured, rate, figures.serviceScv, arrival, it, servers ?: it.cores)
+            },
         )
     }
 

@@ -8,7 +8,7 @@ import dev.bakeoff.wording.Units
 
 /**
  * The queueing model that knows the machine in words, for the console: the prediction with its agreement
- * beside the measured wait ("M/G/4+cores 2.90 ms, x0.92"), and, where the agreement is off by more than
+ * beside the measured wait ("M/G/4 1.18 ms; +hand-off 110 µs +cores 2.90 ms x0.920"), and, where the agreement is off by more than
  * 20%, which assumption broke, each with its measurement, or that none measured explains it. Pure.
  */
 internal object LoadModelWords {
@@ -16,7 +16,8 @@ internal object LoadModelWords {
     fun cell(q: QueueingCheck): String {
         val servers = "${q.model.substringBefore(' ')} ${wait(q.predictedWaitNs)}"
         val machine = q.machine?.let { m ->
-            "; +cores ${wait(m.predictedWaitNs)}" + (m.agreement?.let { " x${Units.sig3(it)}" } ?: "")
+            val handoff = m.handoffNs?.let { "+hand-off ${wait(it)} " }.orEmpty()
+            "; $handoff+cores ${wait(m.predictedWaitNs)}" + (m.agreement?.let { " x${Units.sig3(it)}" } ?: "")
         } ?: ""
         return "${wait(q.measuredWaitNs)} ($servers$machine)"
     }
@@ -36,12 +37,14 @@ internal object LoadModelWords {
 
                 ModelAssumption.SERVICE_TIME -> a.sentence + " (SCV ${Units.sig3(f.serviceScv)})"
 
-                ModelAssumption.BUSY_CORES -> a.sentence + " (${Units.sig3(m.generatorShare * 100)}% of them)"
+                ModelAssumption.BUSY_CORES ->
+                    a.sentence + " (the generator ${Units.sig3(m.generatorShare * 100)}% of them" +
+                        m.otherShare?.let { ", other processes ${Units.sig3(it * 100)}%" }.orEmpty() + ")"
             }
         }.ifEmpty {
             listOf(
-                "none of the arrivals, the service time's distribution or the generator's share of the cores " +
-                    "explains it",
+                "none of the arrivals, the service time's distribution or the cores' share busy with the " +
+                    "generator and other processes explains it",
             )
         }
         return "the model's wait is x${Units.sig3(agreement)} the measured one: ${why.joinToString("; ")}"

@@ -9,7 +9,9 @@ import kotlinx.serialization.Serializable
  * ([cpuNsPerItem]: the generator's, the strategy's hand-offs and items, GC and JIT), of which the
  * generator's own ([generatorNsPerItem]: its thread and the in-flight sampler's) on the JVM's [cores],
  * and how the arrivals really came: [arrivalScv], the squared coefficient of variation of the gaps
- * between the generator's actual submissions (1 for Poisson, 0 for even arrivals, as declared). Immutable.
+ * between the generator's actual submissions (1 for Poisson, 0 for even arrivals, as declared); the cores
+ * busy outside this JVM over the window ([otherCores]) and the hand-offs item by item ([handoff]), both
+ * absent in older files. Immutable.
  */
 @Serializable
 public class LoadCosts(
@@ -17,8 +19,37 @@ public class LoadCosts(
     public val cpuNsPerItem: Double,
     public val generatorNsPerItem: Double,
     public val arrivalScv: Double,
+    /** The machine's busy CPU (`/proc/stat`) minus this JVM's over the window, in cores; absent without `/proc`. */
+    public val otherCores: Double? = null,
+    public val handoff: LoadHandoff? = null,
 ) : ResultValue() {
-    override val fields get() = listOf(::cores, ::cpuNsPerItem, ::generatorNsPerItem, ::arrivalScv)
+    override val fields
+        get() = listOf(::cores, ::cpuNsPerItem, ::generatorNsPerItem, ::arrivalScv, ::otherCores, ::handoff)
+}
+
+/**
+ * How long a load window's items waited to start, derived after the window from their recorded times: the
+ * generator's mean lag ([lagNs]: actual submission minus intended start) and, by how many other items were in
+ * flight when each was submitted (`byInFlight[n]`: n others, up to the last count any item saw below 64), the
+ * time from its submission to its start (its end minus its service time). An item submitted while fewer items
+ * were in flight than the strategy's servers found one idle: its wait is the hand-off alone. Immutable.
+ */
+@Serializable
+public class LoadHandoff(
+    public val lagNs: Double,
+    public val byInFlight: List<HandoffGroup>,
+) : ResultValue() {
+    override val fields get() = listOf(::lagNs, ::byInFlight)
+}
+
+/** The [items] submitted with the same number of others in flight: their waits' mean and standard deviation (ns). */
+@Serializable
+public class HandoffGroup(
+    public val items: Long,
+    public val meanNs: Double,
+    public val sdNs: Double,
+) : ResultValue() {
+    override val fields get() = listOf(::items, ::meanNs, ::sdNs)
 }
 
 /** An assumption of the queueing model that a load window's measurements say broke. */
@@ -32,18 +63,20 @@ public enum class ModelAssumption(public val id: String, public val sentence: St
     @SerialName("service-time")
     SERVICE_TIME("service-time", "the service times vary more than an exponential's"),
 
-    /** The cores the servers run on were busy with the generator (its measured CPU share). */
+    /** The cores the servers run on were busy with the generator and other processes (their measured CPU share). */
     @SerialName("busy-cores")
-    BUSY_CORES("busy-cores", "the servers' cores were busy with the generator"),
+    BUSY_CORES("busy-cores", "the servers' cores were busy with something else"),
     ;
 
     override fun toString(): String = id
 }
 
 /**
- * The queueing model that knows the machine (docs/RESULTS.md): the servers' wait of [QueueingCheck] plus
- * the wait for one of the [LoadCosts.cores], busy at rate x CPU per item / cores, of which the generator
- * takes [generatorShare], as M/M/k with the CPU per item as its service ([coreWaitNs]);
+ * The queueing model that knows the machine (docs/RESULTS.md): the hand-off an item pays even when a server
+ * is idle ([handoffNs]: the generator's lag plus the measured wait of the items that found one idle), the
+ * servers' wait of [QueueingCheck] and the wait for one of the [LoadCosts.cores], busy at rate x CPU per
+ * item / cores, of which the generator takes [generatorShare], and other processes [otherShare], as M/M/k
+ * with the CPU per item as its service, stretched by the other processes' share ([coreWaitNs]);
  * [predictedWaitNs] is the sum, [agreement] it over the measured wait (null when that is not positive).
  * Where the agreement is off by more than 20%, [broken] lists the assumptions the measurements say broke
  * (empty: none did, the difference is unexplained). Immutable.
@@ -60,7 +93,18 @@ public class MachineFit(
     public val agreement: Double? = null,
     /** Off by more than 20%: the assumptions the measurements say broke (empty: none did, unexplained). */
     public val broken: List<ModelAssumption> = emptyList(),
+    /** The cores' share busy outside this JVM ([LoadCosts.otherCores] / cores); absent when not measured. */
+    public val otherShare: Double? = null,
+    /** The hand-off term (ns): mean lag plus the mean wait of the items that found a server idle; absent unmeasured. */
+    public val handoffNs: Double? = null,
+    /** The squared coefficient of variation of those items' waits. */
+    public val handoffScv: Double? = null,
+    /** How many items found a server idle (the hand-off's sample). */
+    public val handoffItems: Long? = null,
 ) : ResultValue() {
     override val fields
-        get() = listOf(::generatorShare, ::coreWaitNs, ::predictedWaitNs, ::agreement, ::broken)
+        get() = listOf(
+            ::generatorShare, ::coreWaitNs, ::predictedWaitNs, ::agreement, ::broken, ::otherShare, ::handoffNs,
+            ::handoffScv, ::handoffItems,
+        )
 }

@@ -3,6 +3,7 @@ package dev.bakeoff.engine
 import dev.bakeoff.engine.cell.InFlightSampler
 import dev.bakeoff.engine.cell.LoadClock
 import dev.bakeoff.engine.cell.LoadGenerator
+import dev.bakeoff.engine.cell.MachineCpu
 import dev.bakeoff.engine.probe.CpuClocks
 import dev.bakeoff.model.ItemDone
 import dev.bakeoff.model.ItemSink
@@ -42,9 +43,10 @@ class LoadGeneratorTest {
         rate: Double = 1000.0,
         arrival: Arrival = Arrival.UNIFORM,
         cpu: CpuClocks = CpuClocks.SYSTEM,
+        machine: MachineCpu = MachineCpu { null },
         held: (Int) -> Long = { 1_000_000 },
     ) = InFlightSampler().use { sampler ->
-        LoadGenerator(rate, arrival, clock, cpu = cpu, cores = 2).run(
+        LoadGenerator(rate, arrival, clock, cpu = cpu, cores = 2, machine = machine).run(
             sink,
             warmupNs = SECOND,
             durationNs = 2 * SECOND,
@@ -95,6 +97,23 @@ class LoadGeneratorTest {
         // A generator 2 ms behind on every reading submits them 2 ms apart whatever the schedule: no variation left.
         val late = assertNotNull(run(FakeClock(perCall = 2_000_000), instant, arrival = Arrival.POISSON).figures.costs)
         assertEquals(0.0, late.arrivalScv, 0.01)
+    }
+
+    @Test
+    fun `the cores busy outside the JVM are the machine's busy CPU over the window minus the JVM's`() {
+        val clock = FakeClock()
+        val cpu = object : CpuClocks {
+            override fun thread() = 0L
+
+            override fun process() = clock.time / 2
+        }
+        // The machine busy at 1.5 cores, the JVM at half a core: one core's worth of other processes.
+        val costs = assertNotNull(run(clock, instant, cpu = cpu, machine = { clock.time * 3 / 2 }).figures.costs)
+        assertEquals(1.0, assertNotNull(costs.otherCores), 1e-9)
+        assertEquals(null, run(FakeClock(), instant).figures.costs?.otherCores, "no /proc: not measured")
+        // Every item of an instant sink found nothing in flight; the hand-offs are grouped after the drain.
+        val handoff = assertNotNull(costs.handoff)
+        assertEquals(listOf(2000L), handoff.byInFlight.map { it.items })
     }
 
     @Test

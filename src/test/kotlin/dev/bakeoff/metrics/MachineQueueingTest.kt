@@ -2,8 +2,10 @@ package dev.bakeoff.metrics
 
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.GeneratorLag
+import dev.bakeoff.result.HandoffGroup
 import dev.bakeoff.result.LoadCosts
 import dev.bakeoff.result.LoadFigures
+import dev.bakeoff.result.LoadHandoff
 import dev.bakeoff.result.LoadLatency
 import dev.bakeoff.result.ModelAssumption
 import org.junit.jupiter.api.Test
@@ -20,7 +22,53 @@ class MachineQueueingTest {
     private val costs = LoadCosts(cores = 2, cpuNsPerItem = 250_000.0, generatorNsPerItem = 50_000.0, arrivalScv = 1.0)
 
     private fun fit(measuredNs: Double, serviceScv: Double = 0.5, c: LoadCosts = costs, arrival: Arrival = Arrival.POISSON) =
-        MachineQueueing.fit(1_000_000.0, measuredNs, 2000.0, serviceScv, arrival, c)
+        MachineQueueing.fit(1_000_000.0, measuredNs, 2000.0, serviceScv, arrival, c, idleBelow = 4)
+
+    /**
+     * A window like the first cut's `executor-fixed:size=4` at 1,000/s: 20 µs of lag, items submitted with 0 to 3
+     * others in flight (a server idle) waited 80-100 µs for a woken thread, the few with 4 or more queued.
+     */
+    private val handoff = LoadHandoff(
+        lagNs = 20_000.0,
+        byInFlight = listOf(
+            HandoffGroup(600, 80_000.0, 40_000.0),
+            HandoffGroup(300, 100_000.0, 40_000.0),
+            HandoffGroup(60, 100_000.0, 40_000.0),
+            HandoffGroup(10, 100_000.0, 40_000.0),
+            HandoffGroup(30, 900_000.0, 100_000.0),
+        ),
+    )
+
+    @Test
+    fun `the hand-off of the items that found a server idle, their lag included, is added to the servers' wait`() {
+        val quiet = LoadCosts(cores = 2, cpuNsPerItem = 20_000.0, generatorNsPerItem = 5_000.0, arrivalScv = 1.0, handoff = handoff)
+        // M/G/4's 2 µs against 123 µs measured: the first cut's x0.016, which named nothing.
+        val servers = 2_000.0
+        val before = assertNotNull(MachineQueueing.fit(servers, 123_000.0, 1000.0, 0.1, Arrival.POISSON, quiet.copyWith(handoff = null), 4))
+        assertEquals(0.016, assertNotNull(before.agreement), 0.001)
+        val f = assertNotNull(MachineQueueing.fit(servers, 123_000.0, 1000.0, 0.1, Arrival.POISSON, quiet, 4))
+        val idle = (600 * 80_000.0 + 370 * 100_000.0) / 970
+        assertEquals(20_000.0 + idle, assertNotNull(f.handoffNs), 1e-6)
+        assertEquals(970L, f.handoffItems)
+        val square = (600 * (40_000.0 * 40_000 + 80_000.0 * 80_000) + 370 * (40_000.0 * 40_000 + 100_000.0 * 100_000)) / 970
+        assertEquals((square - idle * idle) / (idle * idle), assertNotNull(f.handoffScv), 1e-9)
+        assertEquals(20_000.0 + idle + servers + f.coreWaitNs, f.predictedWaitNs, 1e-6)
+        assertEquals(1.0, assertNotNull(f.agreement), 0.2, "within 20% once the hand-off is in")
+        // An unbounded strategy's carriers are the cores: only the items with 0 or 1 others in flight found one idle.
+        val carriers = assertNotNull(MachineQueueing.fit(0.0, 123_000.0, 1000.0, 0.1, Arrival.POISSON, quiet, 2))
+        assertEquals(900L, carriers.handoffItems)
+    }
+
+    @Test
+    fun `other processes' CPU makes the cores busier and, off by more than 20 percent, is named as busy cores`() {
+        // One of the 2 cores busy outside the JVM: each item's 250 µs of CPU takes twice as long on a shared core.
+        val shared = costs.copyWith(otherCores = 1.0)
+        val f = assertNotNull(fit(measuredNs = 3e6, c = shared))
+        assertEquals(0.5, f.otherShare)
+        assertEquals(Queueing.mmcWait(2, 2000.0, 500e-6) * 1e9, f.coreWaitNs, 1e-6)
+        assertEquals(listOf(ModelAssumption.BUSY_CORES), f.broken, "the generator's 5% alone is under the limit")
+        assertEquals(emptyList(), fit(3e6, c = costs.copyWith(otherCores = 0.02))?.broken, "5% + 1%: not busy")
+    }
 
     @Test
     fun `the cores' wait is M over M over k with the CPU per item as its service, added to the servers'`() {
@@ -90,5 +138,8 @@ class MachineQueueingTest {
         arrivalScv: Double = this.arrivalScv,
         generatorNs: Double = generatorNsPerItem,
         cpuNs: Double = cpuNsPerItem,
-    ) = LoadCosts(cores, cpuNs, generatorNs, arrivalScv)
+    ) = LoadCosts(cores, cpuNs, generatorNs, arrivalScv, otherCores, handoff)
+
+    private fun LoadCosts.copyWith(otherCores: Double? = this.otherCores, handoff: LoadHandoff? = this.handoff) =
+        LoadCosts(cores, cpuNsPerItem, generatorNsPerItem, arrivalScv, otherCores, handoff)
 }

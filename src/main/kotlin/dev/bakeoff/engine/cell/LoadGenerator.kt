@@ -57,6 +57,7 @@ internal class LoadGenerator(
     seed: Long = 26L,
     private val cpu: CpuClocks = CpuClocks.SYSTEM,
     private val cores: Int = Runtime.getRuntime().availableProcessors(),
+    private val machine: MachineCpu = MachineCpu.SYSTEM,
 ) {
     private val random = SplittableRandom(seed)
 
@@ -65,7 +66,8 @@ internal class LoadGenerator(
      * batch's size), waits up to [drainNs] for the measured ones to finish, and returns the window's
      * figures (threads and allocation are the caller's) with their costs: the generator's and the whole JVM's
      * CPU ([cpu], on [cores]) from the window's first arrival to its last, per arrival, and the inter-arrival
-     * SCV of the submissions as really made. [sampler] counts what is in flight; [held]
+     * SCV of the submissions as really made, the cores busy outside this JVM ([machine] minus [cpu]'s process
+     * clock) and the hand-offs ([Handoffs], after the drain). [sampler] counts what is in flight; [held]
      * tells each arrival's measured service time (ns; 0 for none), which the figures summarise over
      * the window's arrivals for the queueing checks.
      */
@@ -101,8 +103,10 @@ internal class LoadGenerator(
         }
         sampler.plan(schedule, scheduled)
         var firstMeasured = -1
-        // The generator's and the JVM's CPU when the window opened (the first measured arrival).
+        // The generator's, the JVM's and the machine's CPU when the window opened (the first measured arrival).
         var spent = 0L to 0L
+        var machineSpent: Long? = null
+        var openedAt = 0L
         var late = 0L
         var k = 0
         while (k < scheduled) {
@@ -114,10 +118,13 @@ internal class LoadGenerator(
                 firstMeasured = k
                 sampler.window(true)
                 spent = cpuNow(sampler)
+                machineSpent = machine.busyNanos()
+                openedAt = now
             }
+            val behind = maxOf(0L, now - next)
+            // Every item's, the warm-up's too: its submission places it in flight for the hand-offs.
+            lags[k] = behind
             if (measured) {
-                val behind = maxOf(0L, now - next)
-                lags[k] = behind
                 lag.recordValue(behind)
                 if (behind > GeneratorLag.LATE_NANOS) late++
             }
@@ -142,15 +149,18 @@ internal class LoadGenerator(
         sampler.window(false)
         val submitted = k
         val (generatorCpu, processCpu) = cpuNow(sampler).let { (g, p) -> g - spent.first to p - spent.second }
+        val otherCores = otherCores(machineSpent, processCpu, clock.now() - openedAt)
         waitForAll(submitted, intended, end + drainNs)
         val drainedAt = clock.now()
         val histogram = latency.intervalHistogram
         // Coordinated omission: an item still unfinished counts as at least as late as the drain's end.
         val from = if (firstMeasured < 0) submitted else firstMeasured
         var unfinished = 0L
-        for (i in from until submitted) {
+        for (i in 0 until submitted) {
             val at = intended.get(i)
-            if (at != DONE) {
+            // A warm-up item never heard of stays in flight to the end.
+            if (at != DONE && i < from) ended[i] = Long.MAX_VALUE
+            if (at != DONE && i >= from) {
                 unfinished++
                 ended[i] = drainedAt
                 histogram.recordValue(maxOf(0L, drainedAt - at))
@@ -159,7 +169,8 @@ internal class LoadGenerator(
         val arrived = (submitted - from).toLong()
         val completed = arrived - unfinished
         val busyUntil = if (unfinished > 0) drainedAt else maxOf(lastDone.get(), end)
-        val service = LongArray(submitted - from) { held(from + it) }.filter { it > 0 }.toLongArray()
+        val heldAll = LongArray(submitted) { if (it < from) 0L else held(it) }
+        val service = heldAll.copyOfRange(from, submitted).filter { it > 0 }.toLongArray()
         val figures = LoadFigures(
             arrived = arrived,
             completed = completed,
@@ -183,7 +194,22 @@ internal class LoadGenerator(
                 val gaps = LongArray(maxOf(0, submitted - from - 1)) { i ->
                     (schedule[from + i + 1] + lags[from + i + 1]) - (schedule[from + i] + lags[from + i])
                 }
-                LoadCosts(cores, processCpu.toDouble() / arrived, generatorCpu.toDouble() / arrived, scv(gaps))
+                val handoff = Handoffs.of(
+                    LongArray(submitted) { schedule[it] + lags[it] },
+                    ended,
+                    heldAll,
+                    lags,
+                    from,
+                    submitted,
+                )
+                LoadCosts(
+                    cores,
+                    processCpu.toDouble() / arrived,
+                    generatorCpu.toDouble() / arrived,
+                    scv(gaps),
+                    otherCores,
+                    handoff,
+                )
             },
         )
         val items = ItemTimes(
@@ -198,6 +224,12 @@ internal class LoadGenerator(
     /** The generator's CPU (its thread's and the in-flight sampler's) and the whole JVM's, now. */
     private fun cpuNow(sampler: InFlightSampler): Pair<Long, Long> =
         cpu.thread() + sampler.cpuNanos() to cpu.process()
+
+    /** The cores busy outside this JVM over [wallNs]: the machine's busy CPU since [machineAt] minus [processCpu]. */
+    private fun otherCores(machineAt: Long?, processCpu: Long, wallNs: Long): Double? {
+        val busy = machineAt?.let { at -> machine.busyNanos()?.let { it - at } } ?: return null
+        return if (wallNs > 0) maxOf(0L, busy - processCpu).toDouble() / wallNs else null
+    }
 
     private fun waitForAll(submitted: Int, intended: AtomicLongArray, deadline: Long) {
         var i = 0
