@@ -76,7 +76,7 @@ public enum class ModelAssumption(public val id: String, public val sentence: St
  * is idle ([handoffNs]: the generator's lag plus the measured wait of the items that found one idle), the
  * servers' wait of [QueueingCheck] and the wait for one of the [LoadCosts.cores], busy at rate x CPU per
  * item / cores, of which the generator takes [generatorShare], and other processes [otherShare], as M/M/k
- * with the CPU per item as its service, stretched by the other processes' share ([coreWaitNs]);
+ * with the CPU per item as its service and the other processes' busy cores as load beside it ([coreWaitNs]);
  * [predictedWaitNs] is the sum, [agreement] it over the measured wait (null when that is not positive).
  * Where the agreement is off by more than 20%, [broken] lists the assumptions the measurements say broke
  * (empty: none did, the difference is unexplained). Immutable.

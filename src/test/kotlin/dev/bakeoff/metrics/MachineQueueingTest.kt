@@ -61,11 +61,11 @@ class MachineQueueingTest {
 
     @Test
     fun `other processes' CPU makes the cores busier and, off by more than 20 percent, is named as busy cores`() {
-        // One of the 2 cores busy outside the JVM: each item's 250 µs of CPU takes twice as long on a shared core.
+        // One of the 2 cores busy outside the JVM: one erlang offered beside the arrivals' 0.5, at 250 µs a service.
         val shared = costs.copyWith(otherCores = 1.0)
         val f = assertNotNull(fit(measuredNs = 3e6, c = shared))
         assertEquals(0.5, f.otherShare)
-        assertEquals(Queueing.mmcWait(2, 2000.0, 500e-6) * 1e9, f.coreWaitNs, 1e-6)
+        assertEquals(Queueing.mmcWait(2, 2000.0 + 1.0 / 250e-6, 250e-6) * 1e9, f.coreWaitNs, 1e-6)
         assertEquals(listOf(ModelAssumption.BUSY_CORES), f.broken, "the generator's 5% alone is under the limit")
         assertEquals(emptyList(), fit(3e6, c = costs.copyWith(otherCores = 0.02))?.broken, "5% + 1%: not busy")
     }
