@@ -13,11 +13,11 @@ import dev.bakeoff.wording.Units
 /**
  * What `bakeoff run` and `bakeoff report` print: a [header] block stating the machine and preset,
  * then one [RankedTable] per [RankedGroup] of the run's [RunView], and last [answer], one line per
- * group ([Answer]), and the run in one sentence ([RunSummary]). Compact, as a run prints it without `--verbose`, each table keeps its first
- * [TOP] ranks and `direct`, and the sentences about single cells (not steady, pinned) are summed up
- * in one line each, so that the 130 cells of the default suite fit on a few screens; report.html
- * has every cell. Plain strings, so it is tested on content and rendered by the CLI (mordant
- * tables). Immutable; [of] is a pure function, safe from any thread.
+ * group ([Answer]), and the run in one sentence ([RunSummary]). Compact, as a run prints it without
+ * `--verbose`, each table keeps its first [TOP] ranks and `direct`, and the sentences about single cells
+ * (not steady, pinned) are summed up in one line each, so that the 130 cells of the default suite fit
+ * on a few screens; report.html has every cell. Plain strings, so it is tested on content and rendered
+ * by the CLI (mordant tables). Immutable; [of] is a pure function, safe from any thread.
  */
 internal data class ConsoleReport(
     val header: List<String>,

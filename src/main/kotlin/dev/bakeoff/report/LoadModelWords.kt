@@ -8,8 +8,9 @@ import dev.bakeoff.wording.Units
 
 /**
  * The queueing model that knows the machine in words, for the console: the prediction with its agreement
- * beside the measured wait ("M/G/4 1.18 ms; +hand-off 110 µs +cores 2.90 ms x0.920"), and, where the agreement is off by more than
- * 20%, which assumption broke, each with its measurement, or that none measured explains it. Pure.
+ * beside the measured wait ("M/G/4 1.18 ms; +hand-off 110 µs +cores 2.90 ms x0.920"), and, where the
+ * agreement is off by more than 20%, which assumption broke, each with its measurement, or that none
+ * measured explains it. Pure.
  */
 internal object LoadModelWords {
     /** The table's queueing cell: measured wait, then the servers' model and, where measured, the machine's. */

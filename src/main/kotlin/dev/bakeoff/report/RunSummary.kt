@@ -73,7 +73,9 @@ internal class RunSummary(val sentence: String?, val nextSteps: String?) {
         private fun pairs(group: RankedGroup): String =
             openAgainst(group).joinToString(prefix = "${checkNotNull(group.decision).winner} against ")
 
-        /** `bakeoff run -w lists -s a,b` (with `-n` and `--wait` where not the defaults), or `-s a,b` for a scenario. */
+        /**
+         * `bakeoff run -w lists -s a,b` (with `-n` and `--wait` where not the defaults), or `-s a,b` for a scenario.
+         */
         private fun command(group: RankedGroup): String {
             val racing = (listOf(checkNotNull(group.decision).winner) + openAgainst(group)).joinToString(",")
             if (group.cells.any { it.scenario != null }) return "-s $racing"

@@ -9,34 +9,32 @@
 (function () {
   'use strict';
 
-  function whiskerItem(params, api) {
-    var cat = api.value(0);
-    var lo = api.coord([api.value(1), cat]);
-    var hi = api.coord([api.value(2), cat]);
-    var h = api.size([0, 1])[1] * 0.3;
-    var style = { stroke: '#333', lineWidth: 1.2 };
+  // A line from lo to hi (pixel points) with a cap at each end, each cap reaching dx and dy either side.
+  function cappedInterval(lo, hi, dx, dy, style) {
     function line(x1, y1, x2, y2) { return { type: 'line', shape: { x1: x1, y1: y1, x2: x2, y2: y2 }, style: style }; }
     return {
       type: 'group',
       children: [
         line(lo[0], lo[1], hi[0], hi[1]),
-        line(lo[0], lo[1] - h / 2, lo[0], lo[1] + h / 2),
-        line(hi[0], hi[1] - h / 2, hi[0], hi[1] + h / 2)
+        line(lo[0] - dx, lo[1] - dy, lo[0] + dx, lo[1] + dy),
+        line(hi[0] - dx, hi[1] - dy, hi[0] + dx, hi[1] + dy)
       ]
     };
+  }
+
+  function whiskerItem(params, api) {
+    var cat = api.value(0);
+    var lo = api.coord([api.value(1), cat]);
+    var hi = api.coord([api.value(2), cat]);
+    var h = api.size([0, 1])[1] * 0.3;
+    return cappedInterval(lo, hi, 0, h / 2, { stroke: '#333', lineWidth: 1.2 });
   }
 
   // A vertical interval at a point of value axes, [x, low, high], capped, in its series' colour.
   function errorBarItem(params, api) {
     var lo = api.coord([api.value(0), api.value(1)]);
     var hi = api.coord([api.value(0), api.value(2)]);
-    var w = 4;
-    var style = { stroke: api.visual('color'), lineWidth: 1.2 };
-    function line(x1, y1, x2, y2) { return { type: 'line', shape: { x1: x1, y1: y1, x2: x2, y2: y2 }, style: style }; }
-    return {
-      type: 'group',
-      children: [line(lo[0], lo[1], hi[0], hi[1]), line(lo[0] - w, lo[1], lo[0] + w, lo[1]), line(hi[0] - w, hi[1], hi[0] + w, hi[1])]
-    };
+    return cappedInterval(lo, hi, 4, 0, { stroke: api.visual('color'), lineWidth: 1.2 });
   }
 
   // Text from a results file (strategy names, errors) is data, never markup: anyone may hand you one.
