@@ -117,7 +117,7 @@ internal class ProgressPrinter(
             "; ${keys.joinToString(", ") { names.getValue(it) }} $verb, as ${why(them)}"
         }
         val wait = wait(waiting) { "$maxForks forks a side would not settle $it yet" } +
-            wait(short) { "two rounds of $it would not fit in the budget left" }
+            wait(short) { "the next round of $it (two, before its first test) would not fit in the budget left" }
         val served = groups.joinToString(", ") { names.getValue(it) }
         echo(
             "race round $round: $cells cell(s) that could still win $served " +

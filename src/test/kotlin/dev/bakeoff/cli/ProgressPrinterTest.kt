@@ -62,6 +62,20 @@ class ProgressPrinterTest {
     }
 
     @Test
+    fun `a round names the groups that wait and why, a short group's next round not counted as two`() {
+        val said = mutableListOf<String>()
+        val race = ProgressPrinter(verbose = true, budgetNanos = null) { text, _ -> said += text }
+        val key = { w: String -> GroupKey(w, 100, WaitForm.BLOCKING) }
+        race.roundStarted(5, 5, listOf(key("arithmetic")), 15_000_000_000L, listOf(key("lists")), 6, listOf(key("mixed")))
+        assertEquals(
+            "race round 5: 5 cell(s) that could still win arithmetic get one more fork (0:15 of the budget left; " +
+                "lists waits, as 6 forks a side would not settle it yet; mixed waits, as the next round of it " +
+                "(two, before its first test) would not fit in the budget left)",
+            said.single(),
+        )
+    }
+
+    @Test
     fun `the harness line is one sentence, its figure after a colon`() {
         printer.harnessStarted()
         printer.harnessMeasured(4.2, null)

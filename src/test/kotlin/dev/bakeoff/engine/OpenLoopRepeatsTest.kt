@@ -31,9 +31,37 @@ class OpenLoopRepeatsTest {
 
     @Test
     fun `a failure workload's failing arrivals are reported failed, and the loop is not broken`() {
-        val failures = runOpenLoop(cell("executor-fixed:size=4", "fail-at:item=3:work=storage", WaitForm.BLOCKING, items = 10), 35)
-        // Arrivals 3, 13, 23 and 33 run the failing item.
+        val failures = runOpenLoop(cell("executor-fixed:size=4", "fail-at:item=3:work=storage", WaitForm.BLOCKING, items = 10), 40)
+        // Four passes over the ten items: the failing item runs once in each.
         assertEquals(4, failures.size, failures.toString())
+    }
+
+    @Test
+    fun `arrivals take every seed once a pass, each pass in one seeded order that is not the seeds' own`() {
+        val ran = ConcurrentLinkedQueue<Int>()
+        val recording = object : Workload {
+            override fun run(seed: Int) = seed.also { ran += it }
+        }
+        val batch = ArrivalBatch(recording, WaitForm.BLOCKING, IntArray(100) { it }, 300)
+        repeat(300) { batch.run(it) }
+        batch.verify(300)
+        val passes = ran.toList().chunked(100)
+        passes.forEach { assertEquals((0 until 100).toList(), it.sorted(), "every seed once a pass") }
+        assertEquals(1, passes.toSet().size, "each pass in the same order")
+        // In seed order neighbours' seeds are alike (storage's waits grow with the seed): here they are not.
+        val rising = passes.first().zipWithNext().count { (a, b) -> b == a + 1 }
+        assertTrue(rising < 10, "$rising of 99 neighbours in seed order: ${passes.first()}")
+        val again = ConcurrentLinkedQueue<Int>()
+        val other = ArrivalBatch(
+            object : Workload {
+                override fun run(seed: Int) = seed.also { again += it }
+            },
+            WaitForm.BLOCKING,
+            IntArray(100) { it },
+            100,
+        )
+        repeat(100) { other.run(it) }
+        assertEquals(passes.first(), again.toList(), "the same order in every batch")
     }
 
     @Test

@@ -247,7 +247,7 @@ internal class Cell(
 
     /**
      * The strategy's open-loop form ([dev.bakeoff.model.Strategy.openLoop]) over [arrivals] items that
-     * cycle through this cell's seeds (arrival `k` is item `k % items`), with the batch that checks
+     * cycle through this cell's seeds (each pass in one seeded shuffled order), with the batch that checks
      * them; null when the strategy only knows a fixed batch. A scenario cell's arrivals are its opened
      * scenario's requests (the batch proves each got its own response, or a repeat's result where a run
      * changes state; the scenario's per-batch verification has no batch to check). A failure cell's

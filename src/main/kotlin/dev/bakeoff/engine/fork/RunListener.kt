@@ -30,8 +30,8 @@ internal interface RunListener {
      * A race's further round starts: [cells] contenders of the undecided [groups] get one more fork
      * each, with [budgetLeftNanos] of the run's budget left, while the undecided groups [waiting] wait
      * (as their forks stand, not even the race's [maxForks] forks a side could settle them; they are
-     * served once no group can be) and those [short] wait as well (no timing fork yet, and the two rounds
-     * the least test takes would not fit in the budget left after the others').
+     * served once no group can be) and those [short] wait as well (their next round, or the two the least test
+     * takes when they have no timing fork yet, would not fit in the budget left after the others').
      */
     fun roundStarted(
         round: Int,
