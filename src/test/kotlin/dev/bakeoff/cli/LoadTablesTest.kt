@@ -53,7 +53,7 @@ class LoadTablesTest {
         val none = load.map { if (it.strategy == "virtual-threads") it.copy(queueing = check(1.5, emptyList())) else it }
         assertContains(
             LoadTables.render(Terminal(terminalInterface = TerminalRecorder(width = 250)), run.copy(load = none)),
-            "virtual-threads: the model's wait is x1.50 the measured one: none of the arrivals, the service time's distribution or the cores' share busy with the generator and other processes explains it",
+            "virtual-threads: the model's wait is x1.50 the measured one: none of the arrivals, the service time's distribution, its order or the cores' share busy with the generator and other processes explains it",
         )
     }
 
