@@ -8,7 +8,8 @@ minus mean service time: the generator's lag plus submission to start), the mode
 items' hand-off added to every item + Allen-Cunneen + the cores' wait) and as it is now (MachineQueueing: the
 hand-off paid by the items that found a server idle and holding that server while it wakes, Cosmetatos' M/D/c
 interpolated to M/G/c), each over the measured wait. Then the evidence: the share of items that found every
-server busy against Erlang C, and the measured wait of the items submitted with k in flight.
+server busy against Erlang C, a queued item's mean wait (the items submitted with k >= servers in flight)
+against M/G/c's Wq / C, and the measured wait of the items submitted with k in flight.
 
 --sim replays each point of the storage workload in a discrete-event FCFS pool (Poisson arrivals, the measured
 mean service time, the measured idle hand-off holding the server) twice: service times drawn independently, as
@@ -84,6 +85,20 @@ def new_prediction(f, servers, declared_scv):
     return lag + idle * h * 1e9 + wait * 1e9 + core_wait(f, rate)
 
 
+def queued_wait(f, servers, declared_scv):
+    """A queued item's mean wait (ns): measured over the groups k >= servers, and M/G/c's Wq / C at the held service."""
+    g = f['costs']['handoff']['byInFlight'][servers:]
+    n = sum(x['items'] for x in g)
+    measured = sum(x['items'] * x['meanNs'] for x in g) / n if n else math.nan
+    rate, s = f['offeredPerSec'], f['serviceNs'] / 1e9
+    h = idle_handoff(f['costs']['handoff']['byInFlight'], servers) / 1e9
+    eff = s
+    for _ in range(50):
+        eff = s + (1 - erlang_c(servers, rate * eff)) * h
+    model = ggc_wait(servers, rate, eff, declared_scv, f['serviceScv']) / erlang_c(servers, rate * eff)
+    return measured, model * 1e9
+
+
 def old_prediction(f, servers, declared_scv):
     c = f['costs']
     rate, s, cs = f['offeredPerSec'], f['serviceNs'] / 1e9, f['serviceScv']
@@ -125,7 +140,7 @@ def main(argv):
     for strategy, points in rows.items():
         print(f"\n## {strategy}: below the knee, {len(points)} points")
         print(f"{'rate/s':>7} {'measured':>9} {'old':>7} {'new':>7} {'old/m':>6} {'new/m':>6} "
-              f"{'P(k>=c)':>8} {'ErlangC':>8} {'sim iid':>8} {'sim order':>9}")
+              f"{'P(k>=c)':>8} {'ErlangC':>8} {'queued':>7} {'Wq/C':>7} {'sim iid':>8} {'sim order':>9}")
         inside = [0, 0]
         for p in sorted(points, key=lambda x: x['figures']['offeredPerSec']):
             f, q = p['figures'], p['queueing']
@@ -141,6 +156,11 @@ def main(argv):
             erlang = erlang_c(servers, f['offeredPerSec'] * f['serviceNs'] / 1e9) if servers else 0.0
             line = (f"{f['offeredPerSec']:7.0f} {measured / 1e3:8.0f}µ {old / 1e3:6.0f}µ {new / 1e3:6.0f}µ "
                     f"{old / measured:6.2f} {new / measured:6.2f} {queued:8.3f} {erlang:8.3f}")
+            if servers:
+                qm, qp = queued_wait(f, servers, declared)
+                line += f" {qm / 1e3:6.0f}µ {qp / 1e3:6.0f}µ"
+            else:
+                line += f" {'':7} {'':7}"
             if sim and servers:
                 over = f['serviceNs'] / 1e9 - 0.995e-3
                 h = idle_handoff(groups, servers) / 1e9
