@@ -9,9 +9,13 @@ import kotlin.math.abs
 
 /**
  * The queueing model that knows the machine: the hand-off, the servers' wait ([Queueing.ggcWait]) and the
- * wait for a core. An item waits for the generator to submit it (its lag) and for a woken server to start it
- * even when one was idle: the hand-off, measured on the items submitted while fewer were in flight than
- * servers ([LoadCosts.handoff]). Every arrival's CPU (the generator submitting it, the strategy handing it
+ * wait for a core. An item waits for the generator to submit it (its lag) and, when it finds a server idle,
+ * for the woken server to start it: the hand-off, measured on the items submitted while fewer were in flight
+ * than servers ([LoadCosts.handoff]). Only those items pay it (an item that queued is taken by a server
+ * finishing its previous one, awake), and the woken server is held through it, serving no one else: to the
+ * servers' queue an idle-found item's service is longer by its hand-off, so the pool's service time is
+ * `S + P(idle)·h`, P(idle) = 1 − Erlang C at that very service time (a fixed point), and the servers' wait is
+ * M/G/c's at it. Every arrival's CPU (the generator submitting it, the strategy handing it
  * off, the item's own, the JVM's GC and JIT: [LoadCosts.cpuNsPerItem]) runs on the same [LoadCosts.cores],
  * which other processes keep busy too ([LoadCosts.otherCores]), so before a server can start an item the item
  * waits for a core as in M/M/k, k the cores, that CPU as one service (Erlang C), the other processes' busy cores
@@ -21,7 +25,8 @@ import kotlin.math.abs
  * the rule of docs/RESULTS.md names the assumptions the measurements say broke: arrivals (measured
  * inter-arrival SCV off the declared one by more than [ARRIVAL_SCV_TOLERANCE]), the service time's
  * distribution (SCV above [SERVICE_SCV_LIMIT]), servers busy with something else (the generator's and other
- * processes' share of the cores above [BUSY_SHARE_LIMIT]). Pure.
+ * processes' share of the cores above [BUSY_SHARE_LIMIT]), the service times' order (a pool's items' lag-1
+ * autocorrelation above [SERVICE_CORRELATION_LIMIT]). Pure.
  */
 internal object MachineQueueing {
     /** The agreement is off when predicted / measured differs from 1 by more than this. */
@@ -37,19 +42,25 @@ internal object MachineQueueing {
     const val BUSY_SHARE_LIMIT = 0.1
 
     /**
-     * The fit of a window whose servers' predicted wait is [serversWaitNs] and measured wait [measuredWaitNs]
-     * at [ratePerSec], with service SCV [serviceScv], [arrival] as declared and [costs] as measured, an item
-     * finding a server idle when fewer than [idleBelow] others were in flight; null when the cores are at or
-     * past saturation (no steady state to predict) or nothing was measured.
+     * Consecutive service times correlating above this, a pool queues in runs M/G/c's independent service times
+     * do not have: the storage workload's seeds in order (a 0.5-1.49 ms ramp, lag-1 about 0.94) waited 1.2-1.4x
+     * as long in the servers' queue as the same times in random order, replayed (scripts/queueing_fit.py --sim).
+     */
+    const val SERVICE_CORRELATION_LIMIT = 0.3
+
+    /**
+     * The fit of a window at [ratePerSec] whose servers are [pool] (null: every arrival keeps one, M/G/∞, only
+     * the cores to wait for), whose measured wait was [measuredWaitNs], with service SCV [serviceScv], [arrival]
+     * as declared and [costs] as measured; null when the cores or the pool are at or past saturation (no steady
+     * state to predict) or nothing was measured.
      */
     fun fit(
-        serversWaitNs: Double,
+        pool: Pool?,
         measuredWaitNs: Double,
         ratePerSec: Double,
         serviceScv: Double,
         arrival: Arrival,
         costs: LoadCosts,
-        idleBelow: Int,
     ): MachineFit? {
         if (costs.cores < 1 || costs.cpuNsPerItem <= 0.0 || ratePerSec <= 0.0) return null
         val otherShare = costs.otherCores?.let { it / costs.cores }
@@ -58,8 +69,12 @@ internal object MachineQueueing {
         val offered = ratePerSec + (costs.otherCores ?: 0.0).coerceAtLeast(0.0) / cpu
         if (offered * cpu / costs.cores >= 1.0) return null
         val coreWait = Queueing.mmcWait(costs.cores, offered, cpu) * NANOS_PER_SECOND
-        val handoff = costs.handoff?.let { idle(it, idleBelow) }
-        val predicted = (handoff?.meanNs ?: 0.0) + serversWaitNs + coreWait
+        val handoff = costs.handoff?.let { idle(it, pool?.servers ?: costs.cores) }
+        val servers = pool?.let { servers(it, ratePerSec, handoff?.wakeNs ?: 0.0, declaredScv(arrival), serviceScv) }
+        // A pool at or past saturation (the hand-off alone never takes it there: P(idle) falls to 0 first).
+        if (servers?.waitNs?.isFinite() == false) return null
+        val paid = (handoff?.lagNs ?: 0.0) + (servers?.idle ?: 1.0) * (handoff?.wakeNs ?: 0.0)
+        val predicted = paid + (servers?.waitNs ?: 0.0) + coreWait
         val agreement = if (measuredWaitNs > 0) predicted / measuredWaitNs else null
         val share = ratePerSec * costs.generatorNsPerItem / NANOS_PER_SECOND / costs.cores
         val off = agreement != null && abs(agreement - 1) > TOLERANCE
@@ -72,6 +87,10 @@ internal object MachineQueueing {
                 },
                 ModelAssumption.SERVICE_TIME.takeIf { serviceScv > SERVICE_SCV_LIMIT },
                 ModelAssumption.BUSY_CORES.takeIf { share + (otherShare ?: 0.0) > BUSY_SHARE_LIMIT },
+                // Only a queue feels the order: M/G/∞ starts every item at once.
+                ModelAssumption.SERVICE_ORDER.takeIf {
+                    pool != null && (costs.serviceCorrelation ?: 0.0) > SERVICE_CORRELATION_LIMIT
+                },
             )
         }
         return MachineFit(
@@ -79,12 +98,43 @@ internal object MachineQueueing {
         )
     }
 
+    /** A fixed pool of [servers] threads serving [serviceNs] each (the items' measured mean), the servers' queue. */
+    class Pool(val servers: Int, val serviceNs: Double)
+
+    /** The servers' mean wait (ns) and the share of arrivals that find one idle. */
+    internal class Servers(val waitNs: Double, val idle: Double)
+
+    /**
+     * [pool]'s queue at [ratePerSec] when a woken server is held [wakeNs] before it starts an idle-found item:
+     * its service time `x = S + (1 − C(λx))·h` solved by bisection (the right side falls as x rises, so there
+     * is one root, between S and S + h), then M/G/c's wait ([Queueing.ggcWait]) at it.
+     */
+    internal fun servers(
+        pool: Pool,
+        ratePerSec: Double,
+        wakeNs: Double,
+        arrivalScv: Double,
+        serviceScv: Double,
+    ): Servers {
+        val rate = ratePerSec / NANOS_PER_SECOND
+        fun idle(held: Double) = 1 - Queueing.erlangC(pool.servers, rate * held)
+        var low = pool.serviceNs
+        var high = pool.serviceNs + wakeNs
+        repeat(BISECTIONS) {
+            val middle = (low + high) / 2
+            if (middle < pool.serviceNs + idle(middle) * wakeNs) low = middle else high = middle
+        }
+        val held = (low + high) / 2
+        val wait = Queueing.ggcWait(pool.servers, rate, held, arrivalScv, serviceScv)
+        return Servers(wait, idle(held))
+    }
+
     /** The arrivals' SCV as declared: 1 for Poisson's exponential gaps, 0 for even ones. */
     fun declaredScv(arrival: Arrival): Double = if (arrival == Arrival.POISSON) 1.0 else 0.0
 
     /**
      * The hand-off of [h]'s items that found a server idle (fewer than [idleBelow] others in flight), the
-     * generator's mean lag added; null when none did.
+     * generator's mean lag beside it; null when none did.
      */
     internal fun idle(h: LoadHandoff, idleBelow: Int): Handoff? {
         val groups = h.byInFlight.take(idleBelow).filter { it.items > 0 }
@@ -93,11 +143,19 @@ internal object MachineQueueing {
         val mean = groups.sumOf { it.items * it.meanNs } / items
         val square = groups.sumOf { it.items * (it.sdNs * it.sdNs + it.meanNs * it.meanNs) } / items
         val scv = if (mean > 0) (square - mean * mean).coerceAtLeast(0.0) / (mean * mean) else 0.0
-        return Handoff(h.lagNs + mean, scv, items)
+        return Handoff(h.lagNs, mean, scv, items)
     }
 
-    /** The hand-off term: [meanNs] (lag included), the SCV of the idle-server items' waits, and how many. */
-    internal class Handoff(val meanNs: Double, val scv: Double, val items: Long)
+    /**
+     * The hand-off term: the generator's mean lag [lagNs], the idle-server items' mean wait from submission to
+     * start [wakeNs] and its SCV [scv], over [items] of them; [meanNs] is the lag and the wake together.
+     */
+    internal class Handoff(val lagNs: Double, val wakeNs: Double, val scv: Double, val items: Long) {
+        val meanNs: Double get() = lagNs + wakeNs
+    }
+
+    /** Halvings of the pool's service time's bracket (the hand-off's width): far below a nanosecond. */
+    private const val BISECTIONS = 40
 
     private const val NANOS_PER_SECOND = 1e9
 }

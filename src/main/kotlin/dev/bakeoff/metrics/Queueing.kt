@@ -4,12 +4,15 @@ import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.LittleCheck
 import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.QueueingCheck
+import kotlin.math.sqrt
 
 /**
  * Queueing theory as the oracle of a load cell: Little's law (L = λW) against the mean in flight
  * sampled apart from the latencies, and the mean wait before service of `c` servers under Erlang C
- * (M/M/c), scaled by Allen and Cunneen's `(ca² + cs²) / 2` for other arrival and service variations
- * (exact for M/D/1 and M/G/1, the textbook approximation for M/D/c and M/G/c). Pure functions.
+ * (M/M/c), carried to other service variations by Cosmetatos' M/D/c and Tijms' interpolation between
+ * M/D/c and M/M/c ([mgcWait]), to other arrivals by `(ca² + cs²) / (1 + cs²)` ([ggcWait]). Allen and
+ * Cunneen's `(ca² + cs²) / 2` alone, used before, puts M/D/c at half M/M/c, which is exact for one server
+ * only: for c = 4 at ρ = 0.5 it runs 12% under the exact M/D/4 wait. Pure functions.
  */
 internal object Queueing {
     /**
@@ -33,12 +36,42 @@ internal object Queueing {
     }
 
     /**
-     * The mean wait before service with arrivals and service times of squared coefficients of
-     * variation [arrivalScv] (1: Poisson, 0: even) and [serviceScv] (1: exponential, 0: fixed):
-     * Allen-Cunneen's approximation of G/G/c.
+     * M/D/c's mean wait before service, in the unit of [serviceTime]: Cosmetatos' correction of half M/M/c's,
+     * `(1 + (1 − ρ)(c − 1)(√(4 + 5c) − 2) / (16ρc))`, within a few percent of the exact (Crommelin) values
+     * (G. P. Cosmetatos, "Some approximate equilibrium results for the multi-server queue (M/G/r)", Operational
+     * Research Quarterly 27, 1976); exact for one server; infinite at or past saturation.
      */
-    fun ggcWait(servers: Int, rate: Double, serviceTime: Double, arrivalScv: Double, serviceScv: Double): Double =
-        mmcWait(servers, rate, serviceTime) * (arrivalScv + serviceScv) / 2
+    fun mdcWait(servers: Int, rate: Double, serviceTime: Double): Double {
+        val utilisation = rate * serviceTime / servers
+        if (utilisation <= 0.0) return 0.0
+        if (utilisation >= 1.0) return Double.POSITIVE_INFINITY
+        val spread = (servers - 1) * (sqrt(4.0 + 5 * servers) - 2) / (16 * utilisation * servers)
+        return mmcWait(servers, rate, serviceTime) / 2 * (1 + (1 - utilisation) * spread)
+    }
+
+    /**
+     * M/G/c's mean wait with a service time of squared coefficient of variation [serviceScv]: for a service
+     * steadier than an exponential's, the interpolation `(1 − cs²)·W(M/D/c) + cs²·W(M/M/c)` (H. C. Tijms,
+     * A First Course in Stochastic Models, Wiley 2003, the M/G/c approximations), else Allen–Cunneen's
+     * `(1 + cs²) / 2 · W(M/M/c)`, which it meets at cs² = 1.
+     */
+    fun mgcWait(servers: Int, rate: Double, serviceTime: Double, serviceScv: Double): Double {
+        val mmc = mmcWait(servers, rate, serviceTime)
+        if (serviceScv >= 1.0) return mmc * (1 + serviceScv) / 2
+        return (1 - serviceScv) * mdcWait(servers, rate, serviceTime) + serviceScv * mmc
+    }
+
+    /**
+     * The mean wait before service with arrivals and service times of squared coefficients of
+     * variation [arrivalScv] (1: Poisson, 0: even) and [serviceScv] (1: exponential, 0: fixed): M/G/c's
+     * ([mgcWait]) scaled by `(ca² + cs²) / (1 + cs²)`, the arrivals' share of Allen–Cunneen's factor (exact
+     * scaling for one server in heavy traffic, Kingman's).
+     */
+    fun ggcWait(servers: Int, rate: Double, serviceTime: Double, arrivalScv: Double, serviceScv: Double): Double {
+        val variation = arrivalScv + serviceScv
+        if (variation <= 0.0) return 0.0
+        return mgcWait(servers, rate, serviceTime, serviceScv) * variation / (1 + serviceScv)
+    }
 
     /** Little's law on [figures]: the sampled mean in flight against achieved rate x mean latency. */
     fun little(figures: LoadFigures): LittleCheck? {
@@ -63,13 +96,14 @@ internal object Queueing {
         val wait = servers?.let { ggcWait(it, rate, service, arrivalScv, figures.serviceScv) * NANOS_PER_SECOND } ?: 0.0
         val measured = figures.latencyNs.mean - figures.serviceNs
         return QueueingCheck(
-            model = "${kendall(arrival, figures.serviceScv)}/${servers ?: "∞"} (Erlang C, Allen-Cunneen)",
+            model = "${kendall(arrival, figures.serviceScv)}/${servers ?: "∞"} (Erlang C, Cosmetatos)",
             servers = servers ?: 0,
             utilisation = utilisation,
             predictedWaitNs = wait,
             measuredWaitNs = measured,
             machine = figures.costs?.let {
-                MachineQueueing.fit(wait, measured, rate, figures.serviceScv, arrival, it, servers ?: it.cores)
+                val pool = servers?.let { c -> MachineQueueing.Pool(c, figures.serviceNs) }
+                MachineQueueing.fit(pool, measured, rate, figures.serviceScv, arrival, it)
             },
         )
     }

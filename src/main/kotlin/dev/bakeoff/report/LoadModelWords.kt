@@ -41,11 +41,14 @@ internal object LoadModelWords {
                 ModelAssumption.BUSY_CORES ->
                     a.sentence + " (the generator ${Units.sig3(m.generatorShare * 100)}% of them" +
                         m.otherShare?.let { ", other processes ${Units.sig3(it * 100)}%" }.orEmpty() + ")"
+
+                ModelAssumption.SERVICE_ORDER ->
+                    a.sentence + " (lag-1 autocorrelation ${Units.sig3(costs?.serviceCorrelation ?: 0.0)})"
             }
         }.ifEmpty {
             listOf(
-                "none of the arrivals, the service time's distribution or the cores' share busy with the " +
-                    "generator and other processes explains it",
+                "none of the arrivals, the service time's distribution, its order or the cores' share busy with " +
+                    "the generator and other processes explains it",
             )
         }
         return "the model's wait is x${Units.sig3(agreement)} the measured one: ${why.joinToString("; ")}"

@@ -10,8 +10,8 @@ import kotlinx.serialization.Serializable
  * generator's own ([generatorNsPerItem]: its thread and the in-flight sampler's) on the JVM's [cores],
  * and how the arrivals really came: [arrivalScv], the squared coefficient of variation of the gaps
  * between the generator's actual submissions (1 for Poisson, 0 for even arrivals, as declared); the cores
- * busy outside this JVM over the window ([otherCores]) and the hand-offs item by item ([handoff]), both
- * absent in older files. Immutable.
+ * busy outside this JVM over the window ([otherCores]), the hand-offs item by item ([handoff]) and how the
+ * service times followed one another ([serviceCorrelation]), absent in older files. Immutable.
  */
 @Serializable
 public class LoadCosts(
@@ -22,9 +22,23 @@ public class LoadCosts(
     /** The machine's busy CPU (`/proc/stat`) minus this JVM's over the window, in cores; absent without `/proc`. */
     public val otherCores: Double? = null,
     public val handoff: LoadHandoff? = null,
+    /**
+     * The lag-1 autocorrelation of the measured items' service times in arrival order, derived after the drain:
+     * about 0 for independent ones, as M/G/c has them; near 1 when neighbours take alike (a workload that cycles
+     * its seeds in order), which queues longer than M/G/c says. Absent with fewer than 3 service times.
+     */
+    public val serviceCorrelation: Double? = null,
 ) : ResultValue() {
     override val fields
-        get() = listOf(::cores, ::cpuNsPerItem, ::generatorNsPerItem, ::arrivalScv, ::otherCores, ::handoff)
+        get() = listOf(
+            ::cores,
+            ::cpuNsPerItem,
+            ::generatorNsPerItem,
+            ::arrivalScv,
+            ::otherCores,
+            ::handoff,
+            ::serviceCorrelation,
+        )
 }
 
 /**
@@ -66,15 +80,20 @@ public enum class ModelAssumption(public val id: String, public val sentence: St
     /** The cores the servers run on were busy with the generator and other processes (their measured CPU share). */
     @SerialName("busy-cores")
     BUSY_CORES("busy-cores", "the servers' cores were busy with something else"),
+
+    /** Consecutive items' service times correlate ([LoadCosts.serviceCorrelation]): M/G/c has them independent. */
+    @SerialName("service-order")
+    SERVICE_ORDER("service-order", "the service times came in a correlated order"),
     ;
 
     override fun toString(): String = id
 }
 
 /**
- * The queueing model that knows the machine (docs/RESULTS.md): the hand-off an item pays even when a server
- * is idle ([handoffNs]: the generator's lag plus the measured wait of the items that found one idle), the
- * servers' wait of [QueueingCheck] and the wait for one of the [LoadCosts.cores], busy at rate x CPU per
+ * The queueing model that knows the machine (docs/RESULTS.md): the hand-off an item pays when it finds a server
+ * idle ([handoffNs]: the generator's lag, paid by every item, plus the measured wait of the items that found one
+ * idle, paid by those), the servers' wait (M/G/c with each woken server held through its hand-off) and the wait
+ * for one of the [LoadCosts.cores], busy at rate x CPU per
  * item / cores, of which the generator takes [generatorShare], and other processes [otherShare], as M/M/k
  * with the CPU per item as its service and the other processes' busy cores as load beside it ([coreWaitNs]);
  * [predictedWaitNs] is the sum, [agreement] it over the measured wait (null when that is not positive).
@@ -87,7 +106,7 @@ public class MachineFit(
     public val generatorShare: Double,
     /** The wait for a core (ns), Erlang C over the cores. */
     public val coreWaitNs: Double,
-    /** The servers' wait plus [coreWaitNs] (ns). */
+    /** The lag, the hand-off of the items that found a server idle, the servers' wait and [coreWaitNs] (ns). */
     public val predictedWaitNs: Double,
     /** [predictedWaitNs] over the measured wait; null when that is not positive. */
     public val agreement: Double? = null,

@@ -50,10 +50,22 @@ class LoadTablesTest {
             "  virtual-threads: the model's wait is x0.380 the measured one: the arrivals were not as declared (inter-arrival SCV 1.70, declared 1.00)",
         )
         assertFalse("executor-fixed:size=4: the model's wait" in text, "within 20%: nothing to explain")
+        val ordered = LoadCosts(2, 60_000.0, 40_000.0, 1.0, serviceCorrelation = 0.94)
+        val order = load.map {
+            if (it.strategy == "executor-fixed:size=4") {
+                it.copy(queueing = check(0.6, listOf(ModelAssumption.SERVICE_ORDER)), figures = it.figures!!.copy(costs = ordered))
+            } else {
+                it
+            }
+        }
+        assertContains(
+            LoadTables.render(Terminal(terminalInterface = TerminalRecorder(width = 250)), run.copy(load = order)),
+            "executor-fixed:size=4: the model's wait is x0.600 the measured one: the service times came in a correlated order (lag-1 autocorrelation 0.940)",
+        )
         val none = load.map { if (it.strategy == "virtual-threads") it.copy(queueing = check(1.5, emptyList())) else it }
         assertContains(
             LoadTables.render(Terminal(terminalInterface = TerminalRecorder(width = 250)), run.copy(load = none)),
-            "virtual-threads: the model's wait is x1.50 the measured one: none of the arrivals, the service time's distribution or the cores' share busy with the generator and other processes explains it",
+            "virtual-threads: the model's wait is x1.50 the measured one: none of the arrivals, the service time's distribution, its order or the cores' share busy with the generator and other processes explains it",
         )
     }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
 import kotlin.test.assertNotNull
+import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
 /**
@@ -73,6 +74,16 @@ class LoadGeneratorTest {
         assertEquals(mean, f.serviceNs, 1e-6)
         val variance = (1000 * (3e6 - mean) * (3e6 - mean) + 999 * (1e6 - mean) * (1e6 - mean)) / 1999
         assertEquals(variance / (mean * mean), f.serviceScv, 1e-9)
+    }
+
+    @Test
+    fun `the service times' order is their lag-1 autocorrelation in arrival order, derived after the drain`() {
+        fun correlation(held: (Int) -> Long) = run(FakeClock(), instant, held = held).figures.costs?.serviceCorrelation
+        // Alternating 1 ms and 3 ms: each item's neighbour is its opposite.
+        assertEquals(-1.0, assertNotNull(correlation { if (it % 2 == 0) 1_000_000L else 3_000_000L }), 0.001)
+        // The storage workload's seeds in order: a 0.5-1.49 ms ramp, neighbours alike.
+        assertEquals(0.94, assertNotNull(correlation { (500L + 10L * (it % 100)) * 1_000 }), 0.005)
+        assertNull(correlation { 1_000_000L }, "all alike: no correlation to speak of")
     }
 
     @Test

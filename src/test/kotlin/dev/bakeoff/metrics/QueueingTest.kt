@@ -9,7 +9,7 @@ import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 
-/** The oracle against textbook values (Gross & Harris; Kleinrock): Erlang C, M/M/c, M/D/1, Little's law. */
+/** The oracle against textbook values (Gross & Harris; Kleinrock): Erlang C, M/M/c, M/D/1, M/D/c, Little's law. */
 class QueueingTest {
     @Test
     fun `Erlang C matches the textbook`() {
@@ -40,6 +40,35 @@ class QueueingTest {
     }
 
     @Test
+    fun `M over D over c is within 4 percent of the exact values, where half of M over M over c runs low`() {
+        // Exact M/D/c waits (Crommelin's embedded chain, solved numerically), unit service, c servers at rho.
+        val exact = listOf(Triple(2, 0.5, 0.17674), Triple(4, 0.5, 0.04965), Triple(4, 0.7, 0.18971), Triple(4, 0.3, 0.00846))
+        for ((c, rho, wait) in exact) {
+            assertEquals(wait, Queueing.mdcWait(c, rho * c, 1.0), wait * 0.035, "M/D/$c at $rho")
+        }
+        // Allen-Cunneen's half of M/M/4 at rho = 0.5 is 12% under the exact wait.
+        assertEquals(0.876, Queueing.mmcWait(4, 2.0, 1.0) / 2 / 0.04965, 0.001)
+        // One server: Pollaczek-Khinchine's exact half.
+        assertEquals(Queueing.mmcWait(1, 0.6, 1.0) / 2, Queueing.mdcWait(1, 0.6, 1.0), 1e-12)
+        assertEquals(Double.POSITIVE_INFINITY, Queueing.mdcWait(4, 4.0, 1.0))
+        assertEquals(0.0, Queueing.mdcWait(4, 0.0, 1.0))
+    }
+
+    @Test
+    fun `M over G over c runs from M over D over c to M over M over c as the service varies more`() {
+        assertEquals(Queueing.mdcWait(4, 3.0, 1.0), Queueing.mgcWait(4, 3.0, 1.0, 0.0), 1e-12)
+        assertEquals(Queueing.mmcWait(4, 3.0, 1.0), Queueing.mgcWait(4, 3.0, 1.0, 1.0), 1e-12)
+        val waits = listOf(0.0, 0.1, 0.5, 0.9, 1.0, 2.0, 4.0).map { Queueing.mgcWait(4, 3.0, 1.0, it) }
+        assertEquals(waits.sorted(), waits, "more service variation, a longer wait")
+        // Past an exponential's variation, Allen-Cunneen's (1 + cs^2) / 2.
+        assertEquals(Queueing.mmcWait(4, 3.0, 1.0) * 1.5, Queueing.mgcWait(4, 3.0, 1.0, 2.0), 1e-12)
+        // Poisson arrivals leave M/G/c as it is; even ones scale it by cs^2 / (1 + cs^2); past cs^2 = 1, Allen-Cunneen.
+        assertEquals(Queueing.mgcWait(4, 3.0, 1.0, 0.2), Queueing.ggcWait(4, 3.0, 1.0, 1.0, 0.2), 1e-12)
+        assertEquals(Queueing.mgcWait(4, 3.0, 1.0, 0.2) * 0.2 / 1.2, Queueing.ggcWait(4, 3.0, 1.0, 0.0, 0.2), 1e-12)
+        assertEquals(Queueing.mmcWait(4, 3.0, 1.0) * 2.5 / 2, Queueing.ggcWait(4, 3.0, 1.0, 0.5, 2.0), 1e-12)
+    }
+
+    @Test
     fun `Little's law compares the sampled mean in flight with rate times latency`() {
         val check = assertNotNull(Queueing.little(figures(meanInFlight = 3.3, achieved = 3000.0, meanLatencyNs = 1e6)))
         assertEquals(3.0, check.predicted, 1e-9)
@@ -50,9 +79,9 @@ class QueueingTest {
     fun `the queueing check names its model and predicts below saturation only`() {
         // executor-fixed:size=4 on fixed 1 ms items at 3,000/s: M/D/4 at 75% utilisation.
         val check = assertNotNull(Queueing.check(figures(offered = 3000.0, meanLatencyNs = 1.2e6), 4, Arrival.POISSON))
-        assertEquals("M/D/4 (Erlang C, Allen-Cunneen)", check.model)
+        assertEquals("M/D/4 (Erlang C, Cosmetatos)", check.model)
         assertEquals(0.75, check.utilisation, 1e-9)
-        assertEquals(Queueing.mmcWait(4, 3000.0, 0.001) / 2 * 1e9, check.predictedWaitNs, 1e-3)
+        assertEquals(Queueing.mdcWait(4, 3000.0, 0.001) * 1e9, check.predictedWaitNs, 1e-3)
         assertEquals(0.2e6, check.measuredWaitNs, 1e-3)
         assertNull(Queueing.check(figures(offered = 4000.0), 4, Arrival.POISSON))
         assertEquals(4000.0, Queueing.ceilingPerSec(4, 1e6))

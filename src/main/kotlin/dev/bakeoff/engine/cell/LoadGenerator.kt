@@ -209,6 +209,7 @@ internal class LoadGenerator(
                     scv(gaps),
                     otherCores,
                     handoff,
+                    lag1(service),
                 )
             },
         )
@@ -274,6 +275,15 @@ internal class LoadGenerator(
             val mean = times.average()
             if (mean <= 0.0) return 0.0
             return times.sumOf { (it - mean) * (it - mean) } / times.size / (mean * mean)
+        }
+
+        /** The lag-1 autocorrelation of [times] in their order (null for fewer than 3 or all alike). */
+        private fun lag1(times: LongArray): Double? {
+            if (times.size < 3) return null
+            val mean = times.average()
+            val variance = times.sumOf { (it - mean) * (it - mean) }
+            if (variance <= 0.0) return null
+            return (1 until times.size).sumOf { (times[it] - mean) * (times[it - 1] - mean) } / variance
         }
 
         fun latencyOf(h: Histogram) = LoadLatency(
