@@ -89,6 +89,16 @@ internal object LoadResultsCheck {
         positive("lowPerSec", c.lowPerSec),
         positive("highPerSec", c.highPerSec),
         c.judged?.firstNotNullOfOrNull { positive("a judged rate", it.ratePerSec) },
+        c.modelKnee?.let {
+            first(
+                positive("modelKnee perSec", it.perSec),
+                amount("modelKnee utilisation", it.utilisation),
+                positive("modelKnee saturationPerSec", it.saturationPerSec),
+                amount("modelKnee anchorNs", it.anchorNs),
+                count("modelKnee forks", it.forks, min = 1),
+                amount("modelKnee agreement", it.agreement),
+            )
+        },
         LoadCapacityRange.problem(c),
     )
 
