@@ -4,6 +4,7 @@ import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.report.LoadCapacityRange
+import dev.bakeoff.report.LoadKneeWords
 import dev.bakeoff.report.LoadModelWords
 import dev.bakeoff.report.LoadTailCauses
 import dev.bakeoff.result.LoadKey
@@ -16,7 +17,7 @@ import kotlin.math.abs
  * The console view of load results: per workload and rate, a percentile table of every strategy
  * (latency from each item's intended start), the achieved rate, the generator's lag and the theory's
  * checks (the queueing model's agreement, and why it disagrees where it does); then, after `capacity`,
- * each strategy's capacity and the sentence that explains its knee.
+ * each strategy's capacity, the sentence that explains its knee and the queueing model's knee beside it.
  */
 internal object LoadTables {
     private val HEADER = listOf(
@@ -81,6 +82,7 @@ internal object LoadTables {
         val header = listOf("strategy", "workload", "objective", "capacity", "ceiling", "x ceiling")
         appendLine(terminal.render(compactTable(header, rows)))
         capacities.forEach { appendLine(LoadCapacityRange.explained(it)) }
+        capacities.forEach { c -> LoadKneeWords.line(c)?.let { appendLine(it) } }
     }
 
     private fun row(c: LoadResult): List<String> {

@@ -138,6 +138,7 @@ internal class ForkSample private constructor(
         /** One fork in this many beyond the first is trimmed from each end ([kept]). */
         const val TRIM_EVERY = 5
 
-        private fun median(xs: List<Double>): Double = xs.sorted().let { (it[(it.size - 1) / 2] + it[it.size / 2]) / 2 }
+        /** The median of [xs], the mean of the middle two of an even count; not empty. */
+        fun median(xs: List<Double>): Double = xs.sorted().let { (it[(it.size - 1) / 2] + it[it.size / 2]) / 2 }
     }
 }

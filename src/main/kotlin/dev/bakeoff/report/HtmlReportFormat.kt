@@ -152,7 +152,8 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                     "Per kind of work, each strategy's p50, p99 and p99.9 from each item's intended start " +
                         "against the offered rate (log axes), with the forks' interval at each rate; the dashed " +
                         "line is the objective, a band each strategy's capacity range, diamonds the queueing " +
-                        "model's mean. Beside it, what each held; under it, what stalled each point's tail."
+                        "model's mean, a dotted vertical line its knee. Beside it, what each held; under it, what " +
+                        "stalled each point's tail."
                     )
             }
             for (load in loads) {

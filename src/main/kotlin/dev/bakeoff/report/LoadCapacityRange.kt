@@ -13,16 +13,20 @@ internal object LoadCapacityRange {
      */
     fun text(c: CapacityResult): String? {
         val confidence = c.confidence ?: return null
+        val budget = if (c.outOfBudget == true) "; out of budget" else ""
+        return "${range(c)} at ${c.objective}, ${(confidence * 100).roundToInt()}%, ${c.forks ?: 0} forks$budget"
+    }
+
+    /** The range alone: "18,900–22,400/s", "at least X/s", "below X/s" or "not bracketed". */
+    fun range(c: CapacityResult): String {
         val low = c.lowPerSec
         val high = c.highPerSec
-        val range = when {
+        return when {
             low != null && high != null -> "${Units.sig3(low)}–${Units.sig3(high)}/s"
             low != null -> "at least ${Units.sig3(low)}/s"
             high != null -> "below ${Units.sig3(high)}/s"
             else -> "not bracketed"
         }
-        val budget = if (c.outOfBudget == true) "; out of budget" else ""
-        return "$range at ${c.objective}, ${(confidence * 100).roundToInt()}%, ${c.forks ?: 0} forks$budget"
     }
 
     /** [c]'s explanation, after its range where it has one: the sentence the console and the report show. */

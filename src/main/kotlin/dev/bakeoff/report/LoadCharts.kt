@@ -9,7 +9,7 @@ import kotlinx.serialization.json.JsonObject
 /**
  * The load charts of report.html, from a run's `load` and `capacity` sections, one set per kind of work
  * (workload, items, wait form, machine): the knee ([LoadKneeChart]: p50/p99/p99.9 against the offered
- * rate with the forks' intervals, the objective, each capacity range, the model's mean), what the
+ * rate with the forks' intervals, the objective, each capacity range, the model's mean and knee), what the
  * strategies held beside it ([LoadResourcesChart]), and the dominant cause of every point's tail, fork by
  * fork. Pure functions; safe from any thread.
  */
@@ -37,7 +37,9 @@ internal object LoadCharts {
                 val points = LoadPoint.of(cells).takeIf { it.isNotEmpty() } ?: return@mapNotNull null
                 LoadChart(
                     title = "${work.title}: latency against the offered rate",
-                    explanations = own.map(LoadCapacityRange::explained),
+                    explanations = own.flatMap {
+                        listOfNotNull(LoadCapacityRange.explained(it), LoadKneeWords.line(it))
+                    },
                     option = LoadKneeChart.option(points, own, confidence(own)),
                     resources = LoadResourcesChart.option(points),
                     tails = tails(points),

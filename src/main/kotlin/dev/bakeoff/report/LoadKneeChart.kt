@@ -9,7 +9,8 @@ import kotlinx.serialization.json.JsonObject
  * The knee drawn: each strategy's p50, p99 and p99.9 against the offered rate ([LoadPoint]s, log axes),
  * a line each (dotted, solid, dashed) in the strategy's colour with each point's fork interval as an error
  * bar, the objective as a dashed horizontal line, each strategy's capacity range as a band of its colour
- * across the rates, and the queueing model's mean latency per point where the cells have one. Each
+ * across the rates, and the queueing model's mean latency per point where the cells have one, its knee as a
+ * dotted vertical line ([LoadKneeWords.marker]). Each
  * point's tooltip names its forks' dominant tail cause at that percentile. Pure; safe from any thread.
  */
 internal object LoadKneeChart {
@@ -37,10 +38,10 @@ internal object LoadKneeChart {
             }.mapIndexed { j, s ->
                 // The range and the objective once each, on the strategy's first line: never a pile of labels.
                 if (j != 0) s else s + listOfNotNull(range(capacity, colour), objective(objectives, size, i))
-            } + listOfNotNull(model(strategy, own, colour, size))
+            } + listOfNotNull(model(strategy, own, colour, size, capacity))
         }
         val rates = points.values.flatten().map { it.ratePerSec } +
-            capacities.flatMap { listOfNotNull(it.lowPerSec, it.highPerSec) }
+            capacities.flatMap { listOfNotNull(it.lowPerSec, it.highPerSec, it.modelKnee?.perSec) }
         return jsonOf(
             "legend" to mapOf("top" to 0, "type" to "scroll"),
             "tooltip" to mapOf("trigger" to "item", "fromData" to true),
@@ -115,8 +116,17 @@ internal object LoadKneeChart {
         )
     }
 
-    /** The model's mean latency per point, thin and dashed; null when no cell has a queueing check. */
-    private fun model(strategy: String, own: List<LoadPoint>, colour: String, size: Double): JsonObject? {
+    /**
+     * The model's mean latency per point, thin and dashed, with the model's knee of [capacity] as a vertical line
+     * ([LoadKneeWords.marker]); null when no cell has a queueing check.
+     */
+    private fun model(
+        strategy: String,
+        own: List<LoadPoint>,
+        colour: String,
+        size: Double,
+        capacity: CapacityResult?,
+    ): JsonObject? {
         val data = own.mapNotNull { p ->
             val ns = modelNs(p) ?: return@mapNotNull null
             val tip = "$strategy at ${Units.sig3(p.ratePerSec)}/s offered: the model's mean latency " +
@@ -132,6 +142,7 @@ internal object LoadKneeChart {
             "itemStyle" to mapOf("color" to colour),
             "lineStyle" to mapOf("color" to colour, "type" to listOf(2, 6), "width" to 1),
             "data" to data,
+            "markLine" to LoadKneeWords.marker(capacity, colour),
         )
     }
 

@@ -89,6 +89,14 @@ internal object LoadResultsCheck {
         positive("lowPerSec", c.lowPerSec),
         positive("highPerSec", c.highPerSec),
         c.judged?.firstNotNullOfOrNull { positive("a judged rate", it.ratePerSec) },
+        c.modelKnee?.let { m ->
+            // Rates are divided by and drawn on a log axis; the rest are amounts.
+            listOf("perSec" to m.perSec, "saturationPerSec" to m.saturationPerSec)
+                .firstNotNullOfOrNull { (name, v) -> positive("modelKnee $name", v) }
+                ?: listOf("utilisation" to m.utilisation, "anchorNs" to m.anchorNs, "agreement" to m.agreement)
+                    .firstNotNullOfOrNull { (name, v) -> amount("modelKnee $name", v) }
+                ?: count("modelKnee forks", m.forks, min = 1)
+        },
         LoadCapacityRange.problem(c),
     )
 

@@ -264,11 +264,14 @@ public class CapacityResult(
     public val judged: List<CapacityPoint>? = null,
     /** True when the search stopped because `--budget` ran out before it had bracketed and refined. */
     public val outOfBudget: Boolean? = null,
+    /** The queueing model's knee and its agreement with the measured one; absent without the model's inputs. */
+    public val modelKnee: ModelKneeFit? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::strategy, ::family, ::workload, ::objective, ::capacityPerSec, ::ceilingPerSec, ::explanation, ::points,
             ::percentile, ::limitNs, ::machine, ::lowPerSec, ::highPerSec, ::confidence, ::judged, ::outOfBudget,
+            ::modelKnee,
         )
 
     /** The forks the search took over all its points; null in files written before ranges. */
@@ -292,8 +295,9 @@ public class CapacityResult(
         confidence: Double? = this.confidence,
         judged: List<CapacityPoint>? = this.judged,
         outOfBudget: Boolean? = this.outOfBudget,
+        modelKnee: ModelKneeFit? = this.modelKnee,
     ): CapacityResult = CapacityResult(
         strategy, family, workload, objective, capacityPerSec, ceilingPerSec, explanation, points, percentile, limitNs,
-        machine, lowPerSec, highPerSec, confidence, judged, outOfBudget,
+        machine, lowPerSec, highPerSec, confidence, judged, outOfBudget, modelKnee,
     )
 }

@@ -6,9 +6,11 @@ import dev.bakeoff.report.LoadFixture
 import dev.bakeoff.result.LoadCosts
 import dev.bakeoff.result.MachineFit
 import dev.bakeoff.result.ModelAssumption
+import dev.bakeoff.result.ModelKneeFit
 import dev.bakeoff.result.QueueingCheck
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContains
+import kotlin.test.assertEquals
 import kotlin.test.assertFalse
 
 /** The console's load table: a queueing prediction far below a nanosecond stays one short figure; the model's agreement. */
@@ -83,4 +85,41 @@ class LoadTablesTest {
         val text = LoadTables.capacity(Terminal(terminalInterface = TerminalRecorder(width = 250)), run.copy(capacity = listOf(unmeasured)))
         assertContains(text, "capacity not bracketed at p99=20ms, 95%, 0 forks; out of budget")
     }
+
+    @Test
+    fun `each strategy's model knee is a line after the capacities, inside the range, or how far out and what broke`() {
+        val run = LoadFixture.forked()
+        fun render(knee: ModelKneeFit?): List<String> {
+            val capacity = run.capacity!!.map { if (it.strategy == "virtual-threads") it else it.copy(modelKnee = knee) }
+            return LoadTables.capacity(Terminal(terminalInterface = TerminalRecorder(width = 250)), run.copy(capacity = capacity)).lines()
+        }
+        val inside = render(LoadFixture.KNEE)
+        assertEquals(
+            "executor-fixed:size=4: model knee 3420/s (ρ 0.851), measured 3200–4000/s: inside (×0.950 its middle)",
+            inside[inside.indexOfFirst { it.startsWith("virtual-threads: capacity") } + 1],
+            "after every capacity's own line",
+        )
+        assertFalse(inside.any { it.startsWith("virtual-threads: model knee") }, "no knee: no line")
+        val outside = ModelKneeFit(4250.0, 0.94, 4521.3, anchorNs = 2_100_000.0, forks = 9, agreement = 4250.0 / 3600, inside = false, broken = listOf(ModelAssumption.BUSY_CORES))
+        assertContains(
+            render(outside),
+            "executor-fixed:size=4: model knee 4250/s (ρ 0.940), measured 3200–4000/s: outside, the model ×1.18 the measured knee: it breaks at ρ 0.796, the model at 0.940; broken: busy-cores",
+        )
+        assertContains(
+            render(outside.copyWith(broken = emptyList())).joinToString("\n"),
+            "; no assumption the model checks broke at the range's ends",
+        )
+        assertContains(
+            render(ModelKneeFit(4020.1, 1.0, 4020.1, atSaturation = true, anchorNs = 2_100_000.0, forks = 9, agreement = 4020.1 / 3600, inside = false)),
+            "executor-fixed:size=4: model knee 4020/s at saturation (the model's waits never reach p99=20ms below it), measured 3200–4000/s: outside, " +
+                "the model ×1.12 the measured knee: it breaks at ρ 0.896, the model at 1.00; no assumption the model checks broke at the range's ends",
+        )
+        assertContains(
+            render(ModelKneeFit(saturationPerSec = 4020.1, anchorNs = 25_100_000.0, forks = 3)),
+            "executor-fixed:size=4: no model knee: p99 at the lowest rate, 1000/s, is 25.1 ms, beyond p99=20ms before any wait",
+        )
+    }
+
+    private fun ModelKneeFit.copyWith(broken: List<ModelAssumption>) =
+        ModelKneeFit(perSec, utilisation, saturationPerSec, atSaturation, anchorNs, forks, agreement, inside, broken)
 }

@@ -19,6 +19,7 @@ import dev.bakeoff.result.GroupResult
 import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.MemoryStats
+import dev.bakeoff.result.ModelKneeFit
 import dev.bakeoff.result.PairTest
 import dev.bakeoff.result.Results
 import dev.bakeoff.result.Slope
@@ -324,6 +325,8 @@ class OddResultsTest {
             case("a capacity of 1e308", capacity { it.copy(capacityPerSec = 1e308) }, "capacityPerSec is 1.0E308"),
             case("a sweep rate of 0", capacity { it.copy(points = it.points + 0.0) }, "a rate in points is 0.0"),
             case("an objective of 0 ns", capacity { it.copy(limitNs = 0) }, "limitNs is 0; valid: 1 or more"),
+            case("a model knee at 0/s", capacity { it.copy(modelKnee = ModelKneeFit(0.0, saturationPerSec = 4000.0, anchorNs = 2e6, forks = 9)) }, "modelKnee perSec is 0.0"),
+            case("a model knee of no fork", capacity { it.copy(modelKnee = ModelKneeFit(saturationPerSec = 4000.0, anchorNs = 2e6, forks = 0)) }, "modelKnee forks is 0"),
             case(
                 "a slope with a low bound and no high",
                 heap(Slope(600.0, low = 500.0)),

@@ -12,12 +12,12 @@ import kotlin.test.assertTrue
 /**
  * report.html of a load run in headless Chromium ([BrowserTest]): the knee chart of each kind of work renders
  * with log axes, a line per strategy and percentile with a point per offered rate, the forks' intervals as
- * error bars, the objective, each capacity range and the model's mean; the resources panels beside it; the
+ * error bars, the objective, each capacity range, the model's mean and knee; the resources panels beside it; the
  * tail causes under it; without a console error or a request that leaves the file.
  */
 class LoadChartBrowserTest : BrowserTest() {
     @Test
-    fun `a capacity run's report draws the knee with intervals, objective, ranges and model, and the resources`() {
+    fun `a capacity run's report draws the knee with intervals, objective, ranges, model and its knee, and the resources`() {
         val json = JsonReportFormat.writeTo(LoadFixture.forked(), tmp.resolve("capacity"))
         val page = HtmlReportFormat(Strategies.colours).writeTo(JsonReportFormat.read(json), json.parent)
         open(page, 2)
@@ -34,6 +34,9 @@ class LoadChartBrowserTest : BrowserTest() {
         val labels = seen["labels"] as List<*>
         assertTrue("objective: p99 ≤ 20.0 ms" in labels, "the objective is drawn: $labels")
         assertTrue("$fixed capacity" in labels && "virtual-threads capacity" in labels, "both ranges are drawn: $labels")
+        assertEquals(1, labels.count { it == "model knee" }, "executor-fixed:size=4's model knee is drawn: $labels")
+        val verdicts = driver.findElement(By.cssSelector("section#load ul.verdicts")).text
+        assertTrue("$fixed: model knee 3420/s (ρ 0.851), measured 3200–4000/s: inside" in verdicts, verdicts)
         assertEquals(6L, chart(1)["series"].let { (it as List<*>).size.toLong() }, "three panels of two strategies")
         val tails = driver.findElement(By.cssSelector("section#load ul.tails")).text
         assertTrue("3 GC pauses of 18.0 ms–21.0 ms" in tails, tails)

@@ -66,10 +66,17 @@ class LoadChartsTest {
             areas.map { a -> a.map { it.jsonObject["xAxis"]!!.jsonPrimitive.double } },
             "a bracketed range is a band, one found end a line",
         )
-        val objective = lines.mapNotNull { it["markLine"] }.single().jsonObject["data"]!!.jsonArray.single().jsonObject
+        val objective = lines.mapNotNull { it["markLine"] }.single { "objective" in it.toString() }.jsonObject["data"]!!.jsonArray.single().jsonObject
         assertEquals(20.0, objective["yAxis"]!!.jsonPrimitive.double)
-        val model = lines.single { it.str("name") == "$fixed model (mean)" }.points()
+        val modelLine = lines.single { it.str("name") == "$fixed model (mean)" }
+        val model = modelLine.points()
         assertEquals((995_000.0 + 1_200_000.0) / 1e6, model[0][1], 1e-9, "mean service plus the machine's predicted wait")
+        // The model's knee: a vertical line on the model's own series (the legend hides both together), listed under the chart.
+        val knee = modelLine["markLine"]!!.jsonObject["data"]!!.jsonArray.single().jsonObject
+        assertEquals(3420.0, knee["xAxis"]!!.jsonPrimitive.double)
+        assertEquals("model knee", knee.str("name"))
+        assertEquals(1, lines.count { it["markLine"]?.toString()?.contains("model knee") == true }, "virtual-threads has no model knee")
+        assertContains(chart.explanations, "$fixed: model knee 3420/s (ρ 0.851), measured 3200–4000/s: inside (×0.950 its middle)")
         // The tail's dominant cause in the point's tooltip, and fork by fork under the chart.
         val tip = p99.jsonObject["data"]!!.jsonArray[2].jsonObject.str("tip")
         assertContains(tip, "over 3 forks: p99 ")

@@ -11,6 +11,7 @@ import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.LoadLatency
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.MachineFit
+import dev.bakeoff.result.ModelKneeFit
 import dev.bakeoff.result.PresetInfo
 import dev.bakeoff.result.QueueingCheck
 import dev.bakeoff.result.Results
@@ -28,6 +29,17 @@ import dev.bakeoff.result.copy
  */
 internal object LoadFixture {
     const val OBJECTIVE_NS = 20_000_000L
+
+    /** executor-fixed:size=4's model knee in [forked]: 3,420/s of a 4,020/s saturation, inside its range. */
+    val KNEE = ModelKneeFit(
+        perSec = 3420.0,
+        utilisation = 3420.0 / 4020.1,
+        saturationPerSec = 4020.1,
+        anchorNs = 2_100_000.0,
+        forks = 9,
+        agreement = 3420.0 / 3600,
+        inside = true,
+    )
 
     fun run(latencyFactor: Double = 1.0, capacityFactor: Double = 1.0, capacity: Boolean = true): Results {
         val fixed = listOf(1000.0 to 2_100_000L, 2000.0 to 3_400_000L, 3200.0 to 9_800_000L, 4000.0 to 180_000_000L)
@@ -83,7 +95,8 @@ internal object LoadFixture {
     /**
      * The fixture's capacity run with three forks a rate (latencies x1, x1.2, x0.8), a GC-paused tail on the
      * second fork of executor-fixed:size=4 at 3,200/s, a queueing check with the machine's fit on its cells, and
-     * its capacity bracketed at 3,200–4,000/s (virtual-threads: at least 8,000/s).
+     * its capacity bracketed at 3,200–4,000/s with the model's knee inside at 3,420/s ([KNEE]; virtual-threads: at
+     * least 8,000/s).
      */
     fun forked(): Results {
         val run = LoadFixture.run()
@@ -92,7 +105,7 @@ internal object LoadFixture {
             if (it.strategy == "virtual-threads") {
                 it.copy(lowPerSec = 8000.0, confidence = 0.95)
             } else {
-                it.copy(lowPerSec = 3200.0, highPerSec = 4000.0, confidence = 0.95)
+                it.copy(lowPerSec = 3200.0, highPerSec = 4000.0, confidence = 0.95, modelKnee = KNEE)
             }
         }
         return run.copy(load = load, capacity = capacity)

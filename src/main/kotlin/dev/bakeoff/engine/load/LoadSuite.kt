@@ -23,7 +23,8 @@ import java.time.Instant
  * (items, wait form):
  * each cell a [LoadRunner] JVM, one after another, inside the run's session (which holds the machine).
  * [load] runs every cell at [plan]'s rate; [capacity] sweeps each strategy's rate geometrically
- * with [CapacitySearch], each point in several forks judged by [PointJudge], and reports a range. The
+ * with [CapacitySearch], each point in several forks judged by [PointJudge], and reports a range with the
+ * queueing model's knee beside it ([CapacityKnee]). The
  * results (the `load` and `capacity` sections of [Results]) go to [sink] after every cell and, complete,
  * at the end (the writer rewrites every file then); [progress] hears a line per cell.
  *
@@ -62,7 +63,9 @@ internal class LoadSuite(
                 while (taken.size < n) taken += clock.time { measure(spec, rate) }
                 PointJudge.judge(rate, taken, objective, CapacitySearch.CONFIDENCE)
             }
-            capacities += capacityOf(spec, objective, search)
+            capacities += capacityOf(spec, objective, search).let {
+                it.copy(modelKnee = CapacityKnee.of(it, forks.values.flatten()))
+            }
             sink.results(results(complete = false))
         }
         return results(complete = true).also(sink::results)
