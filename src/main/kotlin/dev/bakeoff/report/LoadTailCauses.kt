@@ -20,7 +20,8 @@ internal object LoadTailCauses {
             "its ${c.items} slowest items" + untimed(tail)
         val span = span(c.shortestNs, c.longestNs)
         val what = when (cause) {
-            StallKind.GENERATOR_LAG -> "the generator ${span.trim()} late"
+            // "the generator 2.16 ms–3.42 ms late", not "of ... late": a lag is a figure, not a number of stalls.
+            StallKind.GENERATOR_LAG -> "the generator${span.removePrefix(" of")} late"
             else -> "${c.stalls} ${plural(cause.noun, c.stalls)}$span in the window"
         }
         return "$head: $what" + items(c.covered, c.items)
