@@ -93,13 +93,15 @@ internal class FittedTable(private val header: List<String>, private val rows: L
 
         /**
          * [cell]'s words, where a line may break: at spaces, except after a number (`52.0 ms`, `56.4–61.8 ms` stay
-         * whole) or a one-character sign (`≥ 1.2 ms`, `× 2`).
+         * whole) or a one-character sign, also one that follows a word (`≥ 1.2 ms`, `× 2`, `(M/G/64 < 1 ns)`: a
+         * break after its `<` would leave a line that reads `1 ns`).
          */
         fun words(cell: String): List<String> {
             val words = mutableListOf<String>()
             for (w in cell.split(' ').filter { it.isNotEmpty() }) {
                 val previous = words.lastOrNull()
-                val joined = previous != null && (previous.last().isDigit() || previous.length == 1)
+                val joined = previous != null &&
+                    (previous.last().isDigit() || previous.substringAfterLast(' ').length == 1)
                 if (joined) words[words.size - 1] = "$previous $w" else words += w
             }
             return words.ifEmpty { listOf("") }

@@ -88,7 +88,8 @@ internal class SelfCheckCommand : CliktCommand(name = "selfcheck") {
         if (aa) return aaTest(session, options)
         val pairs = if (twins.size == 1) "1 pair" else "${twins.size} pairs"
         echo(
-            "Bakeoff selfcheck: $pairs, preset ${preset.id}, up to $maxForks forks a side; results in $dir",
+            "Bakeoff selfcheck: $pairs, preset ${preset.id}, up to $maxForks forks a side; " +
+                "results in ${ResultFiles.shown(dir)}",
             err = true,
         )
         val results = SelfCheck(options, maxForks, twins).run { twin, side, fork ->

@@ -44,10 +44,12 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
         val groups = view.groups
         val sweeps = Sweeps.of(results.cells)
         val grids = SweepGrid.of(results.cells)
+        // A load, capacity or footprint run has no batch cell: no answer, matrix or figure table to show empty.
+        val batch = results.cells.isNotEmpty() || (results.load.isNullOrEmpty() && results.footprint.isNullOrEmpty())
         HtmlAssets.document(out, "Bakeoff report — ${results.createdAt}") { charts ->
             h1 { +"Bakeoff report" }
             p("sub") {
-                +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${results.cells.size} cells"
+                +"Bakeoff ${results.bakeoffVersion}, results of ${results.createdAt}; ${contents(results, batch)}"
             }
             if (!results.complete) {
                 p("warn") {
@@ -55,30 +57,13 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 }
             }
             // What the reader came for comes first: which approach for which kind of work.
-            answer(Answer.of(view), RunSummary.of(view))
+            if (batch) answer(Answer.of(view), RunSummary.of(view))
             section {
                 id = "machine"
                 h2 { +"Machine" }
                 machineTable(listOf(results))
             }
-            section {
-                id = "metrics"
-                h2 { +"What the figures mean" }
-                glossary(results)
-            }
-            section {
-                id = "winners"
-                h2 { +"Winner matrix" }
-                p("sub") {
-                    +(
-                        "Each cell: time relative to the best strategy of its column, by the figure the ranking " +
-                            "compares (the trimmed geometric-mean fork median; ×1.00 ★ = the " +
-                            "winner; strategies not told apart from it share the star, faded while their group is " +
-                            "undecided); green is close to the best, red ten times slower or worse."
-                        )
-                }
-                ReportTables.winnerMatrix(this, groups, colours)
-            }
+            if (batch) batchOverview(results, groups)
             differences(view)
             OutcomeHtml.failures(this, results)
             OutcomeHtml.deadlines(this, results)
@@ -127,17 +112,37 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                     chart(charts, ReportCharts.footprint(rows, colours), ReportCharts.barHeight(rows.size))
                 }
             }
-            section {
-                id = "figures"
-                h2 { +"Every figure" }
-                p("sub") { +"Click a column header to sort." }
-                ReportTables.figures(this, results.cells, groups)
+            if (batch) batchTables(results, groups)
+        }
+    }
+
+    /** What the run holds, for the page's first line: "55 cells", or "6 load cells, 2 capacity searches". */
+    private fun contents(results: Results, batch: Boolean): String = listOfNotNull(
+        "${results.cells.size} cells".takeIf { batch },
+        results.load?.size?.takeIf { it > 0 }?.let { "$it load cells" },
+        results.capacity?.size?.takeIf { it > 0 }?.let { "$it capacity searches" },
+        results.footprint?.size?.takeIf { it > 0 }?.let { "$it footprint rows" },
+    ).joinToString()
+
+    /** The batch cells' glossary and winner matrix. */
+    private fun FlowContent.batchOverview(results: Results, groups: List<RankedGroup>) {
+        section {
+            id = "metrics"
+            h2 { +"What the figures mean" }
+            glossary(results)
+        }
+        section {
+            id = "winners"
+            h2 { +"Winner matrix" }
+            p("sub") {
+                +(
+                    "Each cell: time relative to the best strategy of its column, by the figure the ranking " +
+                        "compares (the trimmed geometric-mean fork median; ×1.00 ★ = the " +
+                        "winner; strategies not told apart from it share the star, faded while their group is " +
+                        "undecided); green is close to the best, red ten times slower or worse."
+                    )
             }
-            section {
-                id = "problems"
-                h2 { +"Cells that did not complete" }
-                ReportTables.problems(this, results.cells)
-            }
+            ReportTables.winnerMatrix(this, groups, colours)
         }
     }
 
@@ -163,6 +168,21 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 if (load.explanations.isNotEmpty()) ul("verdicts") { load.explanations.forEach { li { +it } } }
                 if (load.tails.isNotEmpty()) ul("tails") { load.tails.forEach { li { +it } } }
             }
+        }
+    }
+
+    /** Every batch cell's figures, sortable, and the cells that did not complete. */
+    private fun FlowContent.batchTables(results: Results, groups: List<RankedGroup>) {
+        section {
+            id = "figures"
+            h2 { +"Every figure" }
+            p("sub") { +"Click a column header to sort." }
+            ReportTables.figures(this, results.cells, groups)
+        }
+        section {
+            id = "problems"
+            h2 { +"Cells that did not complete" }
+            ReportTables.problems(this, results.cells)
         }
     }
 
@@ -254,10 +274,10 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
             summary.nextSteps?.let { p("next") { +it } }
             p("sub") {
                 +(
-                    "Per kind of work, the winner, or the strategies not told apart from it: a Welch t test on " +
-                        "the forks' median times (the JVM fork is the unit: at least 2 forks a side), differences " +
-                        "shown within the margin (--margin, 5% by default, or the harness's own cost) a tie. " +
-                        "Details per group below."
+                    "Per kind of work, the winner, or the strategies not told apart from it: a test on the " +
+                        "forks' median times (the JVM fork is the unit: at least 2 forks a side; Welch's t, from six " +
+                        "forks a side Yuen's trimmed t) puts the others behind, differences shown within the margin " +
+                        "(--margin, 5% by default, or the harness's own cost) a tie. Details per group below."
                     )
             }
             table("answer") {
@@ -287,13 +307,16 @@ internal class HtmlReportFormat(private val colours: Map<Family, String>) : Repo
                 "is one iteration's mean batch time, in ss mode one batch. Lower is better.",
             "min–max" to "The fastest and the slowest measured run. When two strategies' ranges overlap, their " +
                 "difference may be noise.",
-            "×best" to "Median time relative to the fastest strategy of the same workload, item count and wait form.",
+            "×best" to "Time relative to the group's winner (same workload, item count and wait form), by the " +
+                "figure the ranking and the tests compare: the geometric mean of the forks' medians (trimmed from " +
+                "six forks).",
             "decided, tie, undecided" to
-                "Decided: the winner is ahead of every other strategy (Welch t on the forks' medians, significant " +
-                "(the ratio's interval above 1) and a ratio over 1 + margin, or a gap of over 2× between forks). " +
+                "Decided: the winner is ahead of every other strategy (the interval of their ratio of fork " +
+                "medians above 1, by Welch's t or, from six forks a side, Yuen's trimmed t, however small the gap; " +
+                "or a gap of over 2× between forks). " +
                 "Tie: the others are behind or shown within the margin (--margin, 5% by default, or the harness's " +
                 "own cost). Undecided: a strategy is neither; " +
-                "more runs could tell. ★ marks the winner and the strategies not told apart from it.",
+                "more forks could tell. ★ marks the winner and the strategies not told apart from it.",
             "±error" to "Half-width of JMH's 99.9% confidence interval of the mean.",
             "alloc per batch" to
                 "Bytes allocated per batch by the batch's own threads (the caller's, the strategy's, " +

@@ -7,7 +7,7 @@ import kotlin.math.roundToInt
 /** A capacity search's range in words, as the console and the report show it. Pure. */
 internal object LoadCapacityRange {
     /**
-     * "18,900–22,400/s at p99 ≤ 20 ms, 95%, 27 forks" (with "; out of budget" when the budget cut it short);
+     * "18900–22400/s at p99=20ms, 95%, 27 forks" (with "; out of budget" when the budget cut it short);
      * "below X/s" when even the first rate missed, "at least X/s" when none missed; null in files written
      * before ranges were recorded.
      */

@@ -51,7 +51,7 @@ internal object LoadCharts {
     private fun confidence(capacities: List<CapacityResult>) =
         capacities.firstNotNullOfOrNull { it.confidence } ?: DEFAULT_CONFIDENCE
 
-    /** "virtual-threads at 21,600/s, fork 2 of 3: p99 23.5 ms: 3 GC pauses of 18–21 ms in the window (...)". */
+    /** "virtual-threads at 21600/s, fork 2 of 3: p99 23.5 ms: 3 GC pauses of 18–21 ms in the window (...)". */
     private fun tails(points: Map<String, List<LoadPoint>>): List<String> = points.values.flatten().flatMap { p ->
         p.measured.mapIndexedNotNull { k, f ->
             val tail = f.tail?.takeIf { it.tails.isNotEmpty() } ?: return@mapIndexedNotNull null

@@ -55,8 +55,9 @@ internal object LoadModelWords {
     }
 
     /**
-     * A queueing wait: Erlang C far below saturation predicts waits such as 1e-56 ns, which in plain
-     * digits would fill the column; under a nanosecond is no wait a clock can see.
+     * A queueing wait: Erlang C far below saturation predicts waits such as 1e-56 ns, which in plain digits would
+     * fill the column, and M/G/∞ none at all. Under a nanosecond is no wait a clock can see, and "< 1 ns" read as
+     * a figure beside the measured milliseconds: it says "no wait".
      */
-    fun wait(ns: Double): String = if (ns < 1.0) "< 1 ns" else Units.nanos(ns)
+    fun wait(ns: Double): String = if (ns < 1.0) "no wait" else Units.nanos(ns)
 }

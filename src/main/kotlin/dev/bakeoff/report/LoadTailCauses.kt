@@ -19,8 +19,9 @@ internal object LoadTailCauses {
         val cause = c.cause ?: return "$head: none of GC pauses, safepoints or generator lag explains " +
             "its ${c.items} slowest items" + untimed(tail)
         val span = span(c.shortestNs, c.longestNs)
+        // "the generator 2.16 ms–3.42 ms late", not "of ... late": a lag is a figure, not a number of stalls.
         val what = when (cause) {
-            StallKind.GENERATOR_LAG -> "the generator ${span.trim()} late"
+            StallKind.GENERATOR_LAG -> "the generator${span.removePrefix(" of")} late"
             else -> "${c.stalls} ${plural(cause.noun, c.stalls)}$span in the window"
         }
         return "$head: $what" + items(c.covered, c.items)

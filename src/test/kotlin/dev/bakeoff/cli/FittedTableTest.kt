@@ -58,6 +58,14 @@ class FittedTableTest {
     }
 
     @Test
+    fun `a sign after a word stays with its figure, so no line reads 1 ns where the cell says under 1 ns`() {
+        val rows = listOf(listOf("virtual-threads", "1.51 ms (M/G/64 < 1 ns)"))
+        val text = Terminal(width = 40).render(compactTable(listOf("strategy", "queueing wait"), rows))
+        assertTrue(text.lines().all { it.length <= 40 }, text)
+        assertContains(text, "< 1 ns)")
+    }
+
+    @Test
     fun `a terminal that reports 0 columns gets every row whole, not a column of borders`() {
         val text = Terminal(width = 0).renderReport(report)
         for (row in report.tables.first().rows) assertContains(text, row[1])

@@ -16,13 +16,13 @@ import kotlin.test.assertFalse
 /** The console's load table: a queueing prediction far below a nanosecond stays one short figure; the model's agreement. */
 class LoadTablesTest {
     @Test
-    fun `an Erlang C wait of 1e-56 ns is shown as under a nanosecond, not in 60 digits`() {
+    fun `an Erlang C wait of 1e-56 ns is shown as no wait, not in 60 digits nor as a figure under 1 ns`() {
         val run = LoadFixture.run(capacity = false)
         val tiny = QueueingCheck("M/G/64 (Erlang C, Allen-Cunneen)", 64, 0.047, 9.68e-57, 1_510_144.0)
         val load = run.load!!.map { if (it.strategy == "virtual-threads") it.copy(queueing = tiny) else it }
         val text = LoadTables.render(Terminal(terminalInterface = TerminalRecorder(width = 250)), run.copy(load = load))
         val row = text.lines().single { "virtual-threads" in it }
-        assertContains(row, "1.51 ms (M/G/64 < 1 ns)")
+        assertContains(row, "1.51 ms (M/G/64 no wait)")
         assertFalse("0.0000" in row, row)
     }
 

@@ -14,6 +14,7 @@ import kotlin.math.cbrt
 import kotlin.test.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertTrue
 
 /**
@@ -107,6 +108,16 @@ class LoadChartsTest {
             html.substringAfter("<script type=\"application/json\" id=\"bakeoff-charts\">").substringBefore("</script>"),
         ).jsonArray
         assertEquals(2, charts.size, "the knee and the resources")
+    }
+
+    @Test
+    fun `a load run's report shows no empty batch section and counts what it holds, not 0 cells`() {
+        val run = LoadFixture.run()
+        val html = buildString { HtmlReportFormat(Strategies.colours).write(run, this) }
+        for (id in listOf("answer", "metrics", "winners", "figures", "problems")) assertFalse("<section id=\"$id\">" in html, id)
+        assertContains(html, "; ${run.load!!.size} load cells, ${run.capacity!!.size} capacity searches</p>")
+        assertFalse(" 0 cells" in html, "a batch count of nothing")
+        assertContains(html, "<section id=\"load\">")
     }
 
     private fun JsonObject.str(key: String) = this[key]!!.jsonPrimitive.content

@@ -2,6 +2,7 @@ package dev.bakeoff.engine.probe
 
 import dev.bakeoff.report.LoadTailCauses
 import dev.bakeoff.result.StallKind
+import dev.bakeoff.result.TailCause
 import dev.bakeoff.result.TailStalls
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
@@ -38,6 +39,8 @@ class TailAttributionTest {
         val cause = TailAttribution.cause("p99", 99.0, 20 * ms, window(20 * ms, late), emptyList())
         assertEquals(StallKind.GENERATOR_LAG, cause.cause)
         assertEquals(10, cause.covered)
+        val lag = TailCause("p99.9", 3_390_000, 3, StallKind.GENERATOR_LAG, covered = 2, stalls = 2, shortestNs = 2_160_000, longestNs = 3_420_000)
+        assertEquals("p99.9 3.39 ms: the generator 2.16 ms–3.42 ms late (2 of its 3 slowest items)", LoadTailCauses.sentence(lag, TailStalls()))
     }
 
     @Test
