@@ -96,7 +96,8 @@ internal object Queueing {
         val wait = servers?.let { ggcWait(it, rate, service, arrivalScv, figures.serviceScv) * NANOS_PER_SECOND } ?: 0.0
         val measured = figures.latencyNs.mean - figures.serviceNs
         return QueueingCheck(
-            model = "${kendall(arrival, figures.serviceScv)}/${servers ?: "∞"} (Erlang C, Cosmetatos)",
+            // M/G/∞ waits for no server: neither Erlang C nor Cosmetatos is used, so the label names none.
+            model = "${kendall(arrival, figures.serviceScv)}/" + (servers?.let { "$it (Erlang C, Cosmetatos)" } ?: "∞"),
             servers = servers ?: 0,
             utilisation = utilisation,
             predictedWaitNs = wait,

@@ -157,7 +157,7 @@ class MachineQueueingTest {
             serviceNs = 1e6, serviceScv = 0.0, costs = costs,
         )
         val check = assertNotNull(Queueing.check(figures, null, Arrival.POISSON))
-        assertEquals("M/D/∞ (Erlang C, Cosmetatos)", check.model)
+        assertEquals("M/D/∞", check.model, "no server to wait for: no Erlang C")
         assertEquals(0, check.servers)
         assertEquals(0.0, check.predictedWaitNs)
         val machine = assertNotNull(check.machine)
