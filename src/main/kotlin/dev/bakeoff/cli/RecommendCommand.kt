@@ -41,7 +41,7 @@ internal class RecommendCommand : CliktCommand(name = "recommend") {
         "concurrency, then confirm the top ones by measuring them."
 
     private val cpuUs by option("--cpu-us", help = "CPU work per item, in microseconds").int()
-    private val waitMsOption by option("--wait-ms", help = "Wait per item, in milliseconds (default: 0)").int()
+    private val waitMsOption by option("--wait-ms", help = "Wait per item, in whole milliseconds (default: 0)").int()
     private val waitMs: Int get() = waitMsOption ?: DEFAULT_WAIT_MS
     private val itemsOption by option("--items", "-n", help = "Items per batch (default: 100)").int()
     private val items: Int get() = itemsOption ?: DEFAULT_ITEMS
