@@ -143,11 +143,12 @@ class CellForksTest {
     @Test
     fun `a fork's clock says after how many warm-ups its own iterations stopped trending`(@TempDir dir: Path) {
         val clock = ForkClock(readyUs = 0, settingsNs = 0)
-        // Per batch: falling for three iterations, then flat.
+        // Per batch: falling for three iterations, then flat; scripted times, so no scheduling delay enters them.
+        var start = 0L
         for (ns in listOf(4_000L, 3_000, 2_000, 1_000, 1_000, 1_000, 1_000, 1_000)) {
-            clock.iterationStarted()
-            val start = System.nanoTime()
+            clock.iterationStarted(start)
             clock.iterationEnded(measured = false, batches = 1, endNanos = start + ns * 1_000)
+            start += ns * 1_000 + 50_000
         }
         val file = dir.resolve("times.jsonl")
         clock.write(file.toFile())

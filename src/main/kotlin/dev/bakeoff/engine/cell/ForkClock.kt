@@ -37,8 +37,9 @@ internal class ForkClock(private val readyUs: Long, private val settingsNs: Long
         search = found
     }
 
-    fun iterationStarted() {
-        iterationStart = System.nanoTime()
+    /** An iteration begins at [startNanos] (`System.nanoTime`; given by tests, whose iterations are scripted). */
+    fun iterationStarted(startNanos: Long = System.nanoTime()) {
+        iterationStart = startNanos
     }
 
     /**
