@@ -141,7 +141,8 @@ internal object DecisionReasons {
             "; behind: ${closest.strategy} ${behind(closest, margin, winnerForks)}" +
                 if (behind.size > 1) " and ${behind.size - 1} more" else ""
         }
-        return "equivalent within ±${percent(margin)}: ${named(tied) { equivalence(it, winnerForks) }}" + rest.orEmpty()
+        val equal = named(tied) { equivalence(it, winnerForks) }
+        return "equivalent within ±${percent(margin)}: $equal" + rest.orEmpty()
     }
 
     private fun undecided(tests: List<PairTest>, margin: Double, winnerForks: Int?): String {

@@ -97,7 +97,8 @@ internal object Queueing {
         val measured = figures.latencyNs.mean - figures.serviceNs
         return QueueingCheck(
             // M/G/∞ waits for no server: neither Erlang C nor Cosmetatos is used, so the label names none.
-            model = "${kendall(arrival, figures.serviceScv)}/" + (servers?.let { "$it (Erlang C, Cosmetatos)" } ?: "∞"),
+            model = "${kendall(arrival, figures.serviceScv)}/" +
+                (servers?.let { "$it (Erlang C, Cosmetatos)" } ?: "∞"),
             servers = servers ?: 0,
             utilisation = utilisation,
             predictedWaitNs = wait,

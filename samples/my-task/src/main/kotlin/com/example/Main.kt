@@ -22,7 +22,10 @@ fun main() {
 
     // Route 2: a function; it cannot travel to another JVM, so the cells run in this one.
     show("a lambda (in-process)", Bakeoff.compare(options) { seed -> PricingTask.price(seed).also { Thread.sleep(2) } })
-    show("a suspending lambda (in-process)", Bakeoff.compareSuspending(options) { seed -> PricingTask.price(seed).also { delay(2) } })
+    show(
+        "a suspending lambda (in-process)",
+        Bakeoff.compareSuspending(options) { seed -> PricingTask.price(seed).also { delay(2) } },
+    )
 }
 
 private fun show(what: String, results: Results) {
