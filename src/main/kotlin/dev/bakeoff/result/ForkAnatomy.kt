@@ -17,7 +17,10 @@ import kotlinx.serialization.Serializable
  * warm-up; null when it found none within its cap, or ran none. [jvmOptions]: the options Bakeoff
  * gives the fork beyond the run's own (`--jvm-arg`) and its `-D` settings. [replaced]: true for a race's screening
  * fork whose runs chose the cell's place in the race but were replaced by its timing forks' in the cell's time
- * figures and tests; null otherwise. Immutable.
+ * figures and tests; null otherwise. [otherCores]: the cores the rest of the machine kept busy during the timed
+ * runs (`/proc/stat`'s busy CPU minus the JVM's own, over their wall time); null when not measured. [disturbed]:
+ * true for a race's fork set aside because those cores were over [dev.bakeoff.metrics.Disturbance]'s share of the
+ * machine's (its runs in no figure or test; the cell's fork was measured again); null otherwise. Immutable.
  */
 @Serializable
 public class ForkAnatomy(
@@ -37,23 +40,31 @@ public class ForkAnatomy(
     public val steadyWarmups: Int? = null,
     public val jvmOptions: List<String>? = null,
     public val replaced: Boolean? = null,
+    public val otherCores: Double? = null,
+    public val disturbed: Boolean? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::role, ::wallNs, ::launchNs, ::jvmNs, ::settingsNs, ::setupNs, ::warmupNs, ::warmups, ::timedNs,
             ::runs, ::untimedNs, ::teardownNs, ::steadyAfter, ::steadyWarmups, ::jvmOptions, ::replaced,
+            ::otherCores, ::disturbed,
         )
 
     /**
-     * The timed runs this fork adds to its cell's figures: a timing or screening fork's unless [replaced], never a
-     * figures or trace fork's.
+     * The timed runs this fork adds to its cell's figures: a timing or screening fork's unless [replaced] or
+     * [disturbed], never a figures or trace fork's.
      */
-    public val keptNs: Long get() = if (role.timed && replaced != true) timedNs ?: 0 else 0
+    public val keptNs: Long get() = if (role.timed && replaced != true && disturbed != true) timedNs ?: 0 else 0
 
-    /** This screening fork, its runs [replaced] by the timing forks'. */
-    internal fun runsReplaced(): ForkAnatomy = ForkAnatomy(
+    /** This screening fork, its runs [replaced] by the timing forks' (unless already set aside as [disturbed]). */
+    internal fun runsReplaced(): ForkAnatomy = if (disturbed == true) this else marked(true, disturbed)
+
+    /** This fork, set aside: other processes [disturbed] its timed runs, and the race measured the cell again. */
+    internal fun setAside(): ForkAnatomy = marked(replaced = replaced, disturbed = true)
+
+    private fun marked(replaced: Boolean?, disturbed: Boolean?) = ForkAnatomy(
         role, wallNs, launchNs, jvmNs, settingsNs, setupNs, warmupNs, warmups, timedNs, runs, untimedNs, teardownNs,
-        steadyAfter, steadyWarmups, jvmOptions, replaced = true,
+        steadyAfter, steadyWarmups, jvmOptions, replaced, otherCores, disturbed,
     )
 
     public companion object {

@@ -8,6 +8,9 @@ import dev.bakeoff.engine.race.RaceRules
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.model.Family
 import dev.bakeoff.model.WaitForm
+import dev.bakeoff.report.JsonReportFormat
+import dev.bakeoff.report.ResultsFixture
+import dev.bakeoff.report.writeTo
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.ForkAnatomy
@@ -16,10 +19,12 @@ import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PlanMode
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.test.assertEquals
 import kotlin.test.assertNull
 import kotlin.test.assertSame
+import kotlin.test.assertTrue
 
 /**
  * A cell's forks as the host puts them together ([CellForks]): each JVM's anatomy from its own times and
@@ -43,6 +48,7 @@ class CellForksTest {
             untimedNs = 600_000_000,
             endUs = 2_900_000,
             steadyAfter = 2,
+            otherCores = 0.25,
         )
         val fork = CellForks.anatomy(ForkRole.TIMING, listOf(times), 900_000, 3_000_000, options).single()
         assertEquals(2_100_000_000, fork.wallNs)
@@ -52,6 +58,8 @@ class CellForksTest {
         assertEquals(500_000_000, fork.timedNs)
         assertEquals(2, fork.steadyAfter)
         assertEquals(options, fork.jvmOptions)
+        assertEquals(0.25, fork.otherCores)
+        assertNull(fork.disturbed, "only the race sets a fork aside")
     }
 
     @Test
@@ -80,6 +88,65 @@ class CellForksTest {
         val screening = ForkAnatomy(ForkRole.SCREENING, wallNs = 2_000, timedNs = 500)
         val timing = ForkAnatomy(ForkRole.TIMING, wallNs = 2_000, timedNs = 1_000)
         assertEquals(0.375, ForkAnatomy.timedShare(listOf(screening, timing)))
+    }
+
+    @Test
+    fun `a fork set aside as disturbed keeps no timed runs, and a screening fork set aside is not also replaced`() {
+        val screening = ForkAnatomy(ForkRole.SCREENING, wallNs = 2_000, timedNs = 500, otherCores = 0.3)
+        val aside = screening.setAside()
+        assertEquals(true, aside.disturbed)
+        assertEquals(0.3, aside.otherCores)
+        assertEquals(0, aside.keptNs)
+        assertEquals(500, screening.keptNs)
+        assertSame(aside, aside.runsReplaced(), "its runs chose nothing: it stays set aside, not replaced")
+        assertEquals(true, screening.runsReplaced().replaced)
+        assertEquals(0.3, screening.runsReplaced().otherCores)
+        assertEquals(0.125, ForkAnatomy.timedShare(listOf(aside, screening)))
+    }
+
+    @Test
+    fun `results json carries a fork's other processes and whether it was set aside, and leaves both out when absent`(@TempDir dir: Path) {
+        val aside = ForkAnatomy(ForkRole.TIMING, wallNs = 2_000, timedNs = 500, otherCores = 0.3).setAside()
+        val plain = ForkAnatomy(ForkRole.TIMING, wallNs = 2_000, timedNs = 500)
+        val fixture = ResultsFixture.results()
+        val results = fixture.copy(cells = listOf(fixture.cells.first().copy(forks = listOf(aside, plain))) + fixture.cells.drop(1))
+        val file = JsonReportFormat.writeTo(results, dir)
+        val text = Files.readString(file)
+        assertEquals(1, Regex("\"otherCores\": 0.3,\\s+\"disturbed\": true").findAll(text).count(), text)
+        assertEquals(1, Regex("\"disturbed\"").findAll(text).count(), "absent on the fork not set aside")
+        assertEquals(results, JsonReportFormat.read(file))
+        assertEquals(listOf(true, null), JsonReportFormat.read(file).cells.first().forks!!.map { it.disturbed })
+    }
+
+    @Test
+    fun `a fork's clock sums what others kept busy over its measured iterations only, from the machine's busy CPU`(@TempDir dir: Path) {
+        // The machine's busy CPU at each read, in order: 2 reads a measured iteration, none in a warm-up.
+        val machine = ArrayDeque(listOf(0L, 150, 1_000, 1_110, 2_000, 2_200).map { it * 1_000_000 })
+        val clock = ForkClock(readyUs = 0, settingsNs = 0) { machine.removeFirst() }
+        clock.iterationStarted(startNanos = 0)
+        clock.iterationEnded(measured = false, batches = 1, endNanos = 100_000_000)
+        // Three 100 ms runs; this JVM took 120, 100 and 180 ms of CPU in them: others 30, 10 and 20 ms.
+        for ((i, cpuMs) in listOf(120L, 100, 180).withIndex()) {
+            val start = (i + 1) * 1_000_000_000L
+            clock.iterationStarted(startNanos = start, processCpuNs = 5_000_000_000)
+            clock.batchesEnded(endNanos = start + 100_000_000, processCpuNs = 5_000_000_000 + cpuMs * 1_000_000)
+            clock.iterationEnded(measured = true, batches = 1, endNanos = start + 100_000_000)
+        }
+        assertTrue(machine.isEmpty(), "every measured iteration read the machine twice: $machine")
+        val file = dir.resolve("times.jsonl")
+        clock.write(file.toFile())
+        assertEquals(0.2, ForkTimes.read(file).single().otherCores!!, 1e-9, "60 ms of others' CPU over 300 ms")
+    }
+
+    @Test
+    fun `a fork's clock without the machine's busy CPU measures no other processes, rather than none`(@TempDir dir: Path) {
+        val clock = ForkClock(readyUs = 0, settingsNs = 0) { null }
+        clock.iterationStarted(startNanos = 0, processCpuNs = 0)
+        clock.batchesEnded(endNanos = 100_000_000, processCpuNs = 90_000_000)
+        clock.iterationEnded(measured = true, batches = 1, endNanos = 100_000_000)
+        val file = dir.resolve("times.jsonl")
+        clock.write(file.toFile())
+        assertNull(ForkTimes.read(file).single().otherCores)
     }
 
     @Test

@@ -1,7 +1,10 @@
 package dev.bakeoff.engine
 
 import dev.bakeoff.engine.cell.CellProbe
+import dev.bakeoff.engine.cell.ForkClock
+import dev.bakeoff.engine.cell.MachineCpu
 import dev.bakeoff.engine.link.ForkSettings
+import dev.bakeoff.engine.link.ForkTimes
 import dev.bakeoff.engine.link.InternalBakeoffApi
 import dev.bakeoff.engine.link.ProbeReport
 import dev.bakeoff.engine.plan.CellSpec
@@ -32,11 +35,14 @@ class CellProbeTest {
         workload: String = "arithmetic",
         strategy: String = "direct",
         items: Int = 10,
+        clock: ForkClock? = null,
     ): ProbeReport {
         val out = dir.resolve("probe.json")
         val owner = if (inProcess) null else ProcessHandle.current().pid()
-        val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner, figures = figures)
-        val probe = CellProbe(CellSpec.parse(strategy, workload, items, "blocking"), fork)
+        val times = dir.resolve("times.jsonl").toFile()
+        val fork = ForkSettings(out.toFile(), traceWarmup, ownerPid = owner, figures = figures, timesFile = times)
+        val spec = CellSpec.parse(strategy, workload, items, "blocking")
+        val probe = if (clock == null) CellProbe(spec, fork) else CellProbe(spec, fork, clock)
         for (measured in listOf(false, true, true, true)) {
             probe.iterationStarted(measured)
             probe.cell.runBatch()
@@ -76,6 +82,20 @@ class CellProbeTest {
         assertTrue(evidence.batches >= 1 && evidence.wallNs > 0, "$evidence")
         assertNotNull(evidence.pinned, "JFR recorded the pass: ${evidence.unavailable}")
         assertNotNull(evidence.cpuUtilisation)
+    }
+
+    @Test
+    fun `the machine's busy CPU is read at each measured iteration's ends only, and what others kept busy is the fork's`() {
+        // A machine whose busy CPU grows by a second of CPU between any two reads: far more than this JVM's own.
+        var reads = 0
+        val machine = MachineCpu { reads++ * 1_000_000_000L }
+        drive(traceWarmup = false, figures = false, clock = ForkClock(readyUs = 0, settingsNs = 0, machine = machine))
+        assertEquals(6, reads, "two reads for each of the 3 measured iterations, none in the warm-up")
+        val times = ForkTimes.read(dir.resolve("times.jsonl")).single()
+        assertTrue(times.otherCores!! > 1.0, "a second of others' CPU in each iteration of milliseconds: $times")
+        // Without /proc the figure is not measured: absent, never 0.
+        drive(traceWarmup = false, figures = false, clock = ForkClock(0, 0) { null })
+        assertNull(ForkTimes.read(dir.resolve("times.jsonl")).last().otherCores)
     }
 
     @Test

@@ -129,7 +129,7 @@ public class CellProbe internal constructor(
             tracedStart = System.nanoTime()
         }
         cpuAtStart = os.processCpuTime
-        clock.iterationStarted()
+        clock.iterationStarted(processCpuNs = cpuAtStart.takeIf { measured })
         // Last: the census and the window's own set-up stay out of the window (the figures fork's figure only).
         if (measured && figures) memory.startBatches(cell.threads.cellThreads() + Thread.currentThread())
     }
@@ -138,7 +138,10 @@ public class CellProbe internal constructor(
     public fun iterationEnded(measured: Boolean) {
         if (measured && figures) memory.endBatches()
         val ended = System.nanoTime()
-        val cpu = os.processCpuTime - cpuAtStart
+        val cpuNow = os.processCpuTime
+        val cpu = cpuNow - cpuAtStart
+        // Beside the process CPU, before the verification and the trace's end: the timed runs' window only.
+        if (measured) clock.batchesEnded(ended, cpuNow)
         if (tracing) {
             tracedNs = System.nanoTime() - tracedStart
             cell.stopTrace()

@@ -98,6 +98,7 @@ internal object CellForks {
                 steadyAfter = t.steadyAfter,
                 steadyWarmups = t.steadyWarmups,
                 jvmOptions = jvmOptions,
+                otherCores = t.otherCores,
             )
         }
     }

@@ -29,6 +29,8 @@ import java.time.Instant
  * @property steadyWarmupNs that search's wall time.
  * @property steadyAfter the warm-up iterations after which the fork's own warm-up runs stopped trending
  *   (the trend test over its last few, applied as they ran); null when they never did or were too few.
+ * @property otherCores the cores the rest of the machine kept busy over the measured iterations (`/proc/stat`'s
+ *   busy CPU minus this JVM's, over their wall time); null without `/proc`, or without measured iterations.
  */
 @Serializable
 internal data class ForkTimes(
@@ -45,6 +47,7 @@ internal data class ForkTimes(
     val steadyAfter: Int? = null,
     val steadyWarmups: Int? = null,
     val steadyWarmupNs: Long = 0,
+    val otherCores: Double? = null,
 ) {
     companion object {
         /** Now on the wall clock, in epoch µs (both sides of the link use this). */
