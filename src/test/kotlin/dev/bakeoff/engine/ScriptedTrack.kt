@@ -8,12 +8,15 @@ import dev.bakeoff.engine.race.CellMeasurer
 import dev.bakeoff.metrics.TimeSummary
 import dev.bakeoff.result.CellResult
 import dev.bakeoff.result.CellStatus
+import dev.bakeoff.result.ForkAnatomy
+import dev.bakeoff.result.ForkRole
 import dev.bakeoff.result.MeasurementPlan
 
 /**
  * Plays [script] (strategy, or what [key] names a cell by, -> the runs of its n-th fork, or null for a
  * failed fork) as the suite would; the strategies in [unplanned] fail their planning probe, the others
- * expect a serial batch of [serialNanos] (over 0.5 s: single-shot plans).
+ * expect a serial batch of [serialNanos] (over 0.5 s: single-shot plans). A fork for which [busy] gives the cores
+ * other processes kept busy during its timed runs records its anatomy with them; the others record none.
  */
 internal class ScriptedTrack(
     val script: (String, Int) -> List<Double>?,
@@ -22,6 +25,7 @@ internal class ScriptedTrack(
     val traced: Map<String, Double> = emptyMap(),
     val key: (CellSpec) -> String = { it.strategy.spec },
     val serialNanos: Long = 1_000L,
+    val busy: (String, Int) -> Double? = { _, _ -> null },
 ) : CellMeasurer, CellBook {
     var clock = 0L
     val started = mutableListOf<String>()
@@ -52,7 +56,9 @@ internal class ScriptedTrack(
         val result = if (runs == null) {
             base.copy(status = CellStatus.FAILED, error = "scripted failure")
         } else {
-            base.copy(timeNs = TimeSummary.of(runs, 0.0, listOf(runs.size)))
+            val role = if (figures) ForkRole.SCREENING else ForkRole.TIMING
+            val forks = busy(key(spec), n)?.let { listOf(ForkAnatomy(role, SECOND, timedNs = SECOND / 2, runs = runs.size, otherCores = it)) }
+            base.copy(timeNs = TimeSummary.of(runs, 0.0, listOf(runs.size)), forks = forks)
         }
         return JmhCellRunner.Outcome(result, null)
     }

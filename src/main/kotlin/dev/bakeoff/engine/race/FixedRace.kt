@@ -17,7 +17,9 @@ import dev.bakeoff.result.CellStatus
  * ([RaceRules.interleaved]), so a drift of the machine falls on a group's contenders alike instead of
  * on whichever cell ran last. A cell's first fork runs the untimed passes; later forks add their runs
  * ([ForkMerge]). A one-fork preset's cell still warming up (or slowing down) is measured once more with
- * a longer warm-up: there is no later fork to settle it.
+ * a longer warm-up: there is no later fork to settle it. A fork whose timed runs other processes disturbed is
+ * recorded as such ([dev.bakeoff.result.ForkAnatomy.otherCores]) and counts: the preset fixes its forks, so unlike
+ * the race ([DisturbedForks]) it measures nothing again.
  *
  * Threading model: runs on the thread running the suite, one fork at a time; [listener] and [book]
  * are called on it. The cells are measured by the [measurer] the run gives.

@@ -35,7 +35,8 @@ import dev.bakeoff.result.RaceStop
  * settles it (it may lead). A
  * cell's runs from all its forks, each fork's kept apart ([dev.bakeoff.result.TimeStats.forks]), make
  * its time figures; its other figures (threads, allocation, trace, limit) come from its screening
- * fork. Every cell ends with a [RaceInfo] saying why it stopped.
+ * fork. A fork whose timed runs other processes disturbed on the machine's [cores] is measured once more while the
+ * budget allows ([DisturbedForks]). Every cell ends with a [RaceInfo] saying why it stopped.
  *
  * Threading model: runs on the thread running the suite, one timed fork at a time; only the
  * trace-only JVMs of a group run side by side, on [FloorTraces]' pool, and the [listener] and
@@ -49,6 +50,7 @@ internal class RaceRunner(
     private val book: CellBook,
     private val margin: Double = GroupDecision.DEFAULT_MARGIN,
     startNanos: Long? = null,
+    private val cores: Int = Runtime.getRuntime().availableProcessors(),
     private val nanoTime: () -> Long = System::nanoTime,
 ) {
     /** One cell of the race: its runs so far and, once it gets no more forks, why. */
@@ -162,6 +164,9 @@ internal class RaceRunner(
 
     private fun elapsed() = nanoTime() - start
 
+    /** Whether the budget, less its reserve, still pays for a fork of about [forkNanos]. */
+    private fun affords(forkNanos: Long) = elapsed() + forkNanos <= options.budgetNanos - FINISH_RESERVE_NANOS
+
     /**
      * Of the groups a round would serve ([served], in its order), those whose forks fit in the budget left: the
      * groups with timing forks first, a round each, then those without, two rounds each, since no test decides on
@@ -204,12 +209,12 @@ internal class RaceRunner(
      */
     private fun serve(contenders: List<Contender>, warmups: Int, total: Int) {
         val cost = contenders.sumOf { it.entry.lastForkNanos }
-        if (elapsed() + cost > options.budgetNanos - FINISH_RESERVE_NANOS) {
+        if (!affords(cost)) {
             contenders.forEach { it.entry.stop(RaceStop.BUDGET, shortOfRound(cost)) }
             return
         }
         for ((e, ranked) in contenders) {
-            if (elapsed() + e.lastForkNanos > options.budgetNanos - FINISH_RESERVE_NANOS) {
+            if (!affords(e.lastForkNanos)) {
                 e.stop(
                     RaceStop.BUDGET,
                     "the run's budget (${options.budgetNanos / NANOS_PER_SECOND} s) could not pay for " +
@@ -227,10 +232,12 @@ internal class RaceRunner(
     /** One fork of [e]; a further fork adds its runs to the cell's so far ([ranked]), a screening fork has none. */
     private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?, ranked: RankedCell? = null) {
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
-        val t0 = nanoTime()
-        // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
-        val outcome = measurer.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
-        e.lastForkNanos = nanoTime() - t0
+        var outcome = launch(e, plan)
+        // Once, within the budget: a re-run disturbed too counts, so a machine that stays busy still ends the race.
+        if (plan != null && DisturbedForks.otherCores(outcome.result, cores) != null && affords(e.lastForkNanos)) {
+            listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), null)
+            outcome = DisturbedForks.setAside(outcome, launch(e, plan))
+        }
         if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
         e.result = when {
             ranked == null -> outcome.result.also { e.screening = it }
@@ -243,6 +250,15 @@ internal class RaceRunner(
         if (plan != null) e.forks++
         book.record(e.index, JmhCellRunner.Outcome(e.result, outcome.jmh))
         listener.cellFinished(e.index + 1, total, e.result)
+    }
+
+    /** One JVM of [e] with [plan]; [Entry.lastForkNanos] becomes its wall time. */
+    private fun launch(e: Entry, plan: MeasurementPlan?): JmhCellRunner.Outcome {
+        val t0 = nanoTime()
+        // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
+        val outcome = measurer.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
+        e.lastForkNanos = nanoTime() - t0
+        return outcome
     }
 
     /** The run's remaining time, guessed from the average so far, once [done] of [total] cells are done. */

@@ -86,7 +86,10 @@ internal class SuiteRunner(
             } else {
                 // The budget is the whole run's wall time: it began when this JVM started.
                 val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
-                RaceRunner(race, machine.harnessNsPerItem, listener, measure, book, options.margin, jvmStart).run(cells)
+                // The machine's cores as the run's header states them (--cpus when given): the disturbance rule's.
+                val cores = machine.cores
+                RaceRunner(race, machine.harnessNsPerItem, listener, measure, book, options.margin, jvmStart, cores)
+                    .run(cells)
             }
         } finally {
             Runtime.getRuntime().removeShutdownHook(killForks)
