@@ -43,16 +43,18 @@ private fun busyLine(forks: List<ForkAnatomy>, cores: Int): String? {
     if (busy.isEmpty()) return null
     val rule = "over ${DecisionReasons.percent(Disturbance.SHARE)} of $cores"
     if (busy.size == timed.size) {
-        return "the run was measured on a busy machine: other processes kept ${busyCores(busy)} cores busy during " +
-            "every fork's timed runs ($rule), so its figures are theirs as much as the strategies'"
+        return "the run was measured on a busy machine: other processes or the hypervisor (steal) kept " +
+            "${busyCores(busy)} cores busy during every fork's timed runs ($rule), so its figures are theirs as " +
+            "much as the strategies'"
     }
     val (aside, counted) = busy.partition { it.disturbed == true }
     val reRun = aside.takeIf { it.isNotEmpty() }?.let {
-        "${forkCount(it.size)} re-run: other processes kept ${busyCores(it)} cores busy during their timed runs ($rule)"
+        "${forkCount(it.size)} re-run: other processes or the hypervisor (steal) kept ${busyCores(it)} cores busy " +
+            "during their timed runs ($rule)"
     }
     val kept = counted.takeIf { it.isNotEmpty() }?.let {
-        "${forkCount(it.size)} counted with other processes keeping ${busyCores(it)} cores busy during their " +
-            "timed runs ($rule: a re-run disturbed too, no budget left for one, or a preset's fork)"
+        "${forkCount(it.size)} counted with other processes or the hypervisor keeping ${busyCores(it)} cores " +
+            "busy during their timed runs ($rule: a re-run disturbed too, a busy machine, no budget left, a preset)"
     }
     return listOfNotNull(reRun, kept).joinToString("; ")
 }

@@ -25,9 +25,9 @@ class ForkLineTest {
         val line = forkLine(run(timing(0.3).setAside(), timing(0.12).setAside(), timing(0.02), timing(0.25), timing(null)))!!
         val busy = line.lines()[1]
         assertEquals(
-            "2 forks re-run: other processes kept 0.12–0.30 cores busy during their timed runs (over 5% of 2); " +
-                "1 fork counted with other processes keeping 0.25 cores busy during their timed runs (over 5% of 2: " +
-                "a re-run disturbed too, no budget left for one, or a preset's fork)",
+            "2 forks re-run: other processes or the hypervisor (steal) kept 0.12–0.30 cores busy during their timed runs (over 5% of 2); " +
+                "1 fork counted with other processes or the hypervisor keeping 0.25 cores busy during their timed runs (over 5% of 2: " +
+                "a re-run disturbed too, a busy machine, no budget left, a preset)",
             busy,
         )
         assertContains(line.lines()[0], "a timed share of 15%", message = "the forks set aside keep no timed runs")
@@ -37,7 +37,7 @@ class ForkLineTest {
     fun `a run whose every timed fork was disturbed says it was measured on a busy machine`() {
         val figures = ForkAnatomy(ForkRole.FIGURES, wallNs = 1_000_000_000, otherCores = 0.0)
         val line = forkLine(run(timing(0.3).setAside(), timing(0.4), figures))!!
-        assertTrue(line.lines()[1].startsWith("the run was measured on a busy machine: other processes kept 0.30–0.40 cores busy"), line)
+        assertTrue(line.lines()[1].startsWith("the run was measured on a busy machine: other processes or the hypervisor (steal) kept 0.30–0.40 cores busy"), line)
     }
 
     @Test

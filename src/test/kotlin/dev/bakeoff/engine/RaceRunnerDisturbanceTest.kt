@@ -82,6 +82,20 @@ class RaceRunnerDisturbanceTest {
     }
 
     @Test
+    fun `on a machine that stays busy only the first disturbed fork is measured again`() {
+        // Every fork disturbed: the first is re-run (nothing earlier says the machine is busy), then half or more of
+        // the launches so far were disturbed, so later forks count as they are and the budget goes to forks that count.
+        val race = race("direct", "executor-cached", busy = { _, _ -> 0.5 }) { s, n ->
+            val centre = (if (s == "direct") 100.0 else 300.0) + n
+            listOf(centre, centre + 1, centre - 1)
+        }
+        val cells = race.cells.values
+        assertEquals(cells.sumOf { it.race!!.forks } + 1, race.track.started.size, "one re-run in all")
+        assertEquals(1, cells.sumOf { c -> c.forks!!.count { it.disturbed == true } })
+        assertEquals(listOf("direct", "direct", "executor-cached"), race.track.started.take(3))
+    }
+
+    @Test
     fun `a fork within the rule's share of the cores is not measured again`() {
         // 5% of 2 cores: 0.1 counts as it is, as the rule is "over".
         val race = race("direct", busy = { _, _ -> 0.1 }) { _, _ -> listOf(100.0, 101.0, 99.0) }

@@ -86,6 +86,10 @@ internal class RaceRunner(
     /** When the budget began: the run's start ([startNanos], on [nanoTime]'s clock), else now. */
     private val start = startNanos ?: nanoTime()
 
+    /** Timed launches so far, and those of them disturbed ([DisturbedForks.worthRerun]). */
+    private var launches = 0
+    private var disturbedLaunches = 0
+
     fun run(cells: List<CellSpec>) {
         val entries = cells.mapIndexed { i, spec -> Entry(i, spec, measurer.floor(spec)) }
         val groups = entries.groupBy { it.spec.group }.values
@@ -232,9 +236,12 @@ internal class RaceRunner(
     /** One fork of [e]; a further fork adds its runs to the cell's so far ([ranked]), a screening fork has none. */
     private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?, ranked: RankedCell? = null) {
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
+        val earlier = launches to disturbedLaunches
         var outcome = launch(e, plan)
-        // Once, within the budget: a re-run disturbed too counts, so a machine that stays busy still ends the race.
-        if (plan != null && DisturbedForks.otherCores(outcome.result, cores) != null && affords(e.lastForkNanos)) {
+        // Once, within the budget and unless the machine is simply busy: a re-run disturbed too counts.
+        if (plan != null && DisturbedForks.otherCores(outcome.result, cores) != null && affords(e.lastForkNanos) &&
+            DisturbedForks.worthRerun(earlier.first, earlier.second)
+        ) {
             listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), null)
             outcome = DisturbedForks.setAside(outcome, launch(e, plan))
         }
@@ -258,6 +265,8 @@ internal class RaceRunner(
         // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
         val outcome = measurer.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
+        launches++
+        if (DisturbedForks.otherCores(outcome.result, cores) != null) disturbedLaunches++
         return outcome
     }
 
