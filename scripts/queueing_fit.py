@@ -131,7 +131,8 @@ def main(argv):
     rows = {}
     for p in data['load']:
         q, f = p.get('queueing'), p.get('figures')
-        if not q or not f or not f.get('costs') or not p['strategy'].startswith(prefix):
+        # A fork set aside (other processes disturbed its window) counts in no point.
+        if not q or not f or not f.get('costs') or not p['strategy'].startswith(prefix) or p.get('disturbed'):
             continue
         knee = knees.get(p['strategy'])
         if knee and p['ratePerSec'] > knee * 1.0001:

@@ -17,8 +17,9 @@ import dev.bakeoff.engine.plan.LoadInput
 /**
  * `bakeoff capacity`: per strategy, a geometric sweep of the arrival rate from `--from` by `--factor`,
  * every rate in several forks judged against the latency objective (`--slo p99=20ms`) with an interval
- * ([CapacitySearch]), refined where the verdict changes, within `--budget`; prints each strategy's
- * capacity range with the Little's-law ceiling of its concurrency, and writes the `load` and `capacity` sections.
+ * ([CapacitySearch]), refined where the verdict changes, within `--budget`, a fork other processes disturbed
+ * measured again ([dev.bakeoff.engine.load.PointForks]); prints each strategy's capacity range with the
+ * Little's-law ceiling of its concurrency and the forks it re-ran, and writes the `load` and `capacity` sections.
  */
 internal class CapacityCommand : CliktCommand("capacity") {
     override fun help(context: Context) =
@@ -44,7 +45,7 @@ internal class CapacityCommand : CliktCommand("capacity") {
         val results = load.measuring(options) { session, o ->
             echo(
                 LoadTables.heading(o, plan) + "; capacity at $objective, rates x $factor, " +
-                    "${CapacitySearch.FORKS}-${CapacitySearch.MAX_FORKS} forks a rate",
+                    "${CapacitySearch.FORKS}-${CapacitySearch.MAX_FORKS} forks a rate, a disturbed one measured again",
                 err = true,
             )
             LoadSuite(o, plan, { echo(it, err = true) }, session).capacity(objective, factor, budget).also {

@@ -4,6 +4,7 @@ import com.github.ajalt.mordant.terminal.Terminal
 import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.report.LoadCapacityRange
+import dev.bakeoff.report.LoadDisturbance
 import dev.bakeoff.report.LoadKneeWords
 import dev.bakeoff.report.LoadModelWords
 import dev.bakeoff.report.LoadTailCauses
@@ -39,10 +40,10 @@ internal object LoadTables {
      * count joins a table it was not measured in.
      */
     fun render(terminal: Terminal, results: Results): String = buildString {
-        val tables = results.load.orEmpty().groupBy { c ->
-            LoadKey.of(c).let { Triple(it.cell.group, it.arrival, it.ratePerSec) }
-        }
-        val itemCounts = results.load.orEmpty().map { it.items }.distinct().size
+        // A capacity point's forks set aside (other processes disturbed their windows) count in no table.
+        val counted = results.load.orEmpty().filterNot { it.setAside }
+        val tables = counted.groupBy { c -> LoadKey.of(c).let { Triple(it.cell.group, it.arrival, it.ratePerSec) } }
+        val itemCounts = counted.map { it.items }.distinct().size
         for ((key, cells) in tables) {
             val (group, arrival, rate) = key
             val items = if (itemCounts > 1) ", ${group.items} items" else ""
@@ -57,6 +58,7 @@ internal object LoadTables {
             }
             cells.filter { it.error != null }.forEach { appendLine("  ${it.strategy}: ${it.status}: ${it.error}") }
             for (cell in cells) {
+                LoadDisturbance.warning(cell, results)?.let { appendLine("  ${cell.strategy}: $it") }
                 cell.figures?.tail?.let(LoadTailCauses::sentences)?.forEach { appendLine("  ${cell.strategy}: $it") }
                 LoadModelWords.disagreement(cell)?.let { appendLine("  ${cell.strategy}: $it") }
             }
@@ -83,6 +85,7 @@ internal object LoadTables {
         appendLine(terminal.render(compactTable(header, rows)))
         capacities.forEach { appendLine(LoadCapacityRange.explained(it)) }
         capacities.forEach { c -> LoadKneeWords.line(c)?.let { appendLine(it) } }
+        capacities.forEach { c -> LoadDisturbance.reruns(c, results)?.let { appendLine(it) } }
     }
 
     private fun row(c: LoadResult): List<String> {

@@ -7,7 +7,8 @@ import java.math.BigDecimal
 
 /**
  * `results.csv`: one row per cell under a header row, for spreadsheets and scripts (columns in
- * docs/RESULTS.md), then one row per load cell (`bakeoff load`, `bakeoff capacity`): the columns
+ * docs/RESULTS.md), then one row per load cell (`bakeoff load`, `bakeoff capacity`; a capacity point's forks
+ * set aside for a disturbed window are left out, as every point's reader leaves them): the columns
  * they share with a batch cell ([Column.load]), and the load columns ([loadColumns]), empty on a batch
  * row. RFC 4180: CRLF line ends, and a field holding a comma, quote or line break is quoted with its
  * quotes doubled. Numbers never depend on the default locale (`.` decimal point,
@@ -126,7 +127,7 @@ internal object CsvReportFormat : ReportFormat {
     override fun write(results: Results, out: Appendable) {
         line(out, header)
         for (cell in results.cells) line(out, columns.map { field(it.cell(cell)) })
-        for (load in results.load.orEmpty()) line(out, columns.map { field(it.load(load)) })
+        for (load in results.load.orEmpty().filterNot { it.setAside }) line(out, columns.map { field(it.load(load)) })
     }
 
     private fun line(out: Appendable, fields: List<String>) {

@@ -30,6 +30,8 @@ internal object LoadCharts {
     fun of(results: Results): List<LoadChart> {
         val capacities = results.capacity.orEmpty()
         return results.load.orEmpty()
+            // A capacity point's forks set aside (other processes disturbed their windows) are drawn nowhere.
+            .filterNot { it.setAside }
             // One chart per group of load cells (LoadKey's: workload, items, wait form, machine).
             .groupBy { LoadKey.of(it).cell.group }
             .mapNotNull { (work, cells) ->
@@ -38,7 +40,11 @@ internal object LoadCharts {
                 LoadChart(
                     title = "${work.title}: latency against the offered rate",
                     explanations = own.flatMap {
-                        listOfNotNull(LoadCapacityRange.explained(it), LoadKneeWords.line(it))
+                        listOfNotNull(
+                            LoadCapacityRange.explained(it),
+                            LoadKneeWords.line(it),
+                            LoadDisturbance.reruns(it, results),
+                        )
                     },
                     option = LoadKneeChart.option(points, own, confidence(own)),
                     resources = LoadResourcesChart.option(points),

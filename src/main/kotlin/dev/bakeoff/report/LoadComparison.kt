@@ -47,7 +47,9 @@ internal class LoadComparison(
         /** The load results of [base] and [new] matched; null when neither side has any. */
         fun of(base: Results, new: Results, baseLabel: String, newLabel: String): LoadComparison? {
             if (base.load.isNullOrEmpty() && new.load.isNullOrEmpty()) return null
-            val latency = rows(base.load.orEmpty(), new.load.orEmpty(), ::loadKey, ::loadTitle, Units::nanos) {
+            // A capacity point's forks set aside (other processes disturbed their windows) match nothing.
+            val counted = { r: Results -> r.load.orEmpty().filterNot { it.setAside } }
+            val latency = rows(counted(base), counted(new), ::loadKey, ::loadTitle, Units::nanos) {
                 it.figures?.latencyNs?.p99?.toDouble()
             }
             val capacity = rows(

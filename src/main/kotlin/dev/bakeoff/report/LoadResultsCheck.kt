@@ -88,7 +88,16 @@ internal object LoadResultsCheck {
         count("limitNs", c.limitNs, min = 1),
         positive("lowPerSec", c.lowPerSec),
         positive("highPerSec", c.highPerSec),
-        c.judged?.firstNotNullOfOrNull { positive("a judged rate", it.ratePerSec) },
+        c.judged?.firstNotNullOfOrNull { p ->
+            first(
+                positive("a judged rate", p.ratePerSec),
+                // Absent when none: a count of 0 is never written.
+                count("a judged point's disturbed", p.disturbed, min = 1),
+                count("a judged point's disturbedCounted", p.disturbedCounted, min = 1),
+                p.disturbedCounted?.takeIf { it > p.forks }
+                    ?.let { "a judged point's disturbedCounted ($it) is above its forks (${p.forks})" },
+            )
+        },
         c.modelKnee?.let { m ->
             // Rates are divided by and drawn on a log axis; the rest are amounts.
             listOf("perSec" to m.perSec, "saturationPerSec" to m.saturationPerSec)

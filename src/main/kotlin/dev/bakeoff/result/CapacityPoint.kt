@@ -25,7 +25,9 @@ public enum class ObjectiveVerdict(public val id: String) {
 /**
  * One rate of a capacity search judged against its objective: [forks] load JVMs at [ratePerSec], the
  * geometric mean of their tail percentile ([tailNs]) with its interval ([tailLowNs]–[tailHighNs], at the
- * search's confidence; all three null when fewer than two forks kept the rate), and the [verdict]. Immutable.
+ * search's confidence; all three null when fewer than two forks kept the rate), and the [verdict]. [disturbed]
+ * forks more were set aside, their windows disturbed by other processes, and measured again; [disturbedCounted]
+ * of the [forks] were disturbed too but counted, the point's re-runs used up (both absent when none). Immutable.
  */
 @Serializable
 public class CapacityPoint(
@@ -35,6 +37,22 @@ public class CapacityPoint(
     public val tailNs: Double? = null,
     public val tailLowNs: Double? = null,
     public val tailHighNs: Double? = null,
+    public val disturbed: Int? = null,
+    public val disturbedCounted: Int? = null,
 ) : ResultValue() {
-    override val fields get() = listOf(::ratePerSec, ::forks, ::verdict, ::tailNs, ::tailLowNs, ::tailHighNs)
+    override val fields
+        get() = listOf(
+            ::ratePerSec,
+            ::forks,
+            ::verdict,
+            ::tailNs,
+            ::tailLowNs,
+            ::tailHighNs,
+            ::disturbed,
+            ::disturbedCounted,
+        )
+
+    /** This value with the given properties replaced: the module's own `copy`, not public API. */
+    internal fun copy(disturbed: Int? = this.disturbed, disturbedCounted: Int? = this.disturbedCounted): CapacityPoint =
+        CapacityPoint(ratePerSec, forks, verdict, tailNs, tailLowNs, tailHighNs, disturbed, disturbedCounted)
 }

@@ -45,12 +45,20 @@ public class LoadResult(
     public val queueing: QueueingCheck? = null,
     /** The fingerprint of the machine it ran on, in a merged file ([Results.machines]); absent in a run's own. */
     public val machine: String? = null,
+    /**
+     * True for a capacity point's fork set aside because other processes disturbed its window
+     * (`dev.bakeoff.metrics.Disturbance`) and measured again: kept, but counted in no point; absent otherwise.
+     */
+    public val disturbed: Boolean? = null,
 ) : ResultValue() {
     override val fields
         get() = listOf(
             ::strategy, ::family, ::workload, ::items, ::wait, ::arrival, ::ratePerSec, ::durationSeconds, ::status,
-            ::error, ::figures, ::little, ::queueing, ::machine,
+            ::error, ::figures, ::little, ::queueing, ::machine, ::disturbed,
         )
+
+    /** Whether this fork was set aside ([disturbed]): every reader of a point's forks leaves it out. */
+    internal val setAside: Boolean get() = disturbed == true
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */
     internal fun copy(
@@ -68,9 +76,10 @@ public class LoadResult(
         little: LittleCheck? = this.little,
         queueing: QueueingCheck? = this.queueing,
         machine: String? = this.machine,
+        disturbed: Boolean? = this.disturbed,
     ): LoadResult = LoadResult(
         strategy, family, workload, items, wait, arrival, ratePerSec, durationSeconds, status, error, figures, little,
-        queueing, machine,
+        queueing, machine, disturbed,
     )
 }
 
@@ -274,7 +283,7 @@ public class CapacityResult(
             ::modelKnee,
         )
 
-    /** The forks the search took over all its points; null in files written before ranges. */
+    /** The forks the search counted over all its points (none set aside); null in files written before ranges. */
     public val forks: Int? get() = judged?.sumOf { it.forks }
 
     /** This value with the given properties replaced: the module's own `copy`, not public API. */

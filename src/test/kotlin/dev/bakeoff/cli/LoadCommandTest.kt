@@ -74,7 +74,9 @@ class LoadCommandTest {
         assertContains(output, "executor-fixed:size=2: capacity below 100/s at p99=1ms, 95%, ${point.forks} forks.")
         // The ceiling follows the service time measured at the last fork, beside the workload's nominal wait.
         val load = assertNotNull(results.load)
-        assertEquals(point.forks, load.size)
+        // A fork other processes disturbed (a busy test machine) is kept, flagged, and measured again.
+        assertEquals(point.forks, load.count { it.disturbed == null })
+        assertEquals(point.disturbed ?: 0, load.count { it.disturbed == true })
         val figures = assertNotNull(load.last().figures)
         assertEquals(995_000.0, figures.nominalServiceNs)
         assertTrue(figures.serviceNs > 0)

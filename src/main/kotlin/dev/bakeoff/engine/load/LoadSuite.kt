@@ -44,7 +44,7 @@ internal class LoadSuite(
 
     /** Every cell at the plan's rate. */
     fun load(): Results {
-        cells().forEach { measure(it, plan.ratePerSec) }
+        cells().forEach { record(fork(it, plan.ratePerSec)) }
         return results(complete = true).also(sink::results)
     }
 
@@ -52,19 +52,21 @@ internal class LoadSuite(
      * Each cell's capacity at [objective] as a range ([CapacitySearch]): rates from the plan's, times [factor],
      * each point in [CapacitySearch.FORKS] forks or more and judged by [PointJudge]; [budgetNanos] (null: none)
      * bounds the whole search, a point started only when its forks fit in what is left at the forks' mean time.
+     * A fork whose window other processes disturbed is set aside and measured again ([PointForks]).
      */
     fun capacity(objective: LatencyObjective, factor: Double, budgetNanos: Long? = null): Results {
         val clock = ForkClock(budgetNanos, plan)
         for (spec in cells()) {
-            val forks = mutableMapOf<Double, MutableList<LoadResult>>()
+            val points = mutableMapOf<Double, PointForks>()
             val search = CapacitySearch(plan.ratePerSec, factor).run { rate, n ->
-                val taken = forks.getOrPut(rate) { mutableListOf() }
-                if (!clock.fits(n - taken.size)) return@run null
-                while (taken.size < n) taken += clock.time { measure(spec, rate) }
-                PointJudge.judge(rate, taken, objective, CapacitySearch.CONFIDENCE)
+                // The host's cores: other processes' CPU is read over all of them (`/proc/stat`'s first line).
+                val point = points.getOrPut(rate) {
+                    PointForks(machine.hostCores, { clock.time { fork(spec, rate) } }, ::record)
+                }
+                if (point.bringTo(n, clock::fits)) point.judge(rate, objective, CapacitySearch.CONFIDENCE) else null
             }
             capacities += capacityOf(spec, objective, search).let {
-                it.copy(modelKnee = CapacityKnee.of(it, forks.values.flatten()))
+                it.copy(modelKnee = CapacityKnee.of(it, points.values.flatMap(PointForks::counted)))
             }
             sink.results(results(complete = false))
         }
@@ -80,12 +82,19 @@ internal class LoadSuite(
         }
     }
 
-    private fun measure(spec: CellSpec, rate: Double): LoadResult {
+    /** One load JVM of [spec] at [rate], not yet recorded. */
+    private fun fork(spec: CellSpec, rate: Double): LoadResult {
         progress("${spec.strategy.spec} x ${spec.subject} at ${Units.sig3(rate)}/s ...")
-        val result = unbounded(spec, runner.run(done.size + 1, spec, plan.at(rate)))
+        return unbounded(spec, runner.run(done.size + 1, spec, plan.at(rate)))
+    }
+
+    /** [result] into the results, which go to the sink; a fork set aside is said as it happens. */
+    private fun record(result: LoadResult) {
         done += result
+        result.figures?.costs?.otherCores?.takeIf { result.setAside }?.let {
+            progress("  set aside, measuring it again: other processes kept ${Units.sig3(it)} cores busy in its window")
+        }
         sink.results(results(complete = false))
-        return result
     }
 
     /**
@@ -108,7 +117,7 @@ internal class LoadSuite(
         search: CapacitySearch.Outcome,
     ): CapacityResult {
         val model = runner.model(spec)
-        val last = done.lastOrNull { it.strategy == spec.strategy.spec && it.figures != null }?.figures
+        val last = done.lastOrNull { it.strategy == spec.strategy.spec && it.figures != null && !it.setAside }?.figures
         val serviceNs = last?.serviceNs?.takeIf { it > 0 }
         val bounded = model.inFlight < LoadRunner.UNBOUNDED
         val ceiling = serviceNs?.takeIf { bounded }?.let { Queueing.ceilingPerSec(model.inFlight, it) }
