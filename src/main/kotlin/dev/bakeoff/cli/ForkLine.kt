@@ -29,11 +29,11 @@ internal fun forkLine(results: Results): String? {
     val line = "forks: ${forks.size} JVMs (${roles.joinToString()}), ${Units.nanos(wall)}; timed runs kept " +
         "${Units.nanos(kept)}, a timed share of ${(share * PERCENT).roundToInt()}%; a fork on average: " +
         parts.joinToString()
-    return listOfNotNull(line, busyLine(forks, results.machine.cores)).joinToString("\n")
+    return listOfNotNull(line, busyLine(forks, results.machine.hostCores)).joinToString("\n")
 }
 
 /**
- * The timed forks whose timed runs other processes disturbed ([Disturbance], on the machine's [cores]): those a
+ * The timed forks whose timed runs other processes disturbed ([Disturbance], on the host's [cores]): those a
  * race set aside and ran again, and those that counted all the same (a re-run disturbed too, no budget left for one,
  * a preset's fork); when every timed fork was, that the run was measured on a busy machine. Null when none was.
  */

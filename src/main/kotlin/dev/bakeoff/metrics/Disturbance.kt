@@ -3,7 +3,7 @@ package dev.bakeoff.metrics
 /**
  * The rule, fixed before any run, by which a measured JVM's window counts as disturbed: the cores the rest of the
  * machine kept busy over it (`/proc/stat`'s busy CPU minus the JVM's own, steal included: what another process or
- * the hypervisor took), over [SHARE] of the machine's cores. Measured here on 2 cores: in three quiet capacity
+ * the hypervisor took: steal), over [SHARE] of the machine's cores (the host's: `/proc/stat` covers all of them). Measured here on 2 cores: in three quiet capacity
  * runs (141–147 windows each) the most was 0.095, 0.090 and 0.26 cores (7 windows of the third over 0.1); in a
  * run with other work beside it 12 of 81 were over 0.1 (up to 0.29), and its `virtual-threads` capacity came out
  * at 1,090–1,220/s against 14,000–54,000/s in the quiet ones. Pure.
@@ -14,4 +14,12 @@ internal object Disturbance {
 
     /** Whether a window in which other processes kept [otherCores] busy on a machine of [cores] was disturbed. */
     fun disturbed(otherCores: Double?, cores: Int): Boolean = otherCores != null && otherCores > SHARE * cores
+
+    /**
+     * Whether a disturbed window is worth measuring again, from the [earlier] launches of the same run (a race, a
+     * capacity search) of which [disturbed] were disturbed too: while fewer than half were, a disturbance is a
+     * hiccup that a re-run escapes; once half or more were, the machine is busy (another guest, a build beside the
+     * run), a re-run would be disturbed as well and would only halve the forks the budget pays for.
+     */
+    fun worthRerun(earlier: Int, disturbed: Int): Boolean = disturbed * 2 < earlier || earlier == 0
 }

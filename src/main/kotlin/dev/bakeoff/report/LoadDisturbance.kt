@@ -30,7 +30,10 @@ internal object LoadDisturbance {
         val why = busy.takeIf { it.isNotEmpty() }?.let {
             val figure = listOf(it.min(), it.max()).distinct().joinToString("–") { v -> Units.sig3(v) }
             val their = if (rerun == 1) "its window" else "their windows"
-            ": other processes kept $figure cores busy in $their (${over(aside.first(), results)})"
+            ": other processes or the hypervisor (steal) kept $figure cores busy in $their (${over(
+                aside.first(),
+                results,
+            )})"
         }.orEmpty()
         val kept = counted.takeIf { it.isNotEmpty() }?.let { points ->
             "${forks(points.sumOf { it.disturbedCounted ?: 0 })} disturbed counted all the same at " +
@@ -47,7 +50,9 @@ internal object LoadDisturbance {
     fun warning(l: LoadResult, results: Results): String? {
         val busy = l.figures?.costs?.otherCores?.takeIf { !l.setAside && Disturbance.disturbed(it, cores(l, results)) }
             ?: return null
-        return "other processes kept ${Units.sig3(busy)} cores busy in its window (${over(l, results)}): " +
+        return "other processes or the hypervisor (steal) kept ${Units.sig3(
+            busy,
+        )} cores busy in its window (${over(l, results)}): " +
             "its figures are theirs as much as the strategy's"
     }
 

@@ -14,7 +14,7 @@ class ForkLineTest {
     private fun run(vararg forks: ForkAnatomy): Results {
         val fixture = ResultsFixture.results()
         val cells = listOf(fixture.cells.first().copy(forks = forks.toList())) + fixture.cells.drop(1)
-        return fixture.copy(machine = fixture.machine.copy(cores = 2), cells = cells)
+        return fixture.copy(machine = fixture.machine.copy(cores = 2, hostCores = 2), cells = cells)
     }
 
     private fun timing(otherCores: Double?) =

@@ -29,10 +29,10 @@ class PointForksTest {
     }
 
     /** A point on 2 cores whose forks are [forks] in turn, every one it records kept in [recorded]. */
-    private class Scripted(vararg forks: LoadResult) {
+    private class Scripted(vararg forks: LoadResult, tally: PointForks.Tally = PointForks.Tally()) {
         val left = ArrayDeque(forks.toList())
         val recorded = mutableListOf<LoadResult>()
-        val point = PointForks(2, { left.removeFirst() }, { recorded += it })
+        val point = PointForks(2, { left.removeFirst() }, { recorded += it }, tally)
     }
 
     @Test
@@ -53,13 +53,28 @@ class PointForksTest {
 
     @Test
     fun `re-runs stop at the forks the point asks for, then disturbed forks count, and the point says how many`() {
-        val s = Scripted(*Array(6) { fork(0.2) })
+        // The search's 20 earlier launches were quiet: the machine hiccups here, it is not busy.
+        val s = Scripted(*Array(6) { fork(0.2) }, tally = PointForks.Tally(launches = 20))
         assertTrue(s.point.bringTo(3) { true })
         assertEquals(listOf(true, true, true, null, null, null), s.recorded.map { it.disturbed })
         val judged = s.point.judge(2000.0, objective, 0.95)
         assertEquals(3, judged.disturbed)
         assertEquals(3, judged.disturbedCounted)
         assertEquals(3, judged.forks)
+    }
+
+    @Test
+    fun `on a machine that stays busy the search stops re-running once half its launches were disturbed`() {
+        // Shared by two points: the first launch is re-run (nothing earlier), then half or more were disturbed.
+        val tally = PointForks.Tally()
+        val first = Scripted(*Array(4) { fork(0.3) }, tally = tally)
+        assertTrue(first.point.bringTo(3) { true })
+        assertEquals(listOf(true, null, null, null), first.recorded.map { it.disturbed })
+        val next = Scripted(fork(0.0), fork(0.0), fork(0.3), tally = tally)
+        assertTrue(next.point.bringTo(3) { true })
+        assertEquals(listOf(null, null, null), next.recorded.map { it.disturbed }, "4 of 6 earlier disturbed: it counts")
+        assertEquals(7, tally.launches)
+        assertEquals(5, tally.disturbed)
     }
 
     @Test

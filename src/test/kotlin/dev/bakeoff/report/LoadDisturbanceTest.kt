@@ -52,7 +52,7 @@ class LoadDisturbanceTest {
     @Test
     fun `each strategy's capacity says how many forks were re-run and why, and the disturbed ones it counted`() {
         val run = disturbed()
-        val line = "virtual-threads: 2 forks re-run: other processes kept 1.30–2.90 cores busy in their windows (over 5% of 16); " +
+        val line = "virtual-threads: 2 forks re-run: other processes or the hypervisor (steal) kept 1.30–2.90 cores busy in their windows (over 5% of 16); " +
             "1 fork disturbed counted all the same at 8000/s (re-runs used up, or none fit the budget)"
         assertEquals(line, LoadDisturbance.reruns(run.capacity!!.single { it.strategy == vt }, run))
         assertNull(LoadDisturbance.reruns(run.capacity!!.first(), run), "nothing disturbed: no line")
@@ -69,7 +69,7 @@ class LoadDisturbanceTest {
         assertFalse("77.7 ms" in table, "the set-aside fork's p99")
         assertContains(
             table,
-            "  virtual-threads: other processes kept 0.900 cores busy in its window (over 5% of 16): its figures are theirs as much as the strategy's",
+            "  virtual-threads: other processes or the hypervisor (steal) kept 0.900 cores busy in its window (over 5% of 16): its figures are theirs as much as the strategy's",
         )
         assertEquals(LoadCharts.of(clean).single().option, LoadCharts.of(run).single().option)
         val unflagged = run.copy(load = run.load!!.map { it.copy(disturbed = null) })

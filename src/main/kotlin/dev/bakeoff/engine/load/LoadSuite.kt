@@ -58,10 +58,11 @@ internal class LoadSuite(
         val clock = ForkClock(budgetNanos, plan)
         for (spec in cells()) {
             val points = mutableMapOf<Double, PointForks>()
+            val tally = PointForks.Tally()
             val search = CapacitySearch(plan.ratePerSec, factor).run { rate, n ->
                 // The host's cores: other processes' CPU is read over all of them (`/proc/stat`'s first line).
                 val point = points.getOrPut(rate) {
-                    PointForks(machine.hostCores, { clock.time { fork(spec, rate) } }, ::record)
+                    PointForks(machine.hostCores, { clock.time { fork(spec, rate) } }, ::record, tally)
                 }
                 if (point.bringTo(n, clock::fits)) point.judge(rate, objective, CapacitySearch.CONFIDENCE) else null
             }
@@ -92,7 +93,9 @@ internal class LoadSuite(
     private fun record(result: LoadResult) {
         done += result
         result.figures?.costs?.otherCores?.takeIf { result.setAside }?.let {
-            progress("  set aside, measuring it again: other processes kept ${Units.sig3(it)} cores busy in its window")
+            progress(
+                "  set aside, measuring it again: other processes or the hypervisor kept ${Units.sig3(it)} cores busy",
+            )
         }
         sink.results(results(complete = false))
     }

@@ -8,10 +8,12 @@ import dev.bakeoff.result.LoadResult
 /**
  * The forks of one capacity point, [measure]d until as many count as the search asks for. A fork whose window
  * other processes disturbed ([Disturbance], on the machine's [cores]) is set aside (kept, flagged
- * `disturbed`) and measured again, at most as many times over the point as the forks it asks for: a rule fixed
- * in advance, so a machine that stays busy cannot keep a point going for ever. Once those re-runs are used up,
- * or when a re-run does not fit in the budget, a disturbed fork counts, and the point says how many of its
- * counted forks were disturbed. Every fork goes to [record] as soon as it is decided, set aside or not.
+ * `disturbed`) and measured again, at most as many times over the point as the forks it asks for, and only
+ * while fewer than half the search's launches so far ([tally], shared by its points) were disturbed
+ * ([Disturbance.worthRerun]: past that the machine is busy, not hiccuping): a rule fixed in advance, so a machine
+ * that stays busy cannot keep a point going for ever. Once those re-runs are used up, on a busy machine, or when
+ * a re-run does not fit in the budget, a disturbed fork counts, and the point says how many of its counted forks
+ * were disturbed. Every fork goes to [record] as soon as it is decided, set aside or not.
  *
  * Threading model: the run's thread only; it keeps the point's forks as they come.
  */
@@ -19,7 +21,21 @@ internal class PointForks(
     private val cores: Int,
     private val measure: () -> LoadResult,
     private val record: (LoadResult) -> Unit = {},
+    private val tally: Tally = Tally(),
 ) {
+    /** A search's [launches] so far and how many of them were [disturbed]; one search's thread only. */
+    class Tally(launches: Int = 0, disturbed: Int = 0) {
+        var launches = launches
+            private set
+        var disturbed = disturbed
+            private set
+
+        fun add(disturbed: Boolean) {
+            launches++
+            if (disturbed) this.disturbed++
+        }
+    }
+
     private val forks = mutableListOf<LoadResult>()
 
     /** The forks that count toward the point's verdict, in the order they ran. */
@@ -36,7 +52,10 @@ internal class PointForks(
         if (!fits(n - counted.size)) return false
         while (counted.size < n) {
             val fork = measure()
-            val again = disturbed(fork) && setAside < n && fits(n - counted.size)
+            val busy = disturbed(fork)
+            val again = busy && setAside < n && Disturbance.worthRerun(tally.launches, tally.disturbed) &&
+                fits(n - counted.size)
+            tally.add(busy)
             val kept = if (again) fork.copy(disturbed = true) else fork
             forks += kept
             record(kept)

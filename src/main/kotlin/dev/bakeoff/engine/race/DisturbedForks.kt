@@ -9,7 +9,7 @@ import dev.bakeoff.result.CellStatus
  * The race's rule for a fork whose timed runs other processes disturbed (docs/RESULTS.md, "Racing"), fixed before
  * any run: a screening or timing fork that ended ok while the rest of the machine kept over [Disturbance]'s share
  * of its cores busy ([dev.bakeoff.result.ForkAnatomy.otherCores]) is set aside and measured once more, when the
- * budget allows and the machine is not simply busy ([worthRerun]); the second one counts whatever it reads, so a
+ * budget allows and the machine is not simply busy ([Disturbance.worthRerun]); the second one counts whatever it reads, so a
  * machine that stays busy cannot hold a race for ever. On 2 cores one such fork, whose figure is the other process's
  * as much as the strategy's, can hold a pair open or put a strategy behind its twin. Steal (the hypervisor running
  * another guest on these cores) counts as another process: measured here on 2026-11-28, 0.05–0.14 cores of steal
@@ -25,14 +25,6 @@ internal object DisturbedForks {
         return result.forks.orEmpty().filter { it.role.timed }.mapNotNull { it.otherCores }
             .filter { Disturbance.disturbed(it, cores) }.maxOrNull()
     }
-
-    /**
-     * Whether a disturbed fork is worth measuring again, from the race's [earlier] launches of which [disturbed] were
-     * disturbed too: while fewer than half were, a disturbance is a hiccup that a re-run escapes; once half or more
-     * were, the machine is busy (another tenant, a build beside the run), a re-run would be disturbed as well and
-     * would only halve the forks the budget pays for.
-     */
-    fun worthRerun(earlier: Int, disturbed: Int): Boolean = disturbed * 2 < earlier || earlier == 0
 
     /**
      * [again], the fork measured once more, with the forks of [disturbed] before its own, their timed ones set

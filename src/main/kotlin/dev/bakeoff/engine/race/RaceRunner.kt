@@ -8,6 +8,7 @@ import dev.bakeoff.engine.plan.Estimate
 import dev.bakeoff.engine.plan.Preset
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.metrics.DecisionReasons
+import dev.bakeoff.metrics.Disturbance
 import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.result.CellResult
@@ -86,7 +87,7 @@ internal class RaceRunner(
     /** When the budget began: the run's start ([startNanos], on [nanoTime]'s clock), else now. */
     private val start = startNanos ?: nanoTime()
 
-    /** Timed launches so far, and those of them disturbed ([DisturbedForks.worthRerun]). */
+    /** Timed launches so far, and those of them disturbed ([Disturbance.worthRerun]). */
     private var launches = 0
     private var disturbedLaunches = 0
 
@@ -240,7 +241,7 @@ internal class RaceRunner(
         var outcome = launch(e, plan)
         // Once, within the budget and unless the machine is simply busy: a re-run disturbed too counts.
         if (plan != null && DisturbedForks.otherCores(outcome.result, cores) != null && affords(e.lastForkNanos) &&
-            DisturbedForks.worthRerun(earlier.first, earlier.second)
+            Disturbance.worthRerun(earlier.first, earlier.second)
         ) {
             listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), null)
             outcome = DisturbedForks.setAside(outcome, launch(e, plan))

@@ -86,8 +86,8 @@ internal class SuiteRunner(
             } else {
                 // The budget is the whole run's wall time: it began when this JVM started.
                 val jvmStart = System.nanoTime() - ManagementFactory.getRuntimeMXBean().uptime * MILLIS
-                // The machine's cores as the run's header states them (--cpus when given): the disturbance rule's.
-                val cores = machine.cores
+                // The host's cores, over which /proc/stat reads other processes' CPU: the disturbance rule's.
+                val cores = machine.hostCores
                 RaceRunner(race, machine.harnessNsPerItem, listener, measure, book, options.margin, jvmStart, cores)
                     .run(cells)
             }
