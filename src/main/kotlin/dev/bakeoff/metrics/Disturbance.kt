@@ -2,8 +2,9 @@ package dev.bakeoff.metrics
 
 /**
  * The rule, fixed before any run, by which a measured JVM's window counts as disturbed: the cores the rest of the
- * machine kept busy over it (`/proc/stat`'s busy CPU minus the JVM's own, steal included: what another process or
- * the hypervisor took: steal), over [SHARE] of the machine's cores (the host's: `/proc/stat` covers all of them). Measured here on 2 cores: in three quiet capacity
+ * machine kept busy over it (`/proc/stat`'s busy CPU minus the JVM's own: what another process took, or the
+ * hypervisor as steal), over [SHARE] of the host's cores (`/proc/stat` covers all of them); and, with a run's
+ * [Tally], whether a disturbed window is worth measuring again. Measured here on 2 cores: in three quiet capacity
  * runs (141–147 windows each) the most was 0.095, 0.090 and 0.26 cores (7 windows of the third over 0.1); in a
  * run with other work beside it 12 of 81 were over 0.1 (up to 0.29), and its `virtual-threads` capacity came out
  * at 1,090–1,220/s against 14,000–54,000/s in the quiet ones. Pure.
@@ -22,4 +23,24 @@ internal object Disturbance {
      * run), a re-run would be disturbed as well and would only halve the forks the budget pays for.
      */
     fun worthRerun(earlier: Int, disturbed: Int): Boolean = disturbed * 2 < earlier || earlier == 0
+
+    /**
+     * One run's launches so far (a race's, a capacity search's) and how many of them were [disturbed], for
+     * [worthRerun]. Threading model: the run's thread only.
+     */
+    class Tally(launches: Int = 0, disturbed: Int = 0) {
+        var launches = launches
+            private set
+        var disturbed = disturbed
+            private set
+
+        /** Counts one more launch, [disturbed] or not. */
+        fun add(disturbed: Boolean) {
+            launches++
+            if (disturbed) this.disturbed++
+        }
+
+        /** Whether the next disturbed launch is worth measuring again, by [Disturbance.worthRerun] on those so far. */
+        fun worthRerun(): Boolean = worthRerun(launches, disturbed)
+    }
 }

@@ -2,6 +2,7 @@ package dev.bakeoff.engine
 
 import dev.bakeoff.engine.load.PointForks
 import dev.bakeoff.engine.plan.LatencyObjective
+import dev.bakeoff.metrics.Disturbance
 import dev.bakeoff.model.Family
 import dev.bakeoff.report.LoadFixture
 import dev.bakeoff.result.LoadCosts
@@ -29,7 +30,7 @@ class PointForksTest {
     }
 
     /** A point on 2 cores whose forks are [forks] in turn, every one it records kept in [recorded]. */
-    private class Scripted(vararg forks: LoadResult, tally: PointForks.Tally = PointForks.Tally()) {
+    private class Scripted(vararg forks: LoadResult, tally: Disturbance.Tally = Disturbance.Tally()) {
         val left = ArrayDeque(forks.toList())
         val recorded = mutableListOf<LoadResult>()
         val point = PointForks(2, { left.removeFirst() }, { recorded += it }, tally)
@@ -54,7 +55,7 @@ class PointForksTest {
     @Test
     fun `re-runs stop at the forks the point asks for, then disturbed forks count, and the point says how many`() {
         // The search's 20 earlier launches were quiet: the machine hiccups here, it is not busy.
-        val s = Scripted(*Array(6) { fork(0.2) }, tally = PointForks.Tally(launches = 20))
+        val s = Scripted(*Array(6) { fork(0.2) }, tally = Disturbance.Tally(launches = 20))
         assertTrue(s.point.bringTo(3) { true })
         assertEquals(listOf(true, true, true, null, null, null), s.recorded.map { it.disturbed })
         val judged = s.point.judge(2000.0, objective, 0.95)
@@ -66,7 +67,7 @@ class PointForksTest {
     @Test
     fun `on a machine that stays busy the search stops re-running once half its launches were disturbed`() {
         // Shared by two points: the first launch is re-run (nothing earlier), then half or more were disturbed.
-        val tally = PointForks.Tally()
+        val tally = Disturbance.Tally()
         val first = Scripted(*Array(4) { fork(0.3) }, tally = tally)
         assertTrue(first.point.bringTo(3) { true })
         assertEquals(listOf(true, null, null, null), first.recorded.map { it.disturbed })

@@ -8,6 +8,7 @@ import dev.bakeoff.engine.plan.LoadPlan
 import dev.bakeoff.engine.plan.RunOptions
 import dev.bakeoff.engine.session.RunSink
 import dev.bakeoff.engine.suite.SuiteRunner
+import dev.bakeoff.metrics.Disturbance
 import dev.bakeoff.metrics.Queueing
 import dev.bakeoff.result.CapacityResult
 import dev.bakeoff.result.LoadResult
@@ -58,7 +59,7 @@ internal class LoadSuite(
         val clock = ForkClock(budgetNanos, plan)
         for (spec in cells()) {
             val points = mutableMapOf<Double, PointForks>()
-            val tally = PointForks.Tally()
+            val tally = Disturbance.Tally()
             val search = CapacitySearch(plan.ratePerSec, factor).run { rate, n ->
                 // The host's cores: other processes' CPU is read over all of them (`/proc/stat`'s first line).
                 val point = points.getOrPut(rate) {

@@ -7,7 +7,7 @@ import dev.bakeoff.result.LoadResult
 
 /**
  * The forks of one capacity point, [measure]d until as many count as the search asks for. A fork whose window
- * other processes disturbed ([Disturbance], on the machine's [cores]) is set aside (kept, flagged
+ * other processes disturbed ([Disturbance], on the host's [cores]) is set aside (kept, flagged
  * `disturbed`) and measured again, at most as many times over the point as the forks it asks for, and only
  * while fewer than half the search's launches so far ([tally], shared by its points) were disturbed
  * ([Disturbance.worthRerun]: past that the machine is busy, not hiccuping): a rule fixed in advance, so a machine
@@ -21,21 +21,8 @@ internal class PointForks(
     private val cores: Int,
     private val measure: () -> LoadResult,
     private val record: (LoadResult) -> Unit = {},
-    private val tally: Tally = Tally(),
+    private val tally: Disturbance.Tally = Disturbance.Tally(),
 ) {
-    /** A search's [launches] so far and how many of them were [disturbed]; one search's thread only. */
-    class Tally(launches: Int = 0, disturbed: Int = 0) {
-        var launches = launches
-            private set
-        var disturbed = disturbed
-            private set
-
-        fun add(disturbed: Boolean) {
-            launches++
-            if (disturbed) this.disturbed++
-        }
-    }
-
     private val forks = mutableListOf<LoadResult>()
 
     /** The forks that count toward the point's verdict, in the order they ran. */
@@ -53,8 +40,7 @@ internal class PointForks(
         while (counted.size < n) {
             val fork = measure()
             val busy = disturbed(fork)
-            val again = busy && setAside < n && Disturbance.worthRerun(tally.launches, tally.disturbed) &&
-                fits(n - counted.size)
+            val again = busy && setAside < n && tally.worthRerun() && fits(n - counted.size)
             tally.add(busy)
             val kept = if (again) fork.copy(disturbed = true) else fork
             forks += kept

@@ -9,11 +9,11 @@ import dev.bakeoff.result.CellStatus
  * The race's rule for a fork whose timed runs other processes disturbed (docs/RESULTS.md, "Racing"), fixed before
  * any run: a screening or timing fork that ended ok while the rest of the machine kept over [Disturbance]'s share
  * of its cores busy ([dev.bakeoff.result.ForkAnatomy.otherCores]) is set aside and measured once more, when the
- * budget allows and the machine is not simply busy ([Disturbance.worthRerun]); the second one counts whatever it reads, so a
- * machine that stays busy cannot hold a race for ever. On 2 cores one such fork, whose figure is the other process's
- * as much as the strategy's, can hold a pair open or put a strategy behind its twin. Steal (the hypervisor running
- * another guest on these cores) counts as another process: measured here on 2026-11-28, 0.05–0.14 cores of steal
- * while a load JVM ran and about 0.01 at idle. Pure; safe from any thread.
+ * budget allows and the machine is not simply busy ([Disturbance.Tally]); the second one counts whatever it reads,
+ * so a machine that stays busy cannot hold a race for ever. On 2 cores one such fork, whose figure is the other
+ * process's as much as the strategy's, can hold a pair open or put a strategy behind its twin. Steal (the hypervisor
+ * running another guest on these cores) counts as another process: measured here on 2026-11-28, 0.05–0.14 cores of
+ * steal while a load JVM ran and about 0.01 at idle. Pure; safe from any thread.
  */
 internal object DisturbedForks {
     /**

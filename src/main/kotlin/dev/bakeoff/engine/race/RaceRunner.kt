@@ -87,9 +87,8 @@ internal class RaceRunner(
     /** When the budget began: the run's start ([startNanos], on [nanoTime]'s clock), else now. */
     private val start = startNanos ?: nanoTime()
 
-    /** Timed launches so far, and those of them disturbed ([Disturbance.worthRerun]). */
-    private var launches = 0
-    private var disturbedLaunches = 0
+    /** Timed launches so far, and those of them disturbed ([Disturbance.Tally]). */
+    private val tally = Disturbance.Tally()
 
     fun run(cells: List<CellSpec>) {
         val entries = cells.mapIndexed { i, spec -> Entry(i, spec, measurer.floor(spec)) }
@@ -237,11 +236,11 @@ internal class RaceRunner(
     /** One fork of [e]; a further fork adds its runs to the cell's so far ([ranked]), a screening fork has none. */
     private fun fork(e: Entry, plan: MeasurementPlan?, total: Int, eta: Long?, ranked: RankedCell? = null) {
         listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), eta)
-        val earlier = launches to disturbedLaunches
+        val worthRerun = tally.worthRerun()
         var outcome = launch(e, plan)
         // Once, within the budget and unless the machine is simply busy: a re-run disturbed too counts.
         if (plan != null && DisturbedForks.otherCores(outcome.result, cores) != null && affords(e.lastForkNanos) &&
-            Disturbance.worthRerun(earlier.first, earlier.second)
+            worthRerun
         ) {
             listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), null)
             outcome = DisturbedForks.setAside(outcome, launch(e, plan))
@@ -266,8 +265,7 @@ internal class RaceRunner(
         // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
         val outcome = measurer.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
         e.lastForkNanos = nanoTime() - t0
-        launches++
-        if (DisturbedForks.otherCores(outcome.result, cores) != null) disturbedLaunches++
+        tally.add(DisturbedForks.otherCores(outcome.result, cores) != null)
         return outcome
     }
 
