@@ -1,7 +1,7 @@
 package dev.bakeoff.cli
 
-import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.Disturbance
+import dev.bakeoff.report.DisturbanceWords
 import dev.bakeoff.result.ForkAnatomy
 import dev.bakeoff.result.ForkRole
 import dev.bakeoff.result.Results
@@ -41,25 +41,25 @@ private fun busyLine(forks: List<ForkAnatomy>, cores: Int): String? {
     val timed = forks.filter { it.role.timed }
     val busy = timed.filter { Disturbance.disturbed(it.otherCores, cores) }
     if (busy.isEmpty()) return null
-    val rule = "over ${DecisionReasons.percent(Disturbance.SHARE)} of $cores"
+    val rule = DisturbanceWords.over(cores)
     if (busy.size == timed.size) {
-        return "the run was measured on a busy machine: other processes or the hypervisor (steal) kept " +
+        return "the run was measured on a busy machine: ${DisturbanceWords.WHO} kept " +
             "${busyCores(busy)} cores busy during every fork's timed runs ($rule), so its figures are theirs as " +
             "much as the strategies'"
     }
     val (aside, counted) = busy.partition { it.disturbed == true }
     val reRun = aside.takeIf { it.isNotEmpty() }?.let {
-        "${forkCount(it.size)} re-run: other processes or the hypervisor (steal) kept ${busyCores(it)} cores busy " +
+        "${DisturbanceWords.forks(it.size)} re-run: ${DisturbanceWords.WHO} kept ${busyCores(it)} cores busy " +
             "during their timed runs ($rule)"
     }
     val kept = counted.takeIf { it.isNotEmpty() }?.let {
-        "${forkCount(it.size)} counted with other processes or the hypervisor keeping ${busyCores(it)} cores " +
+        "${DisturbanceWords.forks(
+            it.size,
+        )} counted with other processes or the hypervisor keeping ${busyCores(it)} cores " +
             "busy during their timed runs ($rule: a re-run disturbed too, a busy machine, no budget left, a preset)"
     }
     return listOfNotNull(reRun, kept).joinToString("; ")
 }
-
-private fun forkCount(n: Int) = if (n == 1) "1 fork" else "$n forks"
 
 /** The range of [forks]' other processes' cores, as "0.12–0.30" (one figure when they agree). */
 private fun busyCores(forks: List<ForkAnatomy>): String {

@@ -5,7 +5,6 @@ import dev.bakeoff.result.CapacityResult
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.Results
 import dev.bakeoff.wording.Units
-import kotlin.math.roundToInt
 
 /**
  * What the console and the report say of load windows other processes disturbed ([Disturbance]): a capacity
@@ -15,8 +14,8 @@ import kotlin.math.roundToInt
  */
 internal object LoadDisturbance {
     /**
-     * "virtual-threads: 2 forks re-run: other processes kept 0.110–0.290 cores busy in their windows (over 5% of
-     * 2)", then the disturbed forks it counted (its re-runs used up, or none fitting the budget); null when none.
+     * "virtual-threads: 2 forks re-run: other processes or the hypervisor (steal) kept 0.110–0.290 cores busy in their
+     * windows (over 5% of 2)", then the disturbed forks it counted (its re-runs used up, or none fitting the budget); null when none.
      */
     fun reruns(c: CapacityResult, results: Results): String? {
         val judged = c.judged.orEmpty()
@@ -30,38 +29,31 @@ internal object LoadDisturbance {
         val why = busy.takeIf { it.isNotEmpty() }?.let {
             val figure = listOf(it.min(), it.max()).distinct().joinToString("–") { v -> Units.sig3(v) }
             val their = if (rerun == 1) "its window" else "their windows"
-            ": other processes or the hypervisor (steal) kept $figure cores busy in $their (${over(
-                aside.first(),
-                results,
-            )})"
+            ": ${DisturbanceWords.WHO} kept $figure cores busy in $their (${over(aside.first(), results)})"
         }.orEmpty()
         val kept = counted.takeIf { it.isNotEmpty() }?.let { points ->
-            "${forks(points.sumOf { it.disturbedCounted ?: 0 })} disturbed counted all the same at " +
+            "${DisturbanceWords.forks(points.sumOf { it.disturbedCounted ?: 0 })} disturbed counted all the same at " +
                 points.joinToString { "${Units.sig3(it.ratePerSec)}/s" } + " (re-runs used up, or none fit the budget)"
         }
-        val reran = "${forks(rerun)} re-run$why".takeIf { rerun > 0 }
+        val reran = "${DisturbanceWords.forks(rerun)} re-run$why".takeIf { rerun > 0 }
         return "${c.strategy}: " + listOfNotNull(reran, kept).joinToString("; ")
     }
 
     /**
-     * "other processes kept 0.210 cores busy in its window (over 5% of 2): its figures are theirs as much as the
-     * strategy's" for a counted fork whose window was disturbed; null otherwise.
+     * "other processes or the hypervisor (steal) kept 0.210 cores busy in its window (over 5% of 2): its figures are
+     * theirs as much as the strategy's" for a counted fork whose window was disturbed; null otherwise.
      */
     fun warning(l: LoadResult, results: Results): String? {
         val busy = l.figures?.costs?.otherCores?.takeIf { !l.setAside && Disturbance.disturbed(it, cores(l, results)) }
             ?: return null
-        return "other processes or the hypervisor (steal) kept ${Units.sig3(
-            busy,
-        )} cores busy in its window (${over(l, results)}): " +
+        val figure = Units.sig3(busy)
+        return "${DisturbanceWords.WHO} kept $figure cores busy in its window (${over(l, results)}): " +
             "its figures are theirs as much as the strategy's"
     }
 
-    private fun over(l: LoadResult, results: Results) =
-        "over ${(Disturbance.SHARE * 100).roundToInt()}% of ${cores(l, results)}"
+    private fun over(l: LoadResult, results: Results) = DisturbanceWords.over(cores(l, results))
 
     /** The host's cores of the machine [l] ran on (its own in a merged file). */
     private fun cores(l: LoadResult, results: Results): Int =
         (l.machine?.let { results.machines?.get(it) } ?: results.machine).hostCores
-
-    private fun forks(n: Int) = if (n == 1) "1 fork" else "$n forks"
 }
