@@ -14,8 +14,9 @@ import dev.bakeoff.wording.Units
  */
 internal object LoadDisturbance {
     /**
-     * "virtual-threads: 2 forks re-run: other processes or the hypervisor (steal) kept 0.110–0.290 cores busy in their
-     * windows (over 5% of 2)", then the disturbed forks it counted (its re-runs used up, or none fitting the budget); null when none.
+     * "virtual-threads: 2 forks re-run: other processes or the hypervisor (steal) kept 0.110–0.290 cores busy in
+     * their windows (over 5% of 2)", then the disturbed forks it counted (its re-runs used up, or none fitting the
+     * budget); null when none.
      */
     fun reruns(c: CapacityResult, results: Results): String? {
         val judged = c.judged.orEmpty()
