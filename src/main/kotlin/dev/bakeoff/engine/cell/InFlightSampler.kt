@@ -2,13 +2,14 @@ package dev.bakeoff.engine.cell
 
 import dev.bakeoff.engine.probe.CpuClocks
 import java.util.concurrent.atomic.AtomicLong
+import java.util.concurrent.atomic.AtomicLongArray
 import java.util.concurrent.locks.LockSupport
 
 /**
  * Counts what an open loop has in flight (intended to start, not finished: an item the generator has
  * not yet submitted because it runs late is in flight too, as its latency already counts from its
- * intended start) and samples it once a millisecond on [now]'s clock while the measured window is
- * open: the mean in flight that Little's law is checked with, measured apart from the latencies.
+ * intended start) and samples it once a millisecond on [now]'s clock, the measured window's samples apart
+ * from the rest: the mean in flight that Little's law is checked with, measured apart from the latencies.
  *
  * Threading model: its own daemon platform thread, started before the strategy opens (so the thread
  * census does not count it as the strategy's); [plan] from the generator's thread before its first
@@ -16,8 +17,10 @@ import java.util.concurrent.locks.LockSupport
  */
 internal class InFlightSampler(private val now: () -> Long = System::nanoTime) : AutoCloseable {
     private val finished = AtomicLong()
-    private val sum = AtomicLong()
-    private val samples = AtomicLong()
+
+    // Samples of the warm-up [0] and of the window [1] apart, indexed rather than branched on (see ArrivalTally).
+    private val sums = AtomicLongArray(2)
+    private val samples = AtomicLongArray(2)
 
     @Volatile
     private var schedule = LongArray(0)
@@ -29,15 +32,14 @@ internal class InFlightSampler(private val now: () -> Long = System::nanoTime) :
     private var due = 0
 
     @Volatile
-    private var open = false
+    private var part = 0
 
     private val thread = Thread.ofPlatform().daemon().name("bakeoff-in-flight").start {
         while (!Thread.currentThread().isInterrupted) {
             LockSupport.parkNanos(SAMPLE_NANOS)
-            if (open) {
-                sum.addAndGet(inFlight(now()))
-                samples.incrementAndGet()
-            }
+            val p = part
+            sums.addAndGet(p, inFlight(now()))
+            samples.incrementAndGet(p)
         }
     }
 
@@ -60,11 +62,11 @@ internal class InFlightSampler(private val now: () -> Long = System::nanoTime) :
 
     /** Opens or closes the measured window. */
     fun window(open: Boolean) {
-        this.open = open
+        part = if (open) 1 else 0
     }
 
     /** The mean of the window's samples (0 without any). */
-    fun mean(): Double = samples.get().let { n -> if (n == 0L) 0.0 else sum.get().toDouble() / n }
+    fun mean(): Double = samples[1].let { n -> if (n == 0L) 0.0 else sums[1].toDouble() / n }
 
     /** The CPU time (ns) its thread has used: measuring is the generator's cost too ([LoadGenerator]'s costs). */
     fun cpuNanos(): Long = CpuClocks.threadCpu(thread)

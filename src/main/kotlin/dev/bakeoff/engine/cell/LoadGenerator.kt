@@ -9,9 +9,7 @@ import dev.bakeoff.result.LoadCosts
 import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.LoadLatency
 import org.HdrHistogram.Histogram
-import org.HdrHistogram.Recorder
 import java.util.SplittableRandom
-import java.util.concurrent.atomic.AtomicLong
 import java.util.concurrent.atomic.AtomicLongArray
 import java.util.concurrent.locks.LockSupport
 import kotlin.math.ln
@@ -47,8 +45,8 @@ internal interface LoadClock {
  * generator measures its own lag (actual submission minus intended start).
  *
  * Threading model: [run] on one thread (the load JVM's main thread), which is the only one that
- * submits; completions are recorded from the strategy's threads into a [Recorder] (wait-free) and
- * an [AtomicLongArray] of intended starts, which also catches an item reported twice.
+ * submits; completions are recorded from the strategy's threads into an [ArrivalTally] (wait-free recorders
+ * and an [AtomicLongArray] of intended starts, which also catches an item reported twice).
  */
 internal class LoadGenerator(
     private val rate: Double,
@@ -80,15 +78,6 @@ internal class LoadGenerator(
         sampler: InFlightSampler,
         held: (Int) -> Long,
     ): Outcome {
-        val intended = AtomicLongArray(maxArrivals)
-        // Each item's end and lag, for the tail's causes: written before its slot turns DONE, read after the drain.
-        val ended = LongArray(maxArrivals)
-        val lags = LongArray(maxArrivals)
-        val latency = Recorder(SIGNIFICANT_DIGITS)
-        val lag = Histogram(SIGNIFICANT_DIGITS)
-        val failed = AtomicLong()
-        val duplicates = AtomicLong()
-        val lastDone = AtomicLong(Long.MIN_VALUE)
         val start = clock.now()
         val measureFrom = start + warmupNs
         val end = measureFrom + durationNs
@@ -102,65 +91,36 @@ internal class LoadGenerator(
             at += gapNanos()
         }
         sampler.plan(schedule, scheduled)
-        var firstMeasured = -1
-        // The generator's, the JVM's and the machine's CPU when the window opened (the first measured arrival).
-        var spent = 0L to 0L
-        var machineSpent: Long? = null
-        var openedAt = 0L
-        var late = 0L
-        var k = 0
-        while (k < scheduled) {
-            val next = schedule[k]
-            clock.sleepUntil(next)
-            val now = clock.now()
-            val measured = next >= measureFrom
-            if (measured && firstMeasured < 0) {
-                firstMeasured = k
-                sampler.window(true)
-                spent = cpuNow(sampler)
-                machineSpent = machine.busyNanos()
-                openedAt = now
-            }
-            val behind = maxOf(0L, now - next)
-            // Every item's, the warm-up's too: its submission places it in flight for the hand-offs.
-            lags[k] = behind
-            if (measured) {
-                lag.recordValue(behind)
-                if (behind > GeneratorLag.LATE_NANOS) late++
-            }
-            intended.set(k, next)
-            val index = k
-            // Fixed at submission: a completion needs no shared state to know whether it counts.
-            sink.submit(index) { failure ->
-                val done = clock.now()
-                ended[index] = done
-                val at = intended.getAndSet(index, DONE)
-                sampler.finished()
-                if (at == DONE) {
-                    duplicates.incrementAndGet()
-                } else if (measured) {
-                    if (failure != null) failed.incrementAndGet()
-                    latency.recordValue(maxOf(0L, done - at))
-                    lastDone.accumulateAndGet(done, ::maxOf)
-                }
-            }
-            k++
-        }
+        // The window's first arrival: the schedule is in order.
+        var from = 0
+        while (from < scheduled && schedule[from] < measureFrom) from++
+        val tally = ArrivalTally(maxArrivals, schedule, from, clock, sampler)
+        tally.submit(sink, 0, from)
+        // The window opens at its first arrival's time, before its submission: the generator's, the JVM's and the
+        // machine's CPU then.
+        if (from < scheduled) clock.sleepUntil(schedule[from])
+        sampler.window(true)
+        val spent = cpuNow(sampler)
+        val machineSpent = machine.busyNanos()
+        val openedAt = clock.now()
+        tally.submit(sink, from, scheduled)
         sampler.window(false)
-        val submitted = k
+        val submitted = scheduled
+        val intended = tally.intended
+        val ended = tally.ended
+        val lags = tally.lags
         val (generatorCpu, processCpu) = cpuNow(sampler).let { (g, p) -> g - spent.first to p - spent.second }
         val otherCores = otherCores(machineSpent, processCpu, clock.now() - openedAt)
         waitForAll(submitted, intended, end + drainNs)
         val drainedAt = clock.now()
-        val histogram = latency.intervalHistogram
+        val histogram = tally.windowLatency()
         // Coordinated omission: an item still unfinished counts as at least as late as the drain's end.
-        val from = if (firstMeasured < 0) submitted else firstMeasured
         var unfinished = 0L
         for (i in 0 until submitted) {
             val at = intended.get(i)
             // A warm-up item never heard of stays in flight to the end.
-            if (at != DONE && i < from) ended[i] = Long.MAX_VALUE
-            if (at != DONE && i >= from) {
+            if (at != ArrivalTally.DONE && i < from) ended[i] = Long.MAX_VALUE
+            if (at != ArrivalTally.DONE && i >= from) {
                 unfinished++
                 ended[i] = drainedAt
                 histogram.recordValue(maxOf(0L, drainedAt - at))
@@ -168,22 +128,22 @@ internal class LoadGenerator(
         }
         val arrived = (submitted - from).toLong()
         val completed = arrived - unfinished
-        val busyUntil = if (unfinished > 0) drainedAt else maxOf(lastDone.get(), end)
+        val busyUntil = if (unfinished > 0) drainedAt else maxOf(tally.windowLastDone(), end)
         val heldAll = LongArray(submitted) { if (it < from) 0L else held(it) }
         val service = heldAll.copyOfRange(from, submitted).filter { it > 0 }.toLongArray()
         val figures = LoadFigures(
             arrived = arrived,
             completed = completed,
-            failed = failed.get(),
+            failed = tally.windowFailed(),
             unfinished = unfinished,
             offeredPerSec = arrived * NANOS_PER_SECOND / durationNs,
             achievedPerSec = completed * NANOS_PER_SECOND / (busyUntil - measureFrom),
             latencyNs = latencyOf(histogram),
             lag = GeneratorLag(
-                late = late,
-                p99Ns = lag.getValueAtPercentile(P99),
-                maxNs = lag.maxValue,
-                kept = arrived > 0 && late <= GeneratorLag.LATE_SHARE * arrived,
+                late = tally.windowLate(),
+                p99Ns = tally.windowLag().getValueAtPercentile(P99),
+                maxNs = tally.windowLag().maxValue,
+                kept = arrived > 0 && tally.windowLate() <= GeneratorLag.LATE_SHARE * arrived,
             ),
             meanInFlight = sampler.mean(),
             serviceNs = if (service.isEmpty()) 0.0 else service.average(),
@@ -219,7 +179,7 @@ internal class LoadGenerator(
             lags.copyOfRange(from, submitted),
             submitted - from,
         )
-        return Outcome(figures, submitted, duplicates.get(), items)
+        return Outcome(figures, submitted, tally.duplicates.get(), items)
     }
 
     /** The generator's CPU (its thread's and the in-flight sampler's) and the whole JVM's, now. */
@@ -235,7 +195,7 @@ internal class LoadGenerator(
     private fun waitForAll(submitted: Int, intended: AtomicLongArray, deadline: Long) {
         var i = 0
         while (i < submitted) {
-            if (intended.get(i) == DONE) {
+            if (intended.get(i) == ArrivalTally.DONE) {
                 i++
             } else {
                 if (clock.now() - deadline >= 0) return
@@ -261,13 +221,9 @@ internal class LoadGenerator(
     class Outcome(val figures: LoadFigures, val submitted: Int, val duplicates: Long, val items: ItemTimes)
 
     companion object {
-        private const val SIGNIFICANT_DIGITS = 3
         private const val NANOS_PER_SECOND = 1e9
         private const val P99 = 99.0
         private const val POLL_NANOS = 1_000_000L
-
-        /** An arrival's slot once its completion was heard (no intended start is this small). */
-        private const val DONE = Long.MIN_VALUE
 
         /** Variance over the squared mean (0 for no wait at all, or no times). */
         private fun scv(times: LongArray): Double {
