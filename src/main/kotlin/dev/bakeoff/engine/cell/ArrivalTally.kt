@@ -43,8 +43,10 @@ internal class ArrivalTally(
     /** Completions heard twice. */
     val duplicates = AtomicLong()
 
-    private val latency = Array(PARTS) { Recorder(SIGNIFICANT_DIGITS) }
-    private val lag = Array(PARTS) { Histogram(SIGNIFICANT_DIGITS) }
+    // Sized for any value from the start: an auto-resizing one grows on its first large values, through an
+    // exception caught in HdrHistogram, which the window's recorders would first meet as the window opens.
+    private val latency = Array(PARTS) { Recorder(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS) }
+    private val lag = Array(PARTS) { Histogram(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS) }
     private val late = LongArray(PARTS)
     private val failed = AtomicLongArray(PARTS)
     private val lastDone = AtomicLongArray(LongArray(PARTS) { Long.MIN_VALUE })
@@ -58,7 +60,7 @@ internal class ArrivalTally(
             val behind = maxOf(0L, clock.now() - next)
             val part = part(k)
             lags[k] = behind
-            lag[part].recordValue(behind)
+            lag[part].recordValue(clamp(behind))
             // 1 when late, without a branch: LATE_NANOS - behind is negative exactly then.
             late[part] += (GeneratorLag.LATE_NANOS - behind) ushr LONG_SIGN
             intended.set(k, next)
@@ -93,9 +95,12 @@ internal class ArrivalTally(
             return
         }
         if (failure != null) failed.incrementAndGet(part)
-        latency[part].recordValue(maxOf(0L, now - at))
+        latency[part].recordValue(clamp(now - at))
         lastDone.accumulateAndGet(part, now, ::maxOf)
     }
+
+    /** [Long] values from 0 to [HIGHEST_NANOS], as the histograms take them. */
+    fun clamp(nanos: Long): Long = nanos.coerceIn(0L, HIGHEST_NANOS)
 
     /** 1 for the window's arrivals ([from] on), 0 for the warm-up's, without a branch. */
     private fun part(k: Int): Int = (from - 1 - k) ushr INT_SIGN
@@ -103,6 +108,9 @@ internal class ArrivalTally(
     companion object {
         /** An arrival's slot once its completion was heard (no intended start is this small). */
         const val DONE = Long.MIN_VALUE
+
+        /** The largest latency or lag a histogram tells apart (2 h: a window is at most 1 h); larger ones count as it. */
+        const val HIGHEST_NANOS = 7_200_000_000_000L
 
         private const val SIGNIFICANT_DIGITS = 3
         private const val PARTS = 2

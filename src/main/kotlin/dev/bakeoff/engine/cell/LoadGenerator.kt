@@ -123,7 +123,7 @@ internal class LoadGenerator(
             if (at != ArrivalTally.DONE && i >= from) {
                 unfinished++
                 ended[i] = drainedAt
-                histogram.recordValue(maxOf(0L, drainedAt - at))
+                histogram.recordValue(tally.clamp(drainedAt - at))
             }
         }
         val arrived = (submitted - from).toLong()
