@@ -46,8 +46,9 @@ class LoadGeneratorTest {
         cpu: CpuClocks = CpuClocks.SYSTEM,
         machine: MachineCpu = MachineCpu { null },
         held: (Int) -> Long = { 1_000_000 },
+        allocated: () -> Long = { 0L },
     ) = InFlightSampler().use { sampler ->
-        LoadGenerator(rate, arrival, clock, cpu = cpu, cores = 2, machine = machine).run(
+        LoadGenerator(rate, arrival, clock, cpu = cpu, cores = 2, machine = machine, allocated = allocated).run(
             sink,
             warmupNs = SECOND,
             durationNs = 2 * SECOND,
@@ -61,14 +62,14 @@ class LoadGeneratorTest {
     @Test
     fun `the service time summarises the measured window's arrivals that ended, not the warm-up's`() {
         // Uniform 1000/s: arrival k is due at k + 1 ms, so 999 .. 2998 fall in the window (1 s to 3 s).
-        val f = run(FakeClock(), instant) { i ->
+        val f = run(FakeClock(), instant, held = { i ->
             when {
                 i < 999 -> 50_000_000L
                 i == 1500 -> 0L
                 i % 2 == 0 -> 1_000_000L
                 else -> 3_000_000L
             }
-        }.figures
+        }).figures
         // 1999 that ended: 1000 odd at 3 ms, 999 even at 1 ms.
         val mean = (1000 * 3e6 + 999 * 1e6) / 1999
         assertEquals(mean, f.serviceNs, 1e-6)
@@ -108,6 +109,38 @@ class LoadGeneratorTest {
         // A generator 2 ms behind on every reading submits them 2 ms apart whatever the schedule: no variation left.
         val late = assertNotNull(run(FakeClock(perCall = 2_000_000), instant, arrival = Arrival.POISSON).figures.costs)
         assertEquals(0.0, late.arrivalScv, 0.01)
+    }
+
+    @Test
+    fun `the allocation per item is the window's, from its first arrival to its last, per arrival`() {
+        val clock = FakeClock()
+        // Three bytes a nanosecond all along: the warm-up's and the drain's are not the window's.
+        val f = run(clock, instant, allocated = { clock.time * 3 }).figures
+        assertEquals(1_999e6 * 3 / 2000, assertNotNull(f.allocBytesPerItem), 1e-6)
+    }
+
+    @Test
+    fun `the warm-up's late arrivals and failures are not the window's`() {
+        // The first 200 readings 1.5 ms each (about 100 arrivals late, all in the warm-up), then none; warm-up items fail.
+        var readings = 0
+        val clock = object : LoadClock {
+            var time = 0L
+
+            override fun now(): Long {
+                if (++readings <= 200) time += 1_500_000
+                return time
+            }
+
+            override fun sleepUntil(time: Long) {
+                this.time = maxOf(this.time, time)
+            }
+        }
+        val failing = ItemSink { index, done -> done.done(if (index < 500) IllegalStateException("warm-up") else null) }
+        val f = run(clock, failing).figures
+        assertEquals(0L, f.lag.late)
+        assertTrue(f.lag.kept)
+        assertEquals(0L, f.failed)
+        assertEquals(f.arrived, f.completed)
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.bakeoff.result.LoadCosts
 import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.LoadLatency
 import org.HdrHistogram.Histogram
+import java.lang.management.ManagementFactory
 import java.util.SplittableRandom
 import java.util.concurrent.atomic.AtomicLongArray
 import java.util.concurrent.locks.LockSupport
@@ -56,18 +57,19 @@ internal class LoadGenerator(
     private val cpu: CpuClocks = CpuClocks.SYSTEM,
     private val cores: Int = Runtime.getRuntime().availableProcessors(),
     private val machine: MachineCpu = MachineCpu.SYSTEM,
+    private val allocated: () -> Long = ::allocatedBytes,
 ) {
     private val random = SplittableRandom(seed)
 
     /**
      * Submits arrivals to [sink] for [warmupNs] then [durationNs], at most [maxArrivals] in all (the
      * batch's size), waits up to [drainNs] for the measured ones to finish, and returns the window's
-     * figures (threads and allocation are the caller's) with their costs: the generator's and the whole JVM's
-     * CPU ([cpu], on [cores]) from the window's first arrival to its last, per arrival, and the inter-arrival
-     * SCV of the submissions as really made, the cores busy outside this JVM ([machine] minus [cpu]'s process
-     * clock) and the hand-offs ([Handoffs], after the drain). [sampler] counts what is in flight; [held]
-     * tells each arrival's measured service time (ns; 0 for none), which the figures summarise over
-     * the window's arrivals for the queueing checks.
+     * figures (threads are the caller's) with their costs: the generator's and the whole JVM's CPU ([cpu], on
+     * [cores]) and every thread's allocation ([allocated]) from the window's first arrival to its last, per
+     * arrival, the inter-arrival SCV of the submissions as really made, the cores busy outside this JVM
+     * ([machine] minus [cpu]'s process clock) and the hand-offs ([Handoffs], after the drain). [sampler] counts
+     * what is in flight; [held] tells each arrival's measured service time (ns; 0 for none), which the figures
+     * summarise over the window's arrivals for the queueing checks.
      */
     fun run(
         sink: ItemSink,
@@ -102,10 +104,12 @@ internal class LoadGenerator(
         sampler.window(true)
         val spent = cpuNow(sampler)
         val machineSpent = machine.busyNanos()
+        val allocatedAt = allocated()
         val openedAt = clock.now()
         tally.submit(sink, from, scheduled)
         sampler.window(false)
         val submitted = scheduled
+        val windowBytes = allocated() - allocatedAt
         val intended = tally.intended
         val ended = tally.ended
         val lags = tally.lags
@@ -148,6 +152,7 @@ internal class LoadGenerator(
             meanInFlight = sampler.mean(),
             serviceNs = if (service.isEmpty()) 0.0 else service.average(),
             serviceScv = scv(service),
+            allocBytesPerItem = if (arrived > 0) windowBytes.toDouble() / arrived else null,
             costs = if (arrived == 0L) {
                 null
             } else {
@@ -252,3 +257,11 @@ internal class LoadGenerator(
         )
     }
 }
+
+/**
+ * The bytes every thread of this JVM allocated so far, ended threads' included (`ThreadMXBean`), read at a
+ * window's ends only: the window's allocation per arrival leaves out the generator's set-up and the analysis after
+ * the drain, which a strategy does not do.
+ */
+private fun allocatedBytes(): Long =
+    (ManagementFactory.getThreadMXBean() as com.sun.management.ThreadMXBean).totalThreadAllocatedBytes

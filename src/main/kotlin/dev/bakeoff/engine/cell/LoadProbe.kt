@@ -13,7 +13,6 @@ import dev.bakeoff.model.RunContext
 import dev.bakeoff.result.Arrival
 import dev.bakeoff.result.CellStatus
 import dev.bakeoff.result.ErrorText
-import java.lang.management.ManagementFactory
 
 /**
  * The measured JVM of a load cell (`bakeoff load`, `bakeoff capacity`): opens the cell, runs a
@@ -64,7 +63,7 @@ internal object LoadProbe {
 
     /**
      * Opens [cell], runs [generate] through its open-loop form over at most [arrivals] items, verifies
-     * them when all of them finished, closes the cell and reports, threads, allocation and the tail's
+     * them when all of them finished, closes the cell and reports, threads and the tail's
      * causes ([stalls], recorded outside the generator's timed path) included.
      */
     internal fun run(
@@ -74,7 +73,6 @@ internal object LoadProbe {
         stalls: LoadStalls,
         generate: (Generating) -> LoadGenerator.Outcome,
     ): LoadReport {
-        val mx = ManagementFactory.getThreadMXBean() as com.sun.management.ThreadMXBean
         cell.open()
         val outcome = try {
             val open = cell.openLoop(arrivals)
@@ -83,17 +81,14 @@ internal object LoadProbe {
                     "not applicable: ${cell.spec.strategy.entry.fixedBatchOnly}",
                 ).also { cell.close() }
             stalls.opening()
-            val allocated = mx.totalThreadAllocatedBytes
             val outcome = open.sink.use { generate(Generating(it, open.batch::heldNanos)) }
-            val bytes = mx.totalThreadAllocatedBytes - allocated
             val tail = stalls.tail(outcome.items, outcome.figures.latencyNs)
             if (outcome.duplicates > 0) {
                 throw LedgerException("open loop broken: ${outcome.duplicates} completions reported twice")
             }
             // An arrival still running is not yet counted: only a drained loop can be checked.
             if (outcome.figures.unfinished == 0L) open.batch.verify(outcome.submitted)
-            val perItem = if (outcome.submitted > 0) bytes.toDouble() / outcome.submitted else null
-            outcome.figures.copy(allocBytesPerItem = perItem, nominalServiceNs = cell.waits().average(), tail = tail)
+            outcome.figures.copy(nominalServiceNs = cell.waits().average(), tail = tail)
         } catch (e: Throwable) {
             cell.close()
             throw e
