@@ -22,7 +22,7 @@ import kotlin.test.assertTrue
 
 /**
  * A capacity search's model knee from synthetic forks (no JVM, no clock): the anchor at the lowest rate, each
- * cost's median over the forks below the measured knee, the agreement with the range and the assumptions named
+ * cost's median over the forks below the measured knee (the JVM's CPU a line through each rate's median), the agreement with the range and the assumptions named
  * broken at its ends.
  */
 class CapacityKneeTest {
@@ -49,6 +49,14 @@ class CapacityKneeTest {
             ),
         )
 
+    /** The cores' service time: the slope of each rate's median cores busy (`cpu x rate`) on the rate, in ns. */
+    private val perItem = run {
+        val points = listOf(1000.0 to 52e-6 * 1000, 2000.0 to 58e-6 * 2000, 3200.0 to 62e-6 * 3200)
+        val mx = points.sumOf { it.first } / 3
+        val my = points.sumOf { it.second } / 3
+        points.sumOf { (x, y) -> (x - mx) * (y - my) } / points.sumOf { (x, _) -> (x - mx) * (x - mx) } * 1e9
+    }
+
     /** Three forks a rate; one at 2,000/s took 900 µs of CPU an item (a slow fork), the median does not see it. */
     private val forks = listOf(
         fork(1000.0, 50_000.0), fork(1000.0, 52_000.0), fork(1000.0, 54_000.0),
@@ -62,13 +70,14 @@ class CapacityKneeTest {
         val fit = assertNotNull(CapacityKnee.of(capacity(), forks))
         assertEquals(9, fit.forks, "the forks at 1,000 to 3,200/s")
         // M/G/4 of the fixture's 995 µs, SCV 0.083 under Poisson arrivals, as the points' model has it at the range's
-        // low end (3,200/s); the cores' median 58 µs, 0.1 busy.
+        // low end (3,200/s); the cores' line through each rate's median (52, 58, 62 µs an item at 1,000, 2,000 and
+        // 3,200/s), 0.1 busy beside it (its intercept is below 0: none of its own).
         val mgc = Queueing.ggcWait(4, 3200e-9, 995_000.0, 1.0, 0.083) / Queueing.mmcWait(4, 3200e-9, 995_000.0)
         assertTrue(mgc > (1 + 0.083) / 2 && mgc < 1.0, "above Allen–Cunneen's (low for 4 servers), below M/M/c's: $mgc")
-        val queues = listOf(ModelKnee.Queue(4, 995_000.0, mgc), ModelKnee.Queue(2, 58_000.0, 1.0, 0.1))
+        val queues = listOf(ModelKnee.Queue(4, 995_000.0, mgc), ModelKnee.Queue(2, perItem, 1.0, 0.1))
         val expected = assertNotNull(ModelKnee.knee(2_100_000.0, 1000.0, 20e6, 0.99, queues)?.perSec)
         val knee = assertNotNull(fit.perSec)
-        assertEquals(expected, knee)
+        assertEquals(expected, knee, 1e-6)
         assertEquals(4e9 / 995_000.0, fit.saturationPerSec, 1e-6, "the pool saturates before the cores")
         assertEquals(knee / fit.saturationPerSec, assertNotNull(fit.utilisation), 1e-12)
         assertEquals(knee / 3600.0, assertNotNull(fit.agreement), 1e-12, "over the range's middle")
@@ -81,10 +90,20 @@ class CapacityKneeTest {
     fun `a strategy that keeps every arrival in flight waits for the cores only`() {
         val unbounded = forks.map { it.copy(queueing = it.queueing?.let { q -> QueueingCheck(q.model, 0, 0.0, 0.0, q.measuredWaitNs, q.machine) }) }
         val fit = assertNotNull(CapacityKnee.of(capacity(), unbounded))
-        assertEquals((2 - 0.1) * 1e9 / 58_000.0, fit.saturationPerSec, 1e-6)
-        val alone = ModelKnee.knee(2_100_000.0, 1000.0, 20e6, 0.99, listOf(ModelKnee.Queue(2, 58_000.0, 1.0, 0.1)))
-        assertEquals(alone?.perSec, fit.perSec)
-        assertEquals(false, fit.inside, "far beyond the pool's range: the cores saturate past 32,000/s")
+        assertEquals((2 - 0.1) * 1e9 / perItem, fit.saturationPerSec, 1e-6)
+        val alone = ModelKnee.knee(2_100_000.0, 1000.0, 20e6, 0.99, listOf(ModelKnee.Queue(2, perItem, 1.0, 0.1)))
+        assertEquals(assertNotNull(alone?.perSec), assertNotNull(fit.perSec), 1e-6)
+        assertEquals(false, fit.inside, "far beyond the pool's range: the cores saturate past 28,000/s")
+    }
+
+    @Test
+    fun `the JVM's CPU is a line in the rate, what an item adds beside the cores busy whatever the rate`() {
+        // virtual-threads x storage on 2026-11-28: 252 µs an item at 500/s, 11 µs at 132,000/s. Cores busy: 0.25 +
+        // 10 µs x rate, exactly; the median per item (34 µs, at 10,000/s) would saturate the cores near 56,000/s.
+        val rates = listOf(1_000.0, 10_000.0, 100_000.0)
+        val line = rates.flatMap { r -> List(3) { fork(r, (0.25 + 10e-6 * r) / r * 1e9, servers = 0) } }
+        val fit = assertNotNull(CapacityKnee.of(capacity(low = 100_000.0, high = 125_000.0), line))
+        assertEquals((2 - 0.1 - 0.25) / 10e-6, fit.saturationPerSec, 1e-3)
     }
 
     @Test

@@ -5,6 +5,9 @@ import java.io.FileDescriptor
 import java.io.FileOutputStream
 import java.io.OutputStream
 import java.io.PrintStream
+import java.nio.file.DirectoryNotEmptyException
+import java.nio.file.Files
+import java.nio.file.Path
 import java.util.concurrent.atomic.AtomicLong
 
 /**
@@ -22,6 +25,9 @@ import java.util.concurrent.atomic.AtomicLong
 internal object MeasuredJvm {
     /** What one measured JVM may print, stdout and stderr together; the rest is dropped with one note. */
     const val OUTPUT_LIMIT_BYTES = 1L shl 20
+
+    /** The system property in which JFR names its repository once a recording started. */
+    private const val JFR_REPOSITORY = "jdk.jfr.repository"
 
     @Volatile
     private var adopted = false
@@ -51,8 +57,24 @@ internal object MeasuredJvm {
      */
     fun halt(status: Int): Nothing {
         if (adopted) endDescendants()
+        dropJfrRepository(System.getProperty(JFR_REPOSITORY))
         Runtime.getRuntime().halt(status)
         throw IllegalStateException("Runtime.halt returned")
+    }
+
+    /**
+     * Removes JFR's repository of this JVM ([dir], a folder JFR made in the temporary directory when a recording
+     * started) if it is empty: halting skips JFR's own clean-up, which would have removed it, and every load and
+     * trace JVM left one behind (1,589 empty folders in `/tmp` on 2026-11-28). A recording still running keeps its
+     * chunks, and the folder, in place.
+     */
+    internal fun dropJfrRepository(dir: String?) {
+        if (dir == null) return
+        try {
+            Files.deleteIfExists(Path.of(dir))
+        } catch (_: DirectoryNotEmptyException) {
+            // A recording's chunks: JFR's, not ours to delete.
+        }
     }
 
     private fun endDescendants() = ProcessHandle.current().descendants().forEach { it.destroyForcibly() }

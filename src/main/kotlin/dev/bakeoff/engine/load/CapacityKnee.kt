@@ -1,6 +1,7 @@
 package dev.bakeoff.engine.load
 
 import dev.bakeoff.metrics.ForkSample
+import dev.bakeoff.metrics.LinearFit
 import dev.bakeoff.metrics.MachineQueueing
 import dev.bakeoff.metrics.ModelKnee
 import dev.bakeoff.metrics.Queueing
@@ -15,7 +16,8 @@ import dev.bakeoff.result.ModelKneeFit
  * geometric mean, as [PointJudge] judged it). The servers (the forks' queueing check's; none for a strategy
  * that keeps every arrival in flight) and the cores ([dev.bakeoff.result.LoadCosts]) take each cost's median
  * over the forks at or below the range's low end (the lowest rate when none met): below the knee, where a
- * window reaches a steady state and one slow fork does not move a median. Pure.
+ * window reaches a steady state and one slow fork does not move a median; the JVM's own CPU is a line in the
+ * rate over those forks ([cpuLine]). Pure.
  */
 internal object CapacityKnee {
     /** [c]'s model knee from [forks] (every fork of its search); null without an objective, anchor or costs. */
@@ -58,14 +60,34 @@ internal object CapacityKnee {
         val service = ForkSample.median(figures.map { it.serviceNs })
         val factor = mgcFactor(servers, rate, service, MachineQueueing.declaredScv(first.arrival), figures)
         val costs = figures.mapNotNull { it.costs }.filter { it.cores > 0 && it.cpuNsPerItem > 0 }
+        val withCosts = forks.filter { f -> f.figures?.costs?.let { it.cores > 0 && it.cpuNsPerItem > 0 } == true }
         val cores = costs.takeIf { it.isNotEmpty() }?.let { all ->
             val busy = ForkSample.median(all.map { (it.otherCores ?: 0.0).coerceAtLeast(0.0) })
-            val cpu = ForkSample.median(all.map { it.cpuNsPerItem })
-            ModelKnee.Queue(all.map { it.cores }.sorted()[all.size / 2], cpu, 1.0, busy)
+            val (cpu, own) = cpuLine(withCosts) ?: (ForkSample.median(all.map { it.cpuNsPerItem }) to 0.0)
+            ModelKnee.Queue(all.map { it.cores }.sorted()[all.size / 2], cpu, 1.0, busy + own)
         }
         // 0 servers: a strategy that keeps every arrival in flight (M/G/∞) waits for no server.
         val pool = if (servers > 0 && service > 0) ModelKnee.Queue(servers, service, factor) else null
         return listOfNotNull(pool, cores)
+    }
+
+    /**
+     * The JVM's CPU as a line in the rate, from [forks] at two or more rates: the cores it keeps busy, `cpuNsPerItem ×
+     * rate` (each rate's forks' median), fitted by least squares on the rate ([LinearFit]). The slope is what one more arrival a second costs
+     * (ns an item), the intercept the cores busy whatever the rate (the JIT, the collector, the in-flight sampler's
+     * ticks), which the cores' queue carries beside the other processes' (erlangs). The CPU per item of one window
+     * mixes the two: `virtual-threads x storage` spent 252 µs an item at 500/s and 11 µs at 132,000/s (2026-11-28),
+     * so a median of them saturated the model's cores near 47,000/s where the search met the objective at 132,000.
+     * Null with fewer than two rates or a slope that is not positive (no line to trust): the median per item then.
+     */
+    private fun cpuLine(forks: List<LoadResult>): Pair<Double, Double>? {
+        // One point a rate, its forks' median: one slow fork must not tilt the line, as it does not move a median.
+        val points = forks.groupBy { it.ratePerSec }.map { (rate, at) ->
+            rate to ForkSample.median(at.map { checkNotNull(it.figures?.costs).cpuNsPerItem * rate / NANOS_PER_SECOND })
+        }
+        val slope = LinearFit.slope(points)?.value?.takeIf { it > 0 } ?: return null
+        val intercept = points.sumOf { it.second } / points.size - slope * points.sumOf { it.first } / points.size
+        return slope * NANOS_PER_SECOND to intercept.coerceAtLeast(0.0)
     }
 
     /** M/G/c's mean wait over M/M/c's at [rate] (a second), 1 where M/M/c has none to compare with (saturated). */
