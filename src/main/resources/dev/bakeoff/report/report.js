@@ -9,6 +9,9 @@
 (function () {
   'use strict';
 
+  // A log axis' tick as meant: ECharts computes them as powers of ten in floating point (10^6 read 999,999.9999999997).
+  function tick(v) { return Number(Number(v).toPrecision(12)); }
+
   // A line from lo to hi (pixel points) with a cap at each end, each cap reaching dx and dy either side.
   function cappedInterval(lo, hi, dx, dy, style) {
     function line(x1, y1, x2, y2) { return { type: 'line', shape: { x1: x1, y1: y1, x2: x2, y2: y2 }, style: style }; }
@@ -67,7 +70,11 @@
       var labels = axis.axisLabel && axis.axisLabel.byValue;
       if (labels) {
         delete axis.axisLabel.byValue;
-        axis.axisLabel.formatter = function (v) { var l = labels[String(v)]; return l !== undefined ? l : String(v); };
+        axis.axisLabel.formatter = function (v) { var l = labels[String(tick(v))]; return l !== undefined ? l : String(tick(v)); };
+      } else if (axis.type === 'log') {
+        axis.axisLabel = Object.assign({}, axis.axisLabel, {
+          formatter: function (v) { return tick(v).toLocaleString('en-US'); }
+        });
       }
     });
     if (option.tooltip && option.tooltip.fromData) {
