@@ -73,7 +73,7 @@
         axis.axisLabel.formatter = function (v) { var l = labels[String(tick(v))]; return l !== undefined ? l : String(tick(v)); };
       } else if (axis.type === 'log') {
         axis.axisLabel = Object.assign({}, axis.axisLabel, {
-          formatter: function (v) { return tick(v).toLocaleString('en-US'); }
+          formatter: function (v) { return tick(v).toLocaleString('en-US', { maximumSignificantDigits: 12 }); }
         });
       }
     });
