@@ -53,9 +53,8 @@ private fun busyLine(forks: List<ForkAnatomy>, cores: Int): String? {
             "during their timed runs ($rule)"
     }
     val kept = counted.takeIf { it.isNotEmpty() }?.let {
-        "${DisturbanceWords.forks(
-            it.size,
-        )} counted with other processes or the hypervisor keeping ${busyCores(it)} cores " +
+        val count = DisturbanceWords.forks(it.size)
+        "$count counted with other processes or the hypervisor keeping ${busyCores(it)} cores " +
             "busy during their timed runs ($rule: a re-run disturbed too, a busy machine, no budget left, a preset)"
     }
     return listOfNotNull(reRun, kept).joinToString("; ")

@@ -7,7 +7,8 @@ package dev.bakeoff.metrics
  * [Tally], whether a disturbed window is worth measuring again. Measured here on 2 cores: in three quiet capacity
  * runs (141–147 windows each) the most was 0.095, 0.090 and 0.26 cores (7 windows of the third over 0.1); in a
  * run with other work beside it 12 of 81 were over 0.1 (up to 0.29), and its `virtual-threads` capacity came out
- * at 1,090–1,220/s against 14,000–54,000/s in the quiet ones. Pure.
+ * at 1,090–1,220/s against 14,000–54,000/s in the quiet ones (all before the load window's own opening stall was
+ * removed, docs/RESULTS.md). Pure.
  */
 internal object Disturbance {
     /** The share of the machine's cores that other processes may keep busy in a window that still counts. */

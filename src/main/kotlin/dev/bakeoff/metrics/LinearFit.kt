@@ -27,10 +27,14 @@ internal object LinearFit {
         val sxy = points.sumOf { (x, y) -> (x - mx) * (y - my) }
         val b = sxy / sxx
         if (n < 3) return Slope(b)
-        val a = my - b * mx
+        val a = intercept(points, b)
         val sse = points.sumOf { (x, y) -> (y - a - b * x).let { it * it } }
         val se = sqrt(sse / (n - 2) / sxx)
         val t = TDistribution.of((n - 2).toDouble()).inverseSurvivalProbability((1 - CONFIDENCE) / 2)
         return Slope(b, b - t * se, b + t * se)
     }
+
+    /** The least-squares line's intercept for [points] at [slope]: it runs through their means. */
+    fun intercept(points: List<Pair<Double, Double>>, slope: Double): Double =
+        points.sumOf { it.second } / points.size - slope * points.sumOf { it.first } / points.size
 }

@@ -38,4 +38,13 @@ class LinearFitTest {
         assertNull(two.high)
         assertNull(LinearFit.slope(listOf(100.0 to 0.0, 100.0 to 500.0)))
     }
+
+    @Test
+    fun `the intercept is where the line through the points' means meets x = 0`() {
+        // y = 0.25 + 1e-5 x exactly (a JVM's cores busy against the rate); then points off a given slope: mean y - mean x.
+        val exact = listOf(1_000.0 to 0.26, 10_000.0 to 0.35, 100_000.0 to 1.25)
+        assertEquals(0.25, LinearFit.intercept(exact, assertNotNull(LinearFit.slope(exact)).value), 1e-12)
+        val noisy = listOf(0.0 to 1.1, 1.0 to 2.0, 2.0 to 3.1)
+        assertEquals(6.2 / 3 - 1.0, LinearFit.intercept(noisy, 1.0), 1e-12)
+    }
 }

@@ -109,7 +109,7 @@ internal class ArrivalTally(
         /** An arrival's slot once its completion was heard (no intended start is this small). */
         const val DONE = Long.MIN_VALUE
 
-        /** The largest latency or lag a histogram tells apart (2 h: a window is at most 1 h); larger ones count as it. */
+        /** The largest latency or lag the histograms tell apart (2 h: a window is at most 1 h); larger count as it. */
         const val HIGHEST_NANOS = 7_200_000_000_000L
 
         private const val SIGNIFICANT_DIGITS = 3

@@ -6,6 +6,7 @@ import dev.bakeoff.metrics.MachineQueueing
 import dev.bakeoff.metrics.ModelKnee
 import dev.bakeoff.metrics.Queueing
 import dev.bakeoff.result.CapacityResult
+import dev.bakeoff.result.LoadCosts
 import dev.bakeoff.result.LoadFigures
 import dev.bakeoff.result.LoadResult
 import dev.bakeoff.result.ModelKneeFit
@@ -59,11 +60,13 @@ internal object CapacityKnee {
         val figures = forks.map { checkNotNull(it.figures) }
         val service = ForkSample.median(figures.map { it.serviceNs })
         val factor = mgcFactor(servers, rate, service, MachineQueueing.declaredScv(first.arrival), figures)
-        val costs = figures.mapNotNull { it.costs }.filter { it.cores > 0 && it.cpuNsPerItem > 0 }
-        val withCosts = forks.filter { f -> f.figures?.costs?.let { it.cores > 0 && it.cpuNsPerItem > 0 } == true }
-        val cores = costs.takeIf { it.isNotEmpty() }?.let { all ->
+        // Each fork's rate and costs, where it measured any CPU.
+        val measured = forks.mapNotNull { f ->
+            checkNotNull(f.figures).costs?.takeIf { it.cores > 0 && it.cpuNsPerItem > 0 }?.let { f.ratePerSec to it }
+        }
+        val cores = measured.map { it.second }.takeIf { it.isNotEmpty() }?.let { all ->
             val busy = ForkSample.median(all.map { (it.otherCores ?: 0.0).coerceAtLeast(0.0) })
-            val (cpu, own) = cpuLine(withCosts) ?: (ForkSample.median(all.map { it.cpuNsPerItem }) to 0.0)
+            val (cpu, own) = cpuLine(measured) ?: (ForkSample.median(all.map { it.cpuNsPerItem }) to 0.0)
             ModelKnee.Queue(all.map { it.cores }.sorted()[all.size / 2], cpu, 1.0, busy + own)
         }
         // 0 servers: a strategy that keeps every arrival in flight (M/G/∞) waits for no server.
@@ -72,22 +75,22 @@ internal object CapacityKnee {
     }
 
     /**
-     * The JVM's CPU as a line in the rate, from [forks] at two or more rates: the cores it keeps busy, `cpuNsPerItem ×
-     * rate` (each rate's forks' median), fitted by least squares on the rate ([LinearFit]). The slope is what one more arrival a second costs
-     * (ns an item), the intercept the cores busy whatever the rate (the JIT, the collector, the in-flight sampler's
-     * ticks), which the cores' queue carries beside the other processes' (erlangs). The CPU per item of one window
+     * The JVM's CPU as a line in the rate, from [measured] forks' (rate, costs) at two or more rates: the cores it
+     * keeps busy, `cpuNsPerItem × rate` (each rate's forks' median), fitted by least squares on the rate
+     * ([LinearFit]). The slope is what one more arrival a second costs (ns an item), the intercept the cores busy
+     * whatever the rate (the JIT, the collector, the in-flight sampler's ticks), which the cores' queue carries beside
+     * the other processes' (erlangs). The CPU per item of one window
      * mixes the two: `virtual-threads x storage` spent 252 µs an item at 500/s and 11 µs at 132,000/s (2026-11-28),
      * so a median of them saturated the model's cores near 47,000/s where the search met the objective at 132,000.
      * Null with fewer than two rates or a slope that is not positive (no line to trust): the median per item then.
      */
-    private fun cpuLine(forks: List<LoadResult>): Pair<Double, Double>? {
+    private fun cpuLine(measured: List<Pair<Double, LoadCosts>>): Pair<Double, Double>? {
         // One point a rate, its forks' median: one slow fork must not tilt the line, as it does not move a median.
-        val points = forks.groupBy { it.ratePerSec }.map { (rate, at) ->
-            rate to ForkSample.median(at.map { checkNotNull(it.figures?.costs).cpuNsPerItem * rate / NANOS_PER_SECOND })
+        val points = measured.groupBy({ it.first }, { it.second }).map { (rate, costs) ->
+            rate to ForkSample.median(costs.map { it.cpuNsPerItem * rate / NANOS_PER_SECOND })
         }
         val slope = LinearFit.slope(points)?.value?.takeIf { it > 0 } ?: return null
-        val intercept = points.sumOf { it.second } / points.size - slope * points.sumOf { it.first } / points.size
-        return slope * NANOS_PER_SECOND to intercept.coerceAtLeast(0.0)
+        return slope * NANOS_PER_SECOND to LinearFit.intercept(points, slope).coerceAtLeast(0.0)
     }
 
     /** M/G/c's mean wait over M/M/c's at [rate] (a second), 1 where M/M/c has none to compare with (saturated). */
