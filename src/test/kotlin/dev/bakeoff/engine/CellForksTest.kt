@@ -201,6 +201,26 @@ class CellForksTest {
     }
 
     @Test
+    fun `every avgt fork searches for its own steady state, a timing fork in place of its warm-ups but JMH's last`() {
+        val more = RaceRules.more(PlanMode.AVERAGE_TIME, 3_000.0, warmups = 12, runs = 4)
+        assertEquals(11, CellForks.searchChunks(ForkRole.TIMING, more), "at most the group's warm-ups, one left to JMH")
+        assertEquals(1, CellForks.jmhPlan(ForkRole.TIMING, more).warmupIterations)
+        assertEquals(4, CellForks.jmhPlan(ForkRole.TIMING, more).measurementIterations)
+        assertTrue("at most 12 warm-ups" in more.reason, more.reason)
+        val screening = RaceRules.screening(PlanMode.AVERAGE_TIME, "short batches")
+        assertEquals(ForkSettings.STEADY_WARMUP_CHUNKS, CellForks.searchChunks(ForkRole.SCREENING, screening))
+        assertSame(screening, CellForks.jmhPlan(ForkRole.SCREENING, screening), "the first fork keeps JMH's warm-up")
+        // Warm-ups that leave the search no chunk beyond its window could only end at its cap: JMH's, as they were.
+        val few = RaceRules.more(PlanMode.AVERAGE_TIME, 3_000.0, warmups = ForkSettings.STEADY_WINDOW + 1, runs = 4)
+        assertNull(CellForks.searchChunks(ForkRole.TIMING, few))
+        assertSame(few, CellForks.jmhPlan(ForkRole.TIMING, few))
+        assertTrue("at most" !in few.reason, few.reason)
+        val single = RaceRules.more(PlanMode.SINGLE_SHOT, 100_000_000.0, warmups = 12)
+        assertNull(CellForks.searchChunks(ForkRole.TIMING, single), "single-shot batches are long: no search")
+        assertNull(CellForks.searchChunks(ForkRole.SCREENING, single))
+    }
+
+    @Test
     fun `a further fork warms up at least as long as its screening fork did, when the search lengthened it`() {
         val settled = listOf(10.0, 10.1, 9.9, 10.0, 10.05, 9.95, 10.0, 10.02)
         assertEquals(20, RaceRules.warmups(settled, screeningWarmups = 20))

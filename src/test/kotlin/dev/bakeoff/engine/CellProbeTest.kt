@@ -156,4 +156,35 @@ class CellProbeTest {
         assertEquals(null, on.toProperties(null)["bakeoff.figures"])
         assertEquals("false", on.copy(figures = false).toProperties(null)["bakeoff.figures"])
     }
+
+    @Test
+    fun `a fork's steady-state search reaches it with its chunk length and, for a timing fork, its cap`() {
+        val none = ForkSettings(null, traceWarmup = false).toProperties(null)
+        assertTrue(none.keys.none { it.startsWith("bakeoff.steadyWarmup") }, "$none")
+        val timing = ForkSettings(null, traceWarmup = false, steadyWarmupMillis = 100, steadyWarmupCap = 11)
+        assertEquals("100", timing.toProperties(null)["bakeoff.steadyWarmupMillis"])
+        assertEquals("11", timing.toProperties(null)["bakeoff.steadyWarmupCap"])
+    }
+
+    @Test
+    fun `a search capped below its window runs its chunks and finds no steady state`() {
+        val times = dir.resolve("times.jsonl")
+        val fork = ForkSettings(
+            dir.resolve("probe.json").toFile(),
+            traceWarmup = false,
+            ownerPid = ProcessHandle.current().pid(),
+            figures = false,
+            timesFile = times.toFile(),
+            steadyWarmupMillis = 1,
+            steadyWarmupCap = ForkClock.WINDOW - 1,
+        )
+        val probe = CellProbe(CellSpec.parse("direct", "arithmetic", 10, "blocking"), fork)
+        probe.iterationStarted(true)
+        probe.cell.runBatch()
+        probe.iterationEnded(true)
+        probe.finish()
+        val written = ForkTimes.read(times).single()
+        assertNull(written.steadyWarmups, "a window of ${ForkClock.WINDOW} chunks never fits in ${ForkClock.WINDOW - 1}")
+        assertTrue(written.steadyWarmupNs >= (ForkClock.WINDOW - 1) * 1_000_000L, "each chunk ran its 1 ms at least")
+    }
 }

@@ -87,7 +87,8 @@ public class CellProbe internal constructor(
         // is recorded as such (broken), as in a JMH iteration, before JMH's set-up fails with it.
         fork.steadyWarmupMillis?.let { millis ->
             try {
-                clock.searched(SteadyWarmup.run(cell, millis * NANOS_PER_MILLI))
+                val cap = fork.steadyWarmupCap ?: ForkSettings.STEADY_WARMUP_CHUNKS
+                clock.searched(SteadyWarmup.run(cell, millis * NANOS_PER_MILLI, cap))
             } catch (e: RuntimeException) {
                 failed(e)
                 throw e

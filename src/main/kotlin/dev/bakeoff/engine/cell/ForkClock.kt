@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.cell
 
+import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.engine.link.ForkTimes
 import dev.bakeoff.metrics.Trend
 import java.io.File
@@ -139,6 +140,6 @@ internal class ForkClock(
 
     companion object {
         /** Iterations the online trend test looks at: enough that one outlier is no trend ([Trend.MIN_RUNS]+1). */
-        const val WINDOW = Trend.MIN_RUNS + 1
+        const val WINDOW = ForkSettings.STEADY_WINDOW
     }
 }

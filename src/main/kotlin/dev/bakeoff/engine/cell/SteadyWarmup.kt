@@ -4,12 +4,13 @@ import dev.bakeoff.engine.link.ForkSettings
 import dev.bakeoff.metrics.Trend
 
 /**
- * A figures fork's search for the cell's steady state, before JMH's iterations: untimed batches in chunks of
- * one iteration's length, each chunk's time per batch tested as it ends with the trend test the decisions use
- * ([Trend.steady], over the last [ForkClock.WINDOW] chunks), until they stop trending or
- * [ForkSettings.STEADY_WARMUP_CHUNKS] chunks ran. Its count sizes the warm-up of the cell's timing forks;
- * its figures (calibration, trace, evidence) are then taken on steady code. No figure it times is kept: the
- * timing forks' runs are JMH's. The ledger is verified after every chunk, as after a JMH iteration.
+ * A fork's search for the cell's steady state, before JMH's iterations: untimed batches in chunks of one
+ * iteration's length, each chunk's time per batch tested as it ends with the trend test the decisions use
+ * ([Trend.steady], over the last [ForkClock.WINDOW] chunks), until they stop trending or `cap` chunks ran
+ * ([ForkSettings.STEADY_WARMUP_CHUNKS] in a cell's first fork). The first fork's count sizes the most its timing
+ * forks warm up, and its figures (calibration, trace, evidence) are then taken on steady code; a timing fork's
+ * search ends its own warm-up as soon as its chunks settle. No figure it times is kept: the runs are JMH's. The
+ * ledger is verified after every chunk, as after a JMH iteration.
  *
  * Threading model: on the benchmark thread, before the first iteration.
  */
@@ -17,10 +18,10 @@ internal object SteadyWarmup {
     /** What the search found: the chunks before the first steady window (null: none within the cap), its time. */
     data class Found(val chunks: Int?, val nanos: Long)
 
-    fun run(cell: Cell, chunkNanos: Long): Found {
+    fun run(cell: Cell, chunkNanos: Long, cap: Int = ForkSettings.STEADY_WARMUP_CHUNKS): Found {
         val start = System.nanoTime()
         val perBatch = mutableListOf<Double>()
-        while (perBatch.size < ForkSettings.STEADY_WARMUP_CHUNKS) {
+        while (perBatch.size < cap) {
             val chunkStart = System.nanoTime()
             var batchNanos = 0L
             var batches = 0

@@ -32,6 +32,24 @@ internal object CellForks {
         return needed.coerceIn(plan.warmupIterations, maxOf(plan.warmupIterations, ForkSettings.STEADY_WARMUP_CHUNKS))
     }
 
+    /**
+     * The most chunks of the steady-state search a fork in [role] runs before JMH's iterations of [plan], or null
+     * for none: every `avgt` fork searches; a cell's first fork up to [ForkSettings.STEADY_WARMUP_CHUNKS], a timing
+     * fork in place of all its warm-ups but the last, when they are more than the search's window, so that it
+     * stops as soon as its own chunks settle and never warms up longer than [plan] says. A timing fork whose
+     * warm-ups are fewer keeps JMH's: its search could only end at its cap. Single-shot batches are long: none.
+     */
+    fun searchChunks(role: ForkRole, plan: MeasurementPlan): Int? = when {
+        plan.mode != PlanMode.AVERAGE_TIME -> null
+        role != ForkRole.TIMING -> ForkSettings.STEADY_WARMUP_CHUNKS
+        plan.warmupIterations - 1 > ForkSettings.STEADY_WINDOW -> plan.warmupIterations - 1
+        else -> null
+    }
+
+    /** The iterations JMH runs in a fork in [role] of [plan]: a timing fork's search ([searchChunks]) takes its place. */
+    fun jmhPlan(role: ForkRole, plan: MeasurementPlan): MeasurementPlan =
+        if (role == ForkRole.TIMING && searchChunks(role, plan) != null) plan.copy(warmupIterations = 1) else plan
+
     /** [plan] with the warm-up its timing forks take after the steady-state search in [forks] ([timingWarmups]). */
     fun steadyPlan(plan: MeasurementPlan, forks: List<ForkAnatomy>?): MeasurementPlan {
         val warmups = timingWarmups(plan, forks)

@@ -96,6 +96,7 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         val log = if (role == ForkRole.FIGURES) files.figuresLog else files.log
         val timeoutSeconds = options.cellTimeoutSeconds ?: defaultTimeoutSeconds(plan, expectedSerialNanos)
         val dump = files.threads.also { Files.deleteIfExists(it) }
+        val search = CellForks.searchChunks(role, plan)
         val fork = defaultJvm.forkSettings(
             probeFile,
             traceWarmup = figures && plan.mode == PlanMode.SINGLE_SHOT && plan.warmupIterations > 0,
@@ -103,9 +104,9 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
             deadline = index != HarnessCost.INDEX,
         ).watched(expectedSerialNanos, dump.toFile()).copy(
             timesFile = times.toFile().takeUnless { options.inProcess },
-            // A figures fork first searches for the steady state in iterations' lengths; single-shot batches are long.
-            steadyWarmupMillis = plan.iterationMillis
-                .takeIf { role != ForkRole.TIMING && plan.mode == PlanMode.AVERAGE_TIME },
+            // A fork first searches for the steady state in iterations' lengths ([CellForks.searchChunks]).
+            steadyWarmupMillis = plan.iterationMillis.takeIf { search != null },
+            steadyWarmupCap = search,
         )
         val settings = fork.serveSettings()
         val properties = fork.toProperties(settings?.socket)
@@ -113,7 +114,8 @@ internal class JmhCellRunner(private val options: RunOptions, private val workDi
         // Cell 0 is Bakeoff's own cost per item, not a user's cell: neither profiled nor under --deadline.
         val profileDir = profiler?.takeIf { figures && index != HarnessCost.INDEX }?.scratchDir()
         val jvm = jvmOf(spec)
-        val jmhOptions = jmhOptions(spec, plan, properties, log, timeoutSeconds, profileDir, jvm, role)
+        val jmhOptions =
+            jmhOptions(spec, CellForks.jmhPlan(role, plan), properties, log, timeoutSeconds, profileDir, jvm, role)
         val launchUs = ForkTimes.nowUs()
         val setUp = jvm.setUp() + jvm.heapSetUp()
         val anatomy = { CellForks.anatomy(role, ForkTimes.read(times), launchUs, ForkTimes.nowUs(), setUp) }

@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.link
 
+import dev.bakeoff.metrics.Trend
 import java.io.File
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
@@ -30,8 +31,10 @@ import java.util.concurrent.TimeUnit
  * @property threadDump where that watchdog writes the stalled cell's thread dump (JSON).
  * @property deadlineNanos the batch deadline (`--deadline`), from the strategy's call; null: none.
  * @property timesFile where the fork appends its [ForkTimes] (one line per fork); null: none (in-process).
- * @property steadyWarmupMillis a figures fork's search for the steady state before JMH's iterations, in untimed
+ * @property steadyWarmupMillis a fork's search for the steady state before JMH's iterations, in untimed
  *   chunks of this many ms (`SteadyWarmup`); null: none.
+ * @property steadyWarmupCap the most chunks that search runs ([STEADY_WARMUP_CHUNKS] when null): a timing fork's
+ *   stands in for all its warm-up iterations but JMH's last one.
  */
 internal data class ForkSettings(
     val probeFile: File?,
@@ -46,6 +49,7 @@ internal data class ForkSettings(
     val deadlineNanos: Long? = null,
     val timesFile: File? = null,
     val steadyWarmupMillis: Long? = null,
+    val steadyWarmupCap: Int? = null,
 ) {
     /**
      * These settings with the fork's progress watchdog on: a stall of [stallMillis] for a cell whose serial
@@ -71,6 +75,7 @@ internal data class ForkSettings(
         deadlineNanos?.let { put(DEADLINE_NANOS, it.toString()) }
         timesFile?.let { put(TIMES_FILE, it.toString()) }
         steadyWarmupMillis?.let { put(STEADY_WARMUP_MILLIS, it.toString()) }
+        steadyWarmupCap?.let { put(STEADY_WARMUP_CAP, it.toString()) }
     }
 
     companion object {
@@ -82,6 +87,12 @@ internal data class ForkSettings(
          * iterations a timing fork gets: a list-heavy cell's 100 ms iterations kept falling for about 3 s.
          */
         const val STEADY_WARMUP_CHUNKS = 30
+
+        /**
+         * The last chunks or iterations the online trend test looks at (the steady-state search, `steadyAfter`):
+         * enough that one outlier is no trend ([Trend.MIN_RUNS] and one).
+         */
+        const val STEADY_WINDOW = Trend.MIN_RUNS + 1
 
         /** The exit status of a measured JVM halted by its thread budget, which the host reports as such. */
         const val OVER_BUDGET_EXIT_CODE = 87
@@ -115,6 +126,7 @@ internal data class ForkSettings(
         private const val DEADLINE_NANOS = "bakeoff.deadlineNanos"
         private const val TIMES_FILE = "bakeoff.timesFile"
         private const val STEADY_WARMUP_MILLIS = "bakeoff.steadyWarmupMillis"
+        private const val STEADY_WARMUP_CAP = "bakeoff.steadyWarmupCap"
 
         /** What the host set for this JVM; absent properties mean the defaults. */
         fun fromSystemProperties(): ForkSettings = ForkSettings(
@@ -131,6 +143,7 @@ internal data class ForkSettings(
             deadlineNanos = System.getProperty(DEADLINE_NANOS)?.toLong(),
             timesFile = System.getProperty(TIMES_FILE)?.let(::File),
             steadyWarmupMillis = System.getProperty(STEADY_WARMUP_MILLIS)?.toLong(),
+            steadyWarmupCap = System.getProperty(STEADY_WARMUP_CAP)?.toInt(),
         )
     }
 }

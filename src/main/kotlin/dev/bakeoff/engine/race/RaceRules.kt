@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.race
 
+import dev.bakeoff.engine.fork.CellForks
 import dev.bakeoff.engine.plan.RaceOptions
 import dev.bakeoff.metrics.DecisionReasons
 import dev.bakeoff.metrics.ForkRatio
@@ -8,6 +9,7 @@ import dev.bakeoff.metrics.GroupDecision
 import dev.bakeoff.metrics.RankedCell
 import dev.bakeoff.metrics.Trend
 import dev.bakeoff.result.CellResult
+import dev.bakeoff.result.ForkRole
 import dev.bakeoff.result.MeasurementPlan
 import dev.bakeoff.result.PairOutcome
 import dev.bakeoff.result.PairTest
@@ -47,8 +49,9 @@ internal object RaceRules {
     }
 
     /**
-     * Each further fork of a contender whose batch took [batchNanos] (its median so far): [warmups]
-     * (the cell's own, [warmups]) and [runs] timed iterations (the cell's own, [runs]), or single-shot
+     * Each further fork of a contender whose batch took [batchNanos] (its median so far): at most [warmups]
+     * (the group's, [groupWarmups]; the fork ends them once its own settle, [CellForks.searchChunks]) and [runs]
+     * timed iterations (the cell's own, [runs]), or single-shot
      * batches filling about [MORE_SINGLE_SHOT_NANOS] (at least 3, at most [MAX_SINGLE_SHOTS]): a further
      * JVM costs about 0.3 s on top of its batches on 2 cores, more than three short batches are worth.
      * A single-shot fork first warms up for about [MORE_SINGLE_SHOT_WARMUP_NANOS] of batches (1 to
@@ -60,14 +63,11 @@ internal object RaceRules {
      * after five).
      */
     fun more(mode: PlanMode, batchNanos: Double, warmups: Int, runs: Int = MORE_RUNS): MeasurementPlan = when (mode) {
-        PlanMode.AVERAGE_TIME -> MeasurementPlan(
-            mode,
-            1,
-            warmups,
-            runs,
-            ITERATION_MILLIS,
-            "race: one more fork, $warmups warm-ups, $runs runs",
-        )
+        PlanMode.AVERAGE_TIME -> MeasurementPlan(mode, 1, warmups, runs, ITERATION_MILLIS, "").let { plan ->
+            // The fork stops its warm-up once its own iterations settle, where it searches for that.
+            val most = if (CellForks.searchChunks(ForkRole.TIMING, plan) != null) "at most " else ""
+            plan.copy(reason = "race: one more fork, $most$warmups warm-ups, $runs runs")
+        }
 
         PlanMode.SINGLE_SHOT -> {
             val batches = (MORE_SINGLE_SHOT_NANOS / batchNanos).toInt().coerceIn(MIN_SINGLE_SHOTS, MAX_SINGLE_SHOTS)
