@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.race
 
+import dev.bakeoff.engine.fork.CellForks
 import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.metrics.Disturbance
 import dev.bakeoff.result.CellResult
@@ -9,7 +10,8 @@ import dev.bakeoff.result.CellStatus
  * The race's rule for a fork whose timed runs other processes disturbed (docs/RESULTS.md, "Racing"), fixed before
  * any run: a screening or timing fork that ended ok while the rest of the machine kept over [Disturbance]'s share
  * of its cores busy ([dev.bakeoff.result.ForkAnatomy.otherCores]) is set aside and measured once more, when the
- * budget allows and the machine is not simply busy ([Disturbance.Tally]); the second one counts whatever it reads,
+ * budget allows and the machine is not simply busy ([Disturbance.Tally]) (a screening fork for its timed runs only:
+ * its untimed figures came after them, [screenedAgain]); the second one counts whatever it reads,
  * so a machine that stays busy cannot hold a race for ever. On 2 cores one such fork, whose figure is the other
  * process's as much as the strategy's, can hold a pair open or put a strategy behind its twin. Steal (the hypervisor
  * running another guest on these cores) counts as another process: measured here on 2026-11-28, 0.05–0.14 cores of
@@ -31,8 +33,23 @@ internal object DisturbedForks {
      * aside ([dev.bakeoff.result.ForkAnatomy.disturbed]): their runs enter no figure or test, their wall time
      * stays in the run's forks.
      */
-    fun setAside(disturbed: JmhCellRunner.Outcome, again: JmhCellRunner.Outcome): JmhCellRunner.Outcome {
-        val aside = disturbed.result.forks.orEmpty().map { if (it.role.timed) it.setAside() else it }
-        return JmhCellRunner.Outcome(again.result.copy(forks = aside + again.result.forks.orEmpty()), again.jmh)
-    }
+    fun setAside(disturbed: JmhCellRunner.Outcome, again: JmhCellRunner.Outcome): JmhCellRunner.Outcome =
+        JmhCellRunner.Outcome(
+            again.result.copy(forks = asideForks(disturbed) + again.result.forks.orEmpty()),
+            again.jmh,
+        )
+
+    /**
+     * A disturbed screening fork measured once more with its timed runs only ([again]): the cell's time figures
+     * are [again]'s, its untimed figures (threads, trace, evidence, limit) the [disturbed] fork's, taken after its
+     * timed runs, which alone the other processes' cores were measured over; its timed runs are set aside.
+     */
+    fun screenedAgain(disturbed: JmhCellRunner.Outcome, again: JmhCellRunner.Outcome): JmhCellRunner.Outcome =
+        JmhCellRunner.Outcome(
+            CellForks.merged(again.result, disturbed.result.copy(forks = asideForks(disturbed))),
+            again.jmh,
+        )
+
+    private fun asideForks(disturbed: JmhCellRunner.Outcome) =
+        disturbed.result.forks.orEmpty().map { if (it.role.timed) it.setAside() else it }
 }

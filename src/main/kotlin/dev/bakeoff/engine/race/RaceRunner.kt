@@ -1,5 +1,6 @@
 package dev.bakeoff.engine.race
 
+import dev.bakeoff.engine.fork.CellForks
 import dev.bakeoff.engine.fork.FloorTraces
 import dev.bakeoff.engine.fork.JmhCellRunner
 import dev.bakeoff.engine.fork.RunListener
@@ -243,7 +244,13 @@ internal class RaceRunner(
             worthRerun
         ) {
             listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), null)
-            outcome = DisturbedForks.setAside(outcome, launch(e, plan))
+            outcome = if (e.forks == 0) {
+                // Only the screening fork's timed runs were disturbed: its untimed figures stand.
+                val again = launch(e, CellForks.steadyPlan(plan, outcome.result.forks), figures = false)
+                DisturbedForks.screenedAgain(outcome, again)
+            } else {
+                DisturbedForks.setAside(outcome, launch(e, plan))
+            }
         }
         if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
         e.result = when {
@@ -259,11 +266,14 @@ internal class RaceRunner(
         listener.cellFinished(e.index + 1, total, e.result)
     }
 
-    /** One JVM of [e] with [plan]; [Entry.lastForkNanos] becomes its wall time. */
-    private fun launch(e: Entry, plan: MeasurementPlan?): JmhCellRunner.Outcome {
+    /**
+     * One JVM of [e] with [plan], with its untimed [figures] or its timed runs only; [Entry.lastForkNanos] becomes
+     * its wall time.
+     */
+    private fun launch(e: Entry, plan: MeasurementPlan?, figures: Boolean = e.forks == 0): JmhCellRunner.Outcome {
         val t0 = nanoTime()
         // Further forks add timed runs only: the threads, trace, limit and evidence are the screening fork's.
-        val outcome = measurer.fork(e.index + 1, e.spec, plan, figures = e.forks == 0)
+        val outcome = measurer.fork(e.index + 1, e.spec, plan, figures)
         e.lastForkNanos = nanoTime() - t0
         tally.add(DisturbedForks.otherCores(outcome.result, cores) != null)
         return outcome
