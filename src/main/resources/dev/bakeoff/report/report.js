@@ -70,7 +70,10 @@
       var labels = axis.axisLabel && axis.axisLabel.byValue;
       if (labels) {
         delete axis.axisLabel.byValue;
-        axis.axisLabel.formatter = function (v) { var l = labels[String(tick(v))]; return l !== undefined ? l : String(tick(v)); };
+        axis.axisLabel.formatter = function (v) {
+          var t = String(tick(v));
+          return labels[t] !== undefined ? labels[t] : t;
+        };
       } else if (axis.type === 'log') {
         axis.axisLabel = Object.assign({}, axis.axisLabel, {
           formatter: function (v) { return tick(v).toLocaleString('en-US', { maximumSignificantDigits: 12 }); }

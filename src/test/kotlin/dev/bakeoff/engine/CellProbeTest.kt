@@ -184,7 +184,8 @@ class CellProbeTest {
         probe.iterationEnded(true)
         probe.finish()
         val written = ForkTimes.read(times).single()
-        assertNull(written.steadyWarmups, "a window of ${ForkClock.WINDOW} chunks never fits in ${ForkClock.WINDOW - 1}")
+        val window = ForkClock.WINDOW
+        assertNull(written.steadyWarmups, "a window of $window chunks never fits in ${window - 1}")
         assertTrue(written.steadyWarmupNs >= (ForkClock.WINDOW - 1) * 1_000_000L, "each chunk ran its 1 ms at least")
     }
 }

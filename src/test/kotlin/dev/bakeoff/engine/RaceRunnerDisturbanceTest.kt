@@ -36,7 +36,8 @@ class RaceRunnerDisturbanceTest {
             if (n == 1) listOf(900.0, 910.0, 905.0) else listOf(100.0, 101.0, 99.0)
         }
         assertEquals(listOf("direct", "direct"), race.track.started)
-        assertEquals<List<Boolean>?>(listOf(true, false), race.track.withFigures["direct"], "the re-run times only: the figures stand")
+        val figures = race.track.withFigures["direct"]
+        assertEquals<List<Boolean>?>(listOf(true, false), figures, "the re-run times only: the figures stand")
         val direct = race.cells.getValue("direct")
         assertEquals(listOf(99.0, 100.0, 101.0), direct.timeNs!!.runs.sorted())
         val forks = direct.forks!!

@@ -46,7 +46,7 @@ internal object CellForks {
         else -> null
     }
 
-    /** The iterations JMH runs in a fork in [role] of [plan]: a timing fork's search ([searchChunks]) takes its place. */
+    /** The iterations JMH runs in a fork in [role] of [plan]: a timing fork's search ([searchChunks]) warms it up. */
     fun jmhPlan(role: ForkRole, plan: MeasurementPlan): MeasurementPlan =
         if (role == ForkRole.TIMING && searchChunks(role, plan) != null) plan.copy(warmupIterations = 1) else plan
 

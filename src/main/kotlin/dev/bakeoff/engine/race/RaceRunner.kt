@@ -243,14 +243,14 @@ internal class RaceRunner(
         if (plan != null && DisturbedForks.otherCores(outcome.result, cores) != null && affords(e.lastForkNanos) &&
             worthRerun
         ) {
-            listener.cellStarted(e.index + 1, total, e.spec, plan, elapsed(), null)
-            outcome = if (e.forks == 0) {
-                // Only the screening fork's timed runs were disturbed: its untimed figures stand.
-                val again = launch(e, CellForks.steadyPlan(plan, outcome.result.forks), figures = false)
-                DisturbedForks.screenedAgain(outcome, again)
-            } else {
-                DisturbedForks.setAside(outcome, launch(e, plan))
-            }
+            // Only the timed runs were disturbed, so the re-run times only: a screening fork's untimed figures stand,
+            // and its re-run warms up as the screening fork's search found.
+            val screening = e.forks == 0
+            val againPlan = if (screening) CellForks.steadyPlan(plan, outcome.result.forks) else plan
+            listener.cellStarted(e.index + 1, total, e.spec, againPlan, elapsed(), null)
+            val again = launch(e, againPlan, figures = false)
+            outcome =
+                if (screening) DisturbedForks.screenedAgain(outcome, again) else DisturbedForks.setAside(outcome, again)
         }
         if (e.forks == 0) e.screeningNanos = e.lastForkNanos else e.furtherNanos += e.lastForkNanos
         e.result = when {
