@@ -364,8 +364,8 @@ class RaceRunnerTest {
         assertEquals(RaceStop.CANNOT_WIN, loser.stop)
         assertTrue("its fastest fork over 2.00× the winner's slowest (2 and 2 forks)" in loser.reason, loser.reason)
         assertEquals(RaceStop.DECIDED, cells.getValue("direct").race!!.stop)
-        // The screening fork's runs are replaced by the timing forks', and one fork a side decides nothing.
-        assertEquals(listOf(3, 3), cells.values.map { it.race!!.forks })
+        // An avgt screening fork counts: with one timing fork a side, the two forks a test takes.
+        assertEquals(listOf(2, 2), cells.values.map { it.race!!.forks })
         assertEquals(listOf(8, 8), cells.values.map { it.race!!.runs })
         assertEquals(SECOND to SECOND, loser.screeningNs to loser.furtherForkNs, "what its forks cost")
     }
@@ -377,10 +377,10 @@ class RaceRunnerTest {
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.MAX_FORKS, race.stop, race.reason)
-            assertEquals(MAX_FORKS + 1, race.forks, "the screening fork and as many timing forks as count")
+            assertEquals(MAX_FORKS, race.forks, "as many forks as count, the screening fork among them")
             assertEquals(MAX_FORKS, c.timeNs!!.forks!!.size, "the timing forks' runs make the time figures")
             assertEquals(race.runs, c.timeNs!!.runs.size)
-            val further = List(MAX_FORKS) { false }
+            val further = List(MAX_FORKS - 1) { false }
             assertEquals(listOf(true) + further, figures[c.strategy], "only the screening fork runs the untimed passes")
         }
     }
@@ -391,7 +391,7 @@ class RaceRunnerTest {
         for (c in cells.values) {
             val race = c.race!!
             assertEquals(RaceStop.TOO_CLOSE, race.stop, race.reason)
-            assertTrue(race.forks - 1 in RaceRules.FUTILITY_FORKS until MAX_FORKS, "before the last fork: $race")
+            assertTrue(race.forks in RaceRules.FUTILITY_FORKS until MAX_FORKS, "before the last fork: $race")
             assertTrue(
                 Regex("^(executor-cached|direct) ×1\\.").containsMatchIn(race.reason) &&
                     "cannot be told apart from the leader nor shown within 5% of it by 6 forks a side" in race.reason,
@@ -417,7 +417,7 @@ class RaceRunnerTest {
     fun `cells equal within the margin are decided as a tie`() {
         val cells = race("direct", "executor-cached") { _, _ -> listOf(100.0, 100.5, 99.5, 100.2, 99.8) }
         val races = cells.values.map { it.race!! }
-        assertTrue(races.all { it.stop == RaceStop.DECIDED && it.forks == 3 }, races.toString())
+        assertTrue(races.all { it.stop == RaceStop.DECIDED && it.forks == 2 }, races.toString())
     }
 
     @Test
@@ -443,7 +443,7 @@ class RaceRunnerTest {
         assertEquals(RaceStop.EQUIVALENT, twin.stop, twin.reason)
         assertTrue(twin.reason.startsWith("within the margin of direct by the group's test"), twin.reason)
         assertTrue(twin.forks < leader.forks, "the twin waits: ${twin.forks} forks against the leader's ${leader.forks}")
-        assertEquals(RaceStop.MAX_FORKS to MAX_FORKS + 1, leader.stop to leader.forks, leader.reason)
+        assertEquals(RaceStop.MAX_FORKS to MAX_FORKS, leader.stop to leader.forks, leader.reason)
         assertEquals(RaceStop.MAX_FORKS, cells.getValue("virtual-threads").race!!.stop)
     }
 
@@ -465,26 +465,27 @@ class RaceRunnerTest {
             if (s == "executor-cached") noisy(300.0, 4.0, fork) else rivals(if (s == "direct") s else "", fork)
         }
         val behind = cells.getValue("executor-cached").race!!
-        assertEquals(RaceStop.CANNOT_WIN to 3, behind.stop to behind.forks, behind.reason)
+        assertEquals(RaceStop.CANNOT_WIN to 2, behind.stop to behind.forks, behind.reason)
         for (s in listOf("direct", "virtual-threads")) {
             val race = cells.getValue(s).race!!
-            assertEquals(RaceStop.MAX_FORKS to MAX_FORKS + 1, race.stop to race.forks)
+            assertEquals(RaceStop.MAX_FORKS to MAX_FORKS, race.stop to race.forks)
         }
     }
 
     @Test
     fun `a cell stopped as behind races again once the leader it was behind falls back`() {
-        // executor-cached is behind direct after two timing forks each, while virtual-threads keeps the group open;
-        // direct's third timing fork (its fourth) is three times slower, so executor-cached is no longer behind it.
+        // executor-cached is behind direct after two forks each (the screening fork and a timing fork), while
+        // virtual-threads keeps the group open; direct's third fork is three times slower, so executor-cached is no
+        // longer behind it.
         val cells = race("direct", "executor-cached", "virtual-threads") { s, fork ->
             when (s) {
-                "direct" -> List(4) { if (fork <= 3) 100.0 else 300.0 }
-                "virtual-threads" -> List(4) { listOf(105.0, 105.0, 112.0, 108.0, 110.0, 107.0, 111.0)[fork - 1] }
+                "direct" -> List(4) { if (fork <= 2) 100.0 else 300.0 }
+                "virtual-threads" -> List(4) { listOf(105.0, 112.0, 108.0, 110.0, 107.0, 111.0, 109.0)[fork - 1] }
                 else -> List(4) { 120.0 }
             }
         }
         val reopened = cells.getValue("executor-cached").race!!
-        assertTrue(reopened.forks > 3, "stopped after 2 timing forks, reopened for a third: $reopened")
+        assertTrue(reopened.forks > 2, "stopped after 2 forks, reopened for a third: $reopened")
         assertTrue("direct" !in reopened.reason, "no longer behind direct: $reopened")
     }
 
@@ -500,7 +501,7 @@ class RaceRunnerTest {
         }
         RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
         val rounds = track.started.drop(3).chunked(3)
-        assertEquals(MAX_FORKS, rounds.size)
+        assertEquals(MAX_FORKS - 1, rounds.size, "the screening forks count")
         for (three in rounds.windowed(3)) {
             assertEquals(3, three.map { it.first() }.toSet().size, "a new cell first every round: $rounds")
         }

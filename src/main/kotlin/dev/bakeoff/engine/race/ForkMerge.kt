@@ -43,9 +43,9 @@ internal object ForkMerge {
     /**
      * [screened] (a race's screening fork alone) with its time figures replaced by [next]'s, the race's first
      * timing fork of the cell, its other figures (threads, trace, limit, evidence) kept and its screening fork
-     * marked [ForkAnatomy.replaced]; a fork that did not end ok makes the cell what that fork was. The screening
-     * fork's runs chose the cell's place in the race; the tests that decide it count the timing forks only,
-     * which all warm up alike, and not the runs that selected it (a test on them would be biased by that choice).
+     * marked [ForkAnatomy.replaced]; a fork that did not end ok makes the cell what that fork was. For a screening
+     * fork that does not count ([RaceRules.screeningCounts]): a single-shot one's one batch, timed after a single
+     * warm-up batch, runs slower than the cell's timing forks, which all warm up alike.
      */
     fun confirmed(screened: CellResult, next: CellResult): CellResult {
         val time = next.timeNs

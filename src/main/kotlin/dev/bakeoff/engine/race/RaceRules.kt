@@ -49,6 +49,18 @@ internal object RaceRules {
     }
 
     /**
+     * Whether a cell's [screening] fork counts in its tests like a timing fork: an `avgt` one does (its own
+     * steady-state search, then JMH's iterations, its untimed passes after them, as a timing fork's), a
+     * single-shot one does not (one measured batch after one traced warm-up batch: its first timing fork replaces
+     * it). Measured over six default runs and four A/A races (2 cores, JDK 25.0.3, 2026-11-29), a screening fork's
+     * median over the geometric mean of its cell's 2–5 timing forks: `storage` 1.006 (31 cells, 0.55–1.32; below
+     * all of them in 11, above all in 10), `arithmetic` 1.058 (16; 5 and 3), `lists` 0.93 (6); single-shot `mixed`
+     * 1.089 and `network` 1.055, above all of them in 36 of 42 and 33 of 36. That the screening fork also chose
+     * the leader is what the group's test allows for: every pair of its cells is in the family.
+     */
+    fun screeningCounts(screening: CellResult): Boolean = screening.plan?.mode == PlanMode.AVERAGE_TIME
+
+    /**
      * Each further fork of a contender whose batch took [batchNanos] (its median so far): at most [warmups]
      * (the group's, [groupWarmups]; the fork ends them once its own settle, [CellForks.searchChunks]) and [runs]
      * timed iterations (the cell's own, [runs]), or single-shot

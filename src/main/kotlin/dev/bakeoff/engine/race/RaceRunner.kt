@@ -64,8 +64,11 @@ internal class RaceRunner(
         val screened: Boolean get() = this::result.isInitialized
         var forks = 0
 
-        /** Whether the cell has had a timing fork: its screening fork's runs are no longer its figures. */
-        val confirmed: Boolean get() = forks > 1
+        /**
+         * Whether the cell's runs so far are those its tests count: it has had a timing fork, or its screening fork
+         * counts ([RaceRules.screeningCounts]); until then its first timing fork replaces them.
+         */
+        val confirmed: Boolean get() = forks > 1 || (forks == 1 && RaceRules.screeningCounts(screening))
         var lastForkNanos = 0L
         var screeningNanos = 0L
         var furtherNanos = 0L
@@ -174,8 +177,9 @@ internal class RaceRunner(
 
     /**
      * Of the groups a round would serve ([served], in its order), those whose forks fit in the budget left: the
-     * groups with timing forks first, a round each, then those without, two rounds each, since no test decides on
-     * one timing fork a side; a group that does not fit waits for a later round. Measured in a default run: the
+     * groups whose forks so far count first, a round each, then those whose single-shot screening forks the first
+     * timing round replaces, two rounds each, since no test decides on one fork a side; a group that does not fit
+     * waits for a later round. Measured in a default run: the
      * first timing round of `lists`' ten contenders took 22 s and settled nothing, and the groups that could
      * have been settled ran out of budget. The first group is always served: its round stops on the budget itself.
      */
@@ -256,7 +260,7 @@ internal class RaceRunner(
         e.result = when {
             ranked == null -> outcome.result.also { e.screening = it }
 
-            // The screening fork chose the contenders; the forks that decide them are its later, alike ones.
+            // A single-shot screening fork's one cold batch chose the contenders; their later, alike forks decide them.
             !e.confirmed -> ForkMerge.confirmed(e.result, outcome.result)
 
             else -> ForkMerge.merged(ranked, outcome.result)
@@ -344,7 +348,7 @@ internal class RaceRunner(
          */
         fun catchingUp(): List<Contender> = contenders.filter { it.ranked.forks.size <= leaderForks }
 
-        /** Some contender has had no timing fork yet: its screening fork's runs are all it has. */
+        /** Some contender's runs so far do not count ([Entry.confirmed]): its first timing fork replaces them. */
         val unconfirmed: Boolean get() = contenders.any { !it.entry.confirmed }
     }
 
