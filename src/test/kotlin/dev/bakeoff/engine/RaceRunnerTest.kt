@@ -356,6 +356,31 @@ class RaceRunnerTest {
         }
 
     @Test
+    fun `a group that waits still sheds its far cells in the near groups' round, and only them`() {
+        // arithmetic can be settled; lists' close pair cannot (its runs spread 30% within a fork), so lists waits,
+        // but thread-per-task, 3x its leader on one fork each, gets a second fork beside lists' leader at once.
+        val script = { s: String, fork: Int ->
+            when (s) {
+                "direct" -> noisy(100.0, 1.0, fork)
+                "executor-cached" -> noisy(150.0, 1.0, fork)
+                "virtual-threads" -> noisy(100.0, 30.0, fork)
+                "executor-fixed-cpu" -> noisy(101.0, 30.0, fork)
+                else -> noisy(300.0, 3.0, fork)
+            }
+        }
+        val track = ScriptedTrack(script, emptySet())
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") } +
+            listOf("virtual-threads", "executor-fixed-cpu", "thread-per-task").map {
+                CellSpec.parse(it, "lists", 10, "blocking")
+            }
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
+        val firstRound = track.started.drop(cells.size).take(4).toSet()
+        assertEquals(setOf("direct", "executor-cached", "virtual-threads", "thread-per-task"), firstRound, "${track.started}")
+        val far = track.results.values.single { it.strategy == "thread-per-task" }.race!!
+        assertEquals(RaceStop.CANNOT_WIN to 2, far.stop to far.forks, far.reason)
+    }
+
+    @Test
     fun `a clear loser stops after its second fork and the leader alone decides its group`() {
         val cells = race("direct", "executor-cached") { s, _ ->
             if (s == "direct") listOf(10.0, 12.0, 11.0, 11.5) else listOf(100.0, 102.0, 101.0, 101.5)

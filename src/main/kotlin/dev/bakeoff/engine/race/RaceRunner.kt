@@ -29,9 +29,10 @@ import dev.bakeoff.result.RaceStop
  * [RaceOptions.maxForks] forks a cell. A round serves the groups nearest a decision first; a group
  * that not even [RaceOptions.maxForks] forks a side would settle as its forks stand waits while one
  * that could is open ([RaceRules.forksNeeded]), and one not even [RaceRules.NEED_HORIZON] forks would
- * settle waits for those that many would (when all are that far, one a round, the cheapest first); a
- * group whose round the budget cannot pay in full gets none of it. Within a round a group's
- * contenders take their forks in a seeded shuffled order, new every round ([RaceRules.interleaved]),
+ * settle waits for those that many would (when all are that far, one a round, the cheapest first); a group
+ * that waits still forks its leader and the cells a second fork a side may separate from it ([RaceRules.shedding]),
+ * after the near groups' round; a group whose round the budget cannot pay in full gets none of it. Within a round
+ * a group's contenders take their forks in a seeded shuffled order, new every round ([RaceRules.interleaved]),
  * so a drift of the machine falls on them alike. Every round judges the group afresh: a cell
  * stopped as behind one leader, or as equivalent to it, races again once the current leader's test no longer
  * settles it (it may lead). A
@@ -133,22 +134,26 @@ internal class RaceRunner(
             val open = groups.map(::judge).filter { it.contenders.isNotEmpty() }
                 .sortedWith(compareBy<Open> { it.need }.thenBy { g -> g.contenders.sumOf { it.entry.lastForkNanos } })
             if (open.isEmpty()) break
-            val near = open.filter { it.need <= options.maxForks }
+            // A waiting group that can shed its far cells ([Open.sheds]) gets that round after the near groups'.
+            val near = (open.filter { it.need <= options.maxForks } + open.filter { it.sheds(options.maxForks) })
                 .ifEmpty { open.filter { it.need <= RaceRules.NEED_HORIZON } }.ifEmpty { open.take(1) }
             val served = affordable(near)
             val rounds = paid(
                 served.map { g ->
-                    g to RaceRules.interleaved(g.catchingUp(), round + 1) { it.entry.spec.strategy.spec }.filter { c ->
-                        val more = c.ranked.forks.size < options.maxForks
-                        if (!more) {
-                            c.entry.stop(
-                                RaceStop.MAX_FORKS,
-                                "undecided after ${options.maxForks} forks that count: " +
-                                    "the difference is within the noise",
-                            )
+                    g to
+                        RaceRules.interleaved(g.round(options.maxForks), round + 1) {
+                            it.entry.spec.strategy.spec
+                        }.filter { c ->
+                            val more = c.ranked.forks.size < options.maxForks
+                            if (!more) {
+                                c.entry.stop(
+                                    RaceStop.MAX_FORKS,
+                                    "undecided after ${options.maxForks} forks that count: " +
+                                        "the difference is within the noise",
+                                )
+                            }
+                            more
                         }
-                        more
-                    }
                 }.filter { it.second.isNotEmpty() },
             )
             // Each pass that serves nobody stops at least one cell, so the loop ends.
@@ -186,7 +191,8 @@ internal class RaceRunner(
     private fun affordable(served: List<Open>): List<Open> {
         var left = options.budgetNanos - FINISH_RESERVE_NANOS - elapsed()
         val fits = served.sortedBy { it.unconfirmed }.filter { g ->
-            val cost = g.catchingUp().sumOf { it.entry.lastForkNanos } * if (g.unconfirmed) MIN_TEST_FORKS else 1
+            val cost =
+                g.round(options.maxForks).sumOf { it.entry.lastForkNanos } * if (g.unconfirmed) MIN_TEST_FORKS else 1
             (cost <= left).also { if (it) left -= cost }
         }.toSet()
         return served.filter { it in fits }.ifEmpty { served.take(1) }
@@ -335,6 +341,7 @@ internal class RaceRunner(
         val need: Int,
         val warmups: Int = 0,
         private val leaderForks: Int = 0,
+        private val shedding: List<Contender> = emptyList(),
     ) {
         val key: GroupKey get() = contenders.first().entry.spec.group
 
@@ -347,6 +354,15 @@ internal class RaceRunner(
          * then read 99.8% CI 0.991–1.33, and the budget ended the group undecided.
          */
         fun catchingUp(): List<Contender> = contenders.filter { it.ranked.forks.size <= leaderForks }
+
+        /**
+         * Whether the group waits (not even [maxForks] forks a side would settle it) but can shed cells a second
+         * fork a side may separate from its leader ([RaceRules.shedding]): its round is then theirs and the leader's.
+         */
+        fun sheds(maxForks: Int): Boolean = need > maxForks && shedding.isNotEmpty()
+
+        /** The [contenders] a round gives a fork: those it [sheds], else those [catchingUp]. */
+        fun round(maxForks: Int): List<Contender> = if (sheds(maxForks)) shedding else catchingUp()
 
         /** Some contender's runs so far do not count ([Entry.confirmed]): its first timing fork replaces them. */
         val unconfirmed: Boolean get() = contenders.any { !it.entry.confirmed }
@@ -410,7 +426,19 @@ internal class RaceRunner(
             val variance = RaceRules.forkVariance(cell.time, cell.forks)
             RaceRules.forksNeeded(test, leader.forks, cell.forks, leaderVariance, variance, margin, options.looks)
         }
-        return Open(racing, need ?: 0, RaceRules.groupWarmups(racing.map { it.entry.screening }), leader.forks.size)
+        val shed = RaceRules.shedding(leader, racing.map { it.ranked }).toSet()
+        val shedding = racing.filter { it.ranked in shed }
+        return Open(
+            racing,
+            need ?: 0,
+            RaceRules.groupWarmups(
+                racing.map {
+                    it.entry.screening
+                },
+            ),
+            leader.forks.size,
+            shedding,
+        )
     }
 
     private companion object {
