@@ -381,6 +381,32 @@ class RaceRunnerTest {
     }
 
     @Test
+    fun `when the lead passes to a cell of one fork, it alone gets the next shedding round`() {
+        // lists' leader's second fork is half as slow again, so executor-fixed-cpu leads on its one fork; the far
+        // cell, on two forks already, waits while the new leader gets its second, which separates them.
+        val script = { s: String, fork: Int ->
+            when (s) {
+                "direct" -> noisy(100.0, 1.0, fork, strategy = s, wobble = 0.03)
+                "executor-cached" -> noisy(108.0, 1.0, fork, strategy = s, wobble = 0.03)
+                "virtual-threads" -> noisy(if (fork == 1) 100.0 else 150.0, 30.0, fork)
+                "executor-fixed-cpu" -> noisy(110.0, 30.0, fork)
+                else -> noisy(300.0, 3.0, fork)
+            }
+        }
+        val track = ScriptedTrack(script, emptySet())
+        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") } +
+            listOf("virtual-threads", "executor-fixed-cpu", "thread-per-task").map {
+                CellSpec.parse(it, "lists", 10, "blocking")
+            }
+        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
+        val secondRound = track.started.drop(cells.size + 4).take(3).toSet()
+        assertEquals(setOf("direct", "executor-cached", "executor-fixed-cpu"), secondRound, "${track.started}")
+        val far = track.results.values.single { it.strategy == "thread-per-task" }.race!!
+        assertEquals(RaceStop.CANNOT_WIN to 2, far.stop to far.forks, far.reason)
+        assertTrue("behind executor-fixed-cpu" in far.reason, far.reason)
+    }
+
+    @Test
     fun `a clear loser stops after its second fork and the leader alone decides its group`() {
         val cells = race("direct", "executor-cached") { s, _ ->
             if (s == "direct") listOf(10.0, 12.0, 11.0, 11.5) else listOf(100.0, 102.0, 101.0, 101.5)

@@ -141,21 +141,24 @@ internal object RaceRules {
         group.mapNotNull(RankedCell::of).sortedWith(RankedCell.RANKING)
 
     /**
-     * Of a group's racing [cells] (its [leader] among them), the leader and the cells a second fork a side may
-     * separate from it, or none: with one fork a side that counts, those whose fork is over [CANNOT_WIN_FACTOR]
-     * times the leader's, which two forks a side put behind for good when the factor holds between the cell's
-     * fastest and the leader's slowest ([GroupDecision], "separated"). A group whose pairs not even the race's most
-     * forks a side would settle waits ([forksNeeded]); these forks only name fewer contenders in its answer.
-     * Measured in default runs (2 cores, JDK 25.0.3, 2026-11-29): `lists` waited all run and named 9-10 contenders,
-     * 3-5 of them 2.4-3.3x its leader on one fork each.
+     * Of a group's racing [cells] (its [leader] among them), the ones a round gives a fork so that two forks a side
+     * may separate the cells far behind the leader, or none: while the leader has one fork that counts, the far
+     * cells are those whose fastest fork is over [CANNOT_WIN_FACTOR] times the leader's, which two forks a side put
+     * behind for good when the factor still holds between the cell's fastest and the leader's slowest
+     * ([GroupDecision], "separated"); the leader and the far cells with one fork get one. A far cell with two
+     * waits: the lead passed to a cell of one fork, which alone then needs a second (measured in a default run of
+     * 2026-11-29: `lists`' leader's second fork took ×1.39 its first, the lead passed to `reactor-parallel`, and the
+     * four far cells, ×2.7–8.8 on two forks each, could not be separated from it on its one). A group whose pairs
+     * not even the race's most forks a side would settle waits ([forksNeeded]); these forks only name fewer
+     * contenders in its answer. Measured in default runs (2 cores, JDK 25.0.3, 2026-11-29): `lists` waited all run
+     * and named 9-10 contenders, 3-5 of them 2.4-3.3x its leader on one fork each.
      */
     fun shedding(leader: RankedCell, cells: List<RankedCell>): List<RankedCell> {
         if (leader.forks.size != 1) return emptyList()
         val far = cells.filter {
-            it !== leader && it.forks.size == 1 &&
-                it.forks.fastest > CANNOT_WIN_FACTOR * leader.forks.slowest
+            it !== leader && it.forks.size >= 1 && it.forks.fastest > CANNOT_WIN_FACTOR * leader.forks.slowest
         }
-        return if (far.isEmpty()) emptyList() else listOf(leader) + far
+        return if (far.isEmpty()) emptyList() else listOf(leader) + far.filter { it.forks.size == 1 }
     }
 
     /**
