@@ -355,26 +355,39 @@ class RaceRunnerTest {
             noisy(if (s == "direct") 100.0 else slow, spread, fork, strategy = s, wobble = wobble)
         }
 
-    @Test
-    fun `a group that waits still sheds its far cells in the near groups' round, and only them`() {
-        // arithmetic can be settled; lists' close pair cannot (its runs spread 30% within a fork), so lists waits,
-        // but thread-per-task, 3x its leader on one fork each, gets a second fork beside lists' leader at once.
-        val script = { s: String, fork: Int ->
+    /**
+     * Races an `arithmetic` group (`direct`, `executor-cached`) that can be settled beside a `lists` group
+     * (`virtual-threads`, `executor-fixed-cpu` and a far `thread-per-task` at 300) whose close pair's runs spread
+     * 30% within a fork, so it waits; [arithmetic] and [lists] script the groups' cells. Returns the track and how
+     * many screening forks it started.
+     */
+    private fun waitingLists(
+        arithmetic: (String, Int) -> List<Double>,
+        lists: (String, Int) -> List<Double>,
+    ): Pair<ScriptedTrack, Int> {
+        val track = ScriptedTrack({ s, fork ->
             when (s) {
-                "direct" -> noisy(100.0, 1.0, fork)
-                "executor-cached" -> noisy(150.0, 1.0, fork)
-                "virtual-threads" -> noisy(100.0, 30.0, fork)
-                "executor-fixed-cpu" -> noisy(101.0, 30.0, fork)
-                else -> noisy(300.0, 3.0, fork)
+                "direct", "executor-cached" -> arithmetic(s, fork)
+                "thread-per-task" -> noisy(300.0, 3.0, fork)
+                else -> lists(s, fork)
             }
-        }
-        val track = ScriptedTrack(script, emptySet())
+        }, emptySet())
         val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") } +
             listOf("virtual-threads", "executor-fixed-cpu", "thread-per-task").map {
                 CellSpec.parse(it, "lists", 10, "blocking")
             }
         RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
-        val firstRound = track.started.drop(cells.size).take(4).toSet()
+        return track to cells.size
+    }
+
+    @Test
+    fun `a group that waits still sheds its far cells in the near groups' round, and only them`() {
+        // thread-per-task, 3x lists' leader on one fork each, gets a second fork beside that leader at once.
+        val (track, screened) = waitingLists(
+            { s, fork -> noisy(if (s == "direct") 100.0 else 150.0, 1.0, fork) },
+            { s, fork -> noisy(if (s == "virtual-threads") 100.0 else 101.0, 30.0, fork) },
+        )
+        val firstRound = track.started.drop(screened).take(4).toSet()
         assertEquals(setOf("direct", "executor-cached", "virtual-threads", "thread-per-task"), firstRound, "${track.started}")
         val far = track.results.values.single { it.strategy == "thread-per-task" }.race!!
         assertEquals(RaceStop.CANNOT_WIN to 2, far.stop to far.forks, far.reason)
@@ -383,23 +396,25 @@ class RaceRunnerTest {
     @Test
     fun `when the lead passes to a cell of one fork, it alone gets the next shedding round`() {
         // lists' leader's second fork is half as slow again, so executor-fixed-cpu leads on its one fork; the far
-        // cell, on two forks already, waits while the new leader gets its second, which separates them.
-        val script = { s: String, fork: Int ->
-            when (s) {
-                "direct" -> noisy(100.0, 1.0, fork, strategy = s, wobble = 0.03)
-                "executor-cached" -> noisy(108.0, 1.0, fork, strategy = s, wobble = 0.03)
-                "virtual-threads" -> noisy(if (fork == 1) 100.0 else 150.0, 30.0, fork)
-                "executor-fixed-cpu" -> noisy(110.0, 30.0, fork)
-                else -> noisy(300.0, 3.0, fork)
-            }
-        }
-        val track = ScriptedTrack(script, emptySet())
-        val cells = listOf("direct", "executor-cached").map { CellSpec.parse(it, "arithmetic", 10, "blocking") } +
-            listOf("virtual-threads", "executor-fixed-cpu", "thread-per-task").map {
-                CellSpec.parse(it, "lists", 10, "blocking")
-            }
-        RaceRunner(LONG, null, object : RunListener {}, track, track) { track.clock }.run(cells)
-        val secondRound = track.started.drop(cells.size + 4).take(3).toSet()
+        // cell, on two forks already, waits while the new leader gets its second, which separates them. arithmetic
+        // (x1.08, forks 3% apart) stays open meanwhile.
+        val (track, screened) = waitingLists(
+            { s, fork -> noisy(if (s == "direct") 100.0 else 108.0, 1.0, fork, strategy = s, wobble = 0.03) },
+            { s, fork ->
+                noisy(
+                    if (s == "executor-fixed-cpu") {
+                        110.0
+                    } else if (fork == 1) {
+                        100.0
+                    } else {
+                        150.0
+                    },
+                    30.0,
+                    fork,
+                )
+            },
+        )
+        val secondRound = track.started.drop(screened + 4).take(3).toSet()
         assertEquals(setOf("direct", "executor-cached", "executor-fixed-cpu"), secondRound, "${track.started}")
         val far = track.results.values.single { it.strategy == "thread-per-task" }.race!!
         assertEquals(RaceStop.CANNOT_WIN to 2, far.stop to far.forks, far.reason)
