@@ -130,6 +130,9 @@ internal class FailingBatch(workload: Workload, wait: WaitForm, ledger: TaskLedg
         return false
     }
 
+    /** What [settle] waits on, for a message: the items running now and those started so far. */
+    fun pending(): String = "${running.get()} running, ${started.get()} started"
+
     companion object {
         const val QUIET_NANOS = 20_000_000L
         const val LIMIT_NANOS = 60_000_000_000L

@@ -232,7 +232,7 @@ internal class Cell(
     }
 
     private fun settle(failing: FailingBatch) {
-        check(failing.settle()) { "items still running a minute after the strategy returned" }
+        check(failing.settle()) { "items still running a minute after the strategy returned (${failing.pending()})" }
     }
 
     /** Makes the next batch record when and on which thread each item ran; call right before it. */
