@@ -204,14 +204,16 @@ internal class Cell(
         private set
 
     /**
-     * Runs one extra, untimed batch recording when and on which thread each item ran. [returned] runs right
-     * after the strategy returned, before what it left running is waited for (a test opens what those wait on).
+     * Runs one extra, untimed batch recording when and on which thread each item ran. [starting] runs right before
+     * it, once what earlier batches left running has ended; [returned] right after the strategy returned, before
+     * what it left running is waited for (a test closes and opens what those wait on).
      */
-    fun trace(returned: () -> Unit = {}): ItemTrace {
+    fun trace(starting: () -> Unit = {}, returned: () -> Unit = {}): ItemTrace {
         beforeBatch()
         val failing = batch as? FailingBatch
         // A failure cell's traced batch starts with no leftover of an earlier batch holding a pool's threads.
         failing?.let(::settle)
+        starting()
         val mark = failing?.let { threads.mark() }
         val trace = startTrace()
         try {
